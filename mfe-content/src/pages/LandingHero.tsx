@@ -1,0 +1,3 @@
+export default function LandingHero() {
+  return <section aria-label="LandingHero" />;
+}

@@ -1,0 +1,10 @@
+import { PageMeta } from '@yield/platform';
+
+export default function StrategyDetailPage() {
+  return (
+    <main className="page">
+      <PageMeta title="Strategy" description="Strategy detail." />
+      <h1>Strategy</h1>
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import {
+  API_DEV_PORT,
+  REMOTE_ENTRY_FILE,
+  REMOTES_MANIFEST_FILE,
+  SHELL_DEV_PORT,
+  developmentRemotesManifest,
+  productionRemotesManifest,
+  remoteByDir,
+  remoteRegistry,
+  type AppDir,
+} from './registry.ts';
+import { sharedConfig } from './shared.ts';
+
+export type Mode = 'development' | 'production';
+
+export interface AppConfigOptions {
+  /** The app's folder name at the workspace top level: shell, mfe-content, ... */
+  app: AppDir;
+  /** Absolute path of the app folder. */
+  root: string;
+  mode: Mode;
+}
+
+/** Builds the Rspack configuration of one app (host or remote) from the registry. */
+export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
+  const isDev = mode === 'development';
+  const remote = app === 'shell' ? undefined : remoteByDir(app);
+  if (app !== 'shell' && !remote) throw new Error(`Unknown app folder: ${app}`);
+  const port = remote ? remoteRegistry[remote].devPort : SHELL_DEV_PORT;
+
+  const exposes = remote
+    ? Object.fromEntries(
+        remoteRegistry[remote].exposes.map((page) => [`./${page}`, `./src/exposes/${page}.tsx`]),
+      )
+    : undefined;
+
+  const federation = new ModuleFederationPlugin({
+    name: remote ?? 'shell',
+    ...(remote ? { filename: REMOTE_ENTRY_FILE, exposes } : { remotes: {} }),
+    shared: sharedConfig(),
+    shareStrategy: 'loaded-first',
+    dts: false,
+    manifest: false,
+  });
+
+  const swcLoader = (syntax: 'typescript', tsx: boolean) => ({
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax, tsx },
+        transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
+        target: 'es2022',
+      },
+    },
+  });
+
+  const plugins: NonNullable<Configuration['plugins']> = [
+    federation,
+    new rspack.HtmlRspackPlugin({
+      template: path.join(root, 'public/index.html'),
+      // The remote's own page is its standalone development harness; the site serves the shell's.
+      minify: !isDev,
+    }),
+  ];
+  if (!remote && !isDev) {
+    // The runtime remotes manifest ships next to index.html; operators may edit or replace it.
+    plugins.push({
+      apply(compiler) {
+        compiler.hooks.thisCompilation.tap('RemotesManifest', (compilation) => {
+          compilation.hooks.processAssets.tap(
+            { name: 'RemotesManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+            () => {
+              const json = JSON.stringify(productionRemotesManifest(), null, 2) + '\n';
+              compilation.emitAsset(REMOTES_MANIFEST_FILE, new rspack.sources.RawSource(json));
+            },
+          );
+        });
+      },
+    });
+  }
+  if (isDev) plugins.push(new ReactRefreshRspackPlugin());
+
+  return {
+    name: app,
+    context: root,
+    mode,
+    target: 'web',
+    devtool: isDev ? 'eval-cheap-module-source-map' : false,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(root, 'dist'),
+      // Remotes resolve their chunks relative to wherever their remoteEntry.js was loaded from.
+      publicPath: remote ? 'auto' : '/',
+      uniqueName: remote ?? 'shell',
+      filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+      cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+      assetModuleFilename: isDev ? '[name][ext]' : '[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        { test: /\.tsx$/, exclude: /node_modules/, use: swcLoader('typescript', true) },
+        { test: /\.ts$/, exclude: /node_modules/, use: swcLoader('typescript', false) },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins,
+    optimization: isDev ? {} : { minimize: true, moduleIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: ['/api'], target: `http://localhost:${API_DEV_PORT}` }],
+      setupMiddlewares: (middlewares) => {
+        if (!remote) {
+          middlewares.unshift({
+            name: 'remotes-manifest',
+            path: `/${REMOTES_MANIFEST_FILE}`,
+            middleware: (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify(developmentRemotesManifest()));
+            },
+          });
+        }
+        return middlewares;
+      },
+    },
+  } as Configuration;
+}

@@ -1,0 +1,3 @@
+export * from './registry.ts';
+export * from './shared.ts';
+export { createAppConfig, type AppConfigOptions, type Mode } from './create-config.ts';

@@ -1,0 +1,49 @@
+import { getDefaultStore } from 'jotai';
+import type { ApiErrorBody } from './api-types.ts';
+import { premiumTokenAtom } from './session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The authenticated request helper of spec section 7: JSON content type, and a bearer
+ * Authorization header when a token is stored.
+ */
+export function authFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json');
+  const token = getDefaultStore().get(premiumTokenAtom);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(path, { ...init, headers });
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (body as Partial<ApiErrorBody> | null)?.error;
+    throw new ApiError(
+      response.status,
+      typeof error === 'object' && error ? error.code : `http_${response.status}`,
+      typeof error === 'object' && error ? error.message : response.statusText,
+      body,
+    );
+  }
+  return body as T;
+}
+
+export async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
+  return parse<T>(await authFetch(path, init));
+}
+
+export async function postJson<T>(path: string, payload: unknown): Promise<T> {
+  return parse<T>(await authFetch(path, { method: 'POST', body: JSON.stringify(payload) }));
+}

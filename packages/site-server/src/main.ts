@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { createApp, createDeps } from '@yield/api';
+import { SITE_PORT } from '@yield/federation/registry';
+import { createSiteServer } from './site-server.ts';
+
+const rootDir = path.resolve(import.meta.dirname, '../../..');
+const port = Number(process.env.PORT ?? SITE_PORT);
+
+const deps = await createDeps();
+const api = createApp(deps);
+const server = createSiteServer({
+  rootDir,
+  apiHandler: api.callback(),
+  remotesManifestPath: process.env.REMOTES_MANIFEST
+    ? path.resolve(process.env.REMOTES_MANIFEST)
+    : undefined,
+});
+
+server.listen(port, () => {
+  console.log(`Site running on http://localhost:${port} (API at /api)`);
+});
+
+const shutdown = () => server.close(() => process.exit(0));
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -1,0 +1,82 @@
+import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import type { ExposedModule, RemoteName } from '@yield/federation/registry';
+import { loadRemoteModule } from './registry.ts';
+
+type LazyPage = ComponentType;
+const lazyCache = new Map<string, LazyPage>();
+
+function lazyRemote<R extends RemoteName>(remote: R, module: ExposedModule<R>, attempt: number) {
+  const key = `${remote}/${module}#${attempt}`;
+  let page = lazyCache.get(key);
+  if (!page) {
+    page = lazy(() => loadRemoteModule(remote, module, { retry: attempt > 0 }));
+    lazyCache.set(key, page);
+  }
+  return page;
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+  label: string;
+}
+
+/** Contains a remote that fails to load or throws: the rest of the page keeps working. */
+class RemoteBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[${this.props.label}]`, error);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <section className="remote-fallback" role="alert" aria-live="polite">
+          <h2>This part of the page is unavailable</h2>
+          <p>It could not be loaded just now. The rest of the site keeps working.</p>
+          <button type="button" className="btn btn-primary" onClick={this.props.onRetry}>
+            Retry
+          </button>
+        </section>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function RemoteLoading({ minHeight = '60vh' }: { minHeight?: string }) {
+  return (
+    <div className="remote-loading" style={{ minHeight }} aria-busy="true" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+export interface RemoteSlotProps<R extends RemoteName> {
+  remote: R;
+  module: ExposedModule<R>;
+  minHeight?: string;
+}
+
+/** Renders one exposed module of a remote inside its own boundary with a Retry fallback. */
+export function RemoteSlot<R extends RemoteName>({ remote, module, minHeight }: RemoteSlotProps<R>) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = lazyRemote(remote, module, attempt);
+  return (
+    <RemoteBoundary
+      key={attempt}
+      label={`${remote}/${module}`}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
+      <Suspense fallback={<RemoteLoading minHeight={minHeight} />}>
+        <Page />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The one place the shell loads remotes. Remote locations come from the runtime remotes manifest
+ * (`/remotes.json`, served next to the shell and editable by operators), so a remote redeployed
+ * elsewhere is picked up without rebuilding the shell. A remote is registered and downloaded only
+ * when a page first renders one of its modules.
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  REMOTES_MANIFEST_FILE,
+  type ExposedModule,
+  type RemoteName,
+  type RemotesManifest,
+} from '@yield/federation/registry';
+import type { RemotePageModule } from '@yield/platform';
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly module: string,
+    cause: unknown,
+  ) {
+    super(`Could not load ${remote}/${module}`, { cause });
+    this.name = 'RemoteLoadError';
+  }
+}
+
+let manifestPromise: Promise<RemotesManifest> | null = null;
+const registered = new Map<RemoteName, string>();
+
+export function fetchRemotesManifest(): Promise<RemotesManifest> {
+  manifestPromise ??= fetch(`/${REMOTES_MANIFEST_FILE}`, { cache: 'no-cache' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`remotes manifest: HTTP ${response.status}`);
+      return response.json() as Promise<RemotesManifest>;
+    })
+    .catch((error: unknown) => {
+      manifestPromise = null; // let a retry fetch it again
+      throw error;
+    });
+  return manifestPromise;
+}
+
+/**
+ * Loads one exposed module. `retry` re-registers the remote with `force`, which clears the
+ * federation runtime's cache of a failed entry so a remote that came back is fetched anew.
+ */
+export async function loadRemoteModule<R extends RemoteName>(
+  remote: R,
+  module: ExposedModule<R>,
+  { retry = false } = {},
+): Promise<RemotePageModule> {
+  try {
+    const manifest = await fetchRemotesManifest();
+    const entry = manifest[remote];
+    if (!entry) throw new Error(`${remote} is missing from the remotes manifest`);
+    if (retry || registered.get(remote) !== entry) {
+      registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+      registered.set(remote, entry);
+    }
+    const loaded = await loadRemote<RemotePageModule>(`${remote}/${module}`);
+    if (!loaded?.default) {
+      throw new Error(`${remote}/${module} has no default export`);
+    }
+    return loaded;
+  } catch (error) {
+    throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote, module, error);
+  }
+}
