@@ -4,8 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient, initSession } from '@yield/platform';
 import { createRouter } from './app/router.tsx';
-import '@yield/platform/tokens.css';
-import './styles/base.css';
+import '@yield/platform/styles.css';
 import './styles/chrome.css';
 
 initSession();

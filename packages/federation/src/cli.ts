@@ -44,7 +44,7 @@ async function main() {
   const compiler = rspack(config);
 
   if (command === 'dev') {
-    const server = new RspackDevServer(config.devServer ?? {}, compiler);
+    const server = new RspackDevServer(config.devServer || {}, compiler);
     await server.start();
     return;
   }

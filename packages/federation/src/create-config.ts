@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import {
@@ -69,7 +69,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
   if (!remote && !isDev) {
     // The runtime remotes manifest ships next to index.html; operators may edit or replace it.
     plugins.push({
-      apply(compiler) {
+      apply(compiler: Compiler) {
         compiler.hooks.thisCompilation.tap('RemotesManifest', (compilation) => {
           compilation.hooks.processAssets.tap(
             { name: 'RemotesManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
@@ -108,6 +108,8 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
     module: {
+      // `import styles from './x.module.css'` (default export of class names).
+      parser: { 'css/auto': { namedExports: false } },
       rules: [
         { test: /\.tsx$/, exclude: /node_modules/, use: swcLoader('typescript', true) },
         { test: /\.ts$/, exclude: /node_modules/, use: swcLoader('typescript', false) },

@@ -8,7 +8,7 @@ import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client.ts';
 import { initSession } from './session.ts';
-import './styles/tokens.css';
+import './styles/index.css';
 
 export interface StandaloneRoute {
   path: string;
