@@ -1,0 +1,24 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The shell's header and footer. */
+export class SiteChrome {
+  readonly header: Locator;
+  readonly mainNav: Locator;
+  readonly menuToggle: Locator;
+  readonly mobileMenu: Locator;
+  readonly footer: Locator;
+  readonly logo: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.locator('header.site-header');
+    this.mainNav = page.getByRole('navigation', { name: 'Main', exact: true });
+    this.menuToggle = page.getByRole('button', { name: /open menu|close menu/i });
+    this.mobileMenu = page.getByRole('navigation', { name: 'Main (mobile)' });
+    this.footer = page.locator('footer.site-footer');
+    this.logo = page.getByRole('link', { name: 'Home' }).first();
+  }
+
+  navEntries(nav: Locator = this.mainNav) {
+    return nav.locator('a, button').allTextContents();
+  }
+}

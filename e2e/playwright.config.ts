@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_DATA_DIR, E2E_PORT } from './scripts/e2e-env.ts';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 900 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx scripts/serve.ts',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      // Many sign-ups and logins come from one address in a test run.
+      RATE_LIMIT_MAX: '100000',
+      NODE_ENV: 'production',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

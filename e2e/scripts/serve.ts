@@ -1,0 +1,22 @@
+/**
+ * The e2e web server: the production site server (real API + the built shell and remotes) on a
+ * fresh copy of the shipped data, so tests never write into api/data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createApp, createDeps } from '@yield/api';
+import { createSiteServer } from '../../packages/site-server/src/site-server.ts';
+import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
+
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+fs.mkdirSync(path.dirname(E2E_DATA_DIR), { recursive: true });
+fs.cpSync(path.join(WORKSPACE_ROOT, 'api', 'data'), E2E_DATA_DIR, {
+  recursive: true,
+  // a locally generated secret stays local; the e2e server makes its own
+  filter: (source) => !source.includes('.jwt-secret'),
+});
+process.env.DATA_DIR = E2E_DATA_DIR;
+
+const deps = await createDeps({ dataDir: E2E_DATA_DIR });
+const server = createSiteServer({ rootDir: WORKSPACE_ROOT, apiHandler: createApp(deps).callback() });
+server.listen(E2E_PORT, () => console.log(`e2e site on http://localhost:${E2E_PORT}`));

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createSiteServer } from './site-server.ts';
+
+let root: string;
+let server: http.Server;
+let base: string;
+
+function write(file: string, body: string, { compress = false } = {}) {
+  const full = path.join(root, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, body);
+  if (compress) {
+    fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(body));
+    fs.writeFileSync(`${full}.gz`, zlib.gzipSync(body));
+  }
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
+  write('shell/dist/index.html', '<!doctype html><div id="root"></div>', { compress: true });
+  write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");'.repeat(50), { compress: true });
+  write('shell/dist/remotes.json', JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }));
+  write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
+  write('secret.txt', 'do not serve');
+  server = createSiteServer({
+    rootDir: root,
+    apiHandler: (req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ api: req.url }));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('site server', () => {
+  it('hands /api requests to the API', async () => {
+    const response = await fetch(`${base}/api/health?x=1`);
+    expect(await response.json()).toEqual({ api: '/api/health?x=1' });
+  });
+
+  it('answers page paths with the shell (SPA fallback) and security headers', async () => {
+    for (const page of ['/', '/options/lido', '/no/such/page']) {
+      const response = await fetch(`${base}${page}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('sends precompressed brotli or gzip and caches hashed assets for a year', async () => {
+    const br = await fetch(`${base}/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toContain('console.log("shell")');
+    const gz = await fetch(`${base}/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('revalidates unhashed files with ETag and 304', async () => {
+    const first = await fetch(`${base}/remotes/mfe-content/remoteEntry.js`);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    const second = await fetch(`${base}/remotes/mfe-content/remoteEntry.js`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(second.status).toBe(304);
+  });
+
+  it('serves each remote under its own path and the runtime remotes manifest', async () => {
+    expect(await (await fetch(`${base}/remotes/mfe-content/remoteEntry.js`)).text()).toBe(
+      'var mfe_content = {};',
+    );
+    expect(await (await fetch(`${base}/remotes.json`)).json()).toEqual({
+      mfe_content: '/remotes/mfe-content/remoteEntry.js',
+    });
+  });
+
+  it('picks up an edited remotes manifest without a restart and allows its origins in CSP', async () => {
+    const manifest = path.join(root, 'shell/dist/remotes.json');
+    fs.writeFileSync(manifest, JSON.stringify({ mfe_content: 'https://cdn.example.com/c/remoteEntry.js' }));
+    fs.utimesSync(manifest, new Date(), new Date(Date.now() + 5000));
+    const response = await fetch(`${base}/remotes.json`);
+    expect(await response.json()).toEqual({ mfe_content: 'https://cdn.example.com/c/remoteEntry.js' });
+    expect(response.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://cdn.example.com",
+    );
+  });
+
+  it('never serves files outside the build folders', async () => {
+    for (const probe of ['/../secret.txt', '/%2e%2e/secret.txt', '/remotes/mfe-content/..%2f..%2fsecret.txt']) {
+      const response = await fetch(`${base}${probe}`);
+      expect(await response.text()).not.toContain('do not serve');
+    }
+    expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/remotes/unknown/remoteEntry.js`)).status).toBe(404);
+  });
+
+  it('refuses methods other than GET and HEAD for the site', async () => {
+    const response = await fetch(`${base}/risks`, { method: 'POST' });
+    expect(response.status).toBe(405);
+  });
+});
