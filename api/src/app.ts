@@ -1,0 +1,49 @@
+/**
+ * createApp(deps): the Koa app serving everything under /api. It does not own the server: the
+ * production site server hands it only /api requests, server.ts runs it alone in development.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { AppDeps } from './deps.ts';
+import { notFound } from './http/errors.ts';
+import { errorHandler, jsonBody, securityHeaders } from './http/middleware.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { dataRouter } from './routes/data.ts';
+import { mailingListRouter } from './routes/mailing-list.ts';
+import { premiumRouter, protectedRouter } from './routes/premium.ts';
+
+export const API_PREFIX = '/api';
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.trustProxy });
+  // Errors are answered and logged by errorHandler; Koa's default handler would print them again.
+  app.silent = true;
+  const limiter = new RateLimiter(deps.rateLimit);
+
+  app.use(securityHeaders);
+  app.use(errorHandler(deps.logger));
+  app.use(jsonBody);
+
+  // Public routes first, then the protected router, so a public path never meets koa-jwt.
+  const publicRoutes = new Router({ prefix: API_PREFIX });
+  for (const r of [dataRouter(deps), mailingListRouter(deps, limiter), premiumRouter(deps, limiter)]) {
+    publicRoutes.use(r.routes());
+  }
+  const premiumRoutes = new Router({ prefix: API_PREFIX });
+  premiumRoutes.use(protectedRouter(deps).routes());
+
+  app.use(publicRoutes.routes());
+  app.use(publicRoutes.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }));
+  app.use(premiumRoutes.routes());
+  app.use(() => {
+    throw notFound();
+  });
+  return app;
+}
+
+function methodNotAllowed(): Error {
+  const e = new Error('Method not allowed') as Error & { status: number; expose: boolean };
+  e.status = 405;
+  e.expose = true;
+  return e;
+}

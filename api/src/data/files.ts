@@ -1,0 +1,47 @@
+/** The data directory's files: name → schema. The order is the order /api/health lists them. */
+import {
+  historyFileSchema,
+  invitesFileSchema,
+  liquidityFileSchema,
+  mailingListFileSchema,
+  settingsFileSchema,
+  sourcesFileSchema,
+  strategyContentFileSchema,
+  usersFileSchema,
+  type HistoryFile,
+  type InvitesFile,
+  type LiquidityFile,
+  type MailingListFile,
+  type SettingsFile,
+  type SourcesFile,
+  type StrategyContentFile,
+  type UsersFile,
+} from './schemas.ts';
+import type { FileSpec } from './store.ts';
+import { DataStore } from './store.ts';
+import type { Logger } from '../logger.ts';
+
+export const dataFiles = {
+  settings: { file: 'settings.json', schema: settingsFileSchema } as FileSpec<SettingsFile>,
+  sources: { file: 'sources.json', schema: sourcesFileSchema } as FileSpec<SourcesFile>,
+  history: { file: 'history.json', schema: historyFileSchema } as FileSpec<HistoryFile>,
+  strategyContent: { file: 'strategy-content.json', schema: strategyContentFileSchema } as FileSpec<StrategyContentFile>,
+  liquidity: { file: 'liquidity.json', schema: liquidityFileSchema } as FileSpec<LiquidityFile>,
+  invites: { file: 'invites.json', schema: invitesFileSchema, empty: () => ({ invites: [] }) } as FileSpec<InvitesFile>,
+  users: { file: 'users.json', schema: usersFileSchema, empty: () => ({ users: [] }) } as FileSpec<UsersFile>,
+  mailingList: {
+    file: 'mailing-list.json',
+    schema: mailingListFileSchema,
+    empty: () => ({ entries: [] }),
+  } as FileSpec<MailingListFile>,
+};
+
+export type DataFiles = typeof dataFiles;
+export type ApiStore = DataStore<DataFiles>;
+
+export function openStore(dir: string, logger: Logger): ApiStore {
+  return new DataStore(dir, dataFiles, logger);
+}
+
+/** Files the read-only snapshot is built from (the runtime-written ones do not affect it). */
+export const SNAPSHOT_FILES: (keyof DataFiles)[] = ['settings', 'sources', 'history', 'strategyContent', 'liquidity'];

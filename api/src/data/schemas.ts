@@ -1,0 +1,311 @@
+/**
+ * One zod schema per lowdb file under the data directory. These files are the operators' editing
+ * surface, so every constraint here is a message an operator may read in GET /api/health.
+ */
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+const isoDateTime = z.string().datetime({ offset: true, message: 'expected an ISO 8601 timestamp' });
+const url = z.string().url();
+const score = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+const nonEmpty = z.string().trim().min(1);
+
+// ---------------------------------------------------------------- settings.json
+export const settingsFileSchema = z.strictObject({
+  siteTitle: nonEmpty,
+  siteUrl: url,
+  siteSlogan: nonEmpty,
+  siteHeader: nonEmpty,
+  siteDescription: nonEmpty,
+  siteContactEmail: z.string().email(),
+  socials: z.strictObject({ x: url, telegram: url }),
+  externalUrls: z.strictObject({
+    premiumPurchaseForm: url,
+    premiumRequestForm: url,
+    businessSignupForm: url,
+    apiDocs: url,
+  }),
+});
+export type SettingsFile = z.infer<typeof settingsFileSchema>;
+
+// ---------------------------------------------------------------- sources.json
+const datedScore = z.strictObject({
+  /** First day this score applies to. The engine uses the newest score dated on or before the window's end. */
+  date: isoDate,
+  safety: score,
+  liquidity: score,
+  safetyRationale: nonEmpty,
+  liquidityRationale: nonEmpty,
+  links: z.array(url),
+});
+
+const incident = z.strictObject({
+  date: isoDate,
+  kind: nonEmpty,
+  summary: nonEmpty,
+  link: url,
+  active: z.boolean(),
+});
+
+const sourceCommon = {
+  name: nonEmpty,
+  token: nonEmpty,
+  yieldToken: nonEmpty,
+  type: z.enum(['stablecoin', 'defi']),
+  rating: score,
+  yield_type: nonEmpty,
+  real_or_incentive: z.enum(['Real', 'Mixed']),
+  yield_category: nonEmpty,
+  description: nonEmpty,
+  scores: z.array(datedScore).min(1, 'at least one dated safety/liquidity score is required'),
+  incidents: z.array(incident),
+};
+
+const yieldSourceRecord = z.strictObject({
+  id: z.number().int().positive(),
+  ...sourceCommon,
+  detailSlug: z.enum(['liquity', 'sky-spark', 'gauntlet', 'lido']).nullable(),
+  depositUrl: url,
+  /** Key of this source's daily series in history.json. */
+  series: nonEmpty,
+});
+
+const stableComponents = z.strictObject({
+  kind: z.literal('stablecoin'),
+  coins: z
+    .array(z.strictObject({ coin: nonEmpty, venues: z.array(z.strictObject({ venue: nonEmpty, series: nonEmpty })).min(1) }))
+    .min(1),
+});
+const cryptoComponents = z.strictObject({
+  kind: z.literal('crypto'),
+  assets: z
+    .array(
+      z.union([
+        z.strictObject({ asset: nonEmpty, series: nonEmpty }),
+        z.strictObject({ asset: nonEmpty, derivedFrom: nonEmpty, divisor: z.number().positive() }),
+      ]),
+    )
+    .min(1),
+});
+
+const baseRateRecord = z.strictObject({
+  key: z.enum(['base-stablecoin', 'base-defi']),
+  id: z.literal(0),
+  ...sourceCommon,
+  components: z.discriminatedUnion('kind', [stableComponents, cryptoComponents]),
+});
+
+export const sourcesFileSchema = z
+  .strictObject({
+    sources: z.array(yieldSourceRecord).min(1),
+    baseRates: z.array(baseRateRecord).length(2),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<number>();
+    file.sources.forEach((s, i) => {
+      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['sources', i, 'id'], message: `duplicate id ${s.id}` });
+      seen.add(s.id);
+    });
+    const keys = file.baseRates.map((b) => b.key).sort();
+    if (keys.join() !== 'base-defi,base-stablecoin') {
+      ctx.addIssue({ code: 'custom', path: ['baseRates'], message: 'expected one base-stablecoin and one base-defi row' });
+    }
+    file.baseRates.forEach((b, i) => {
+      const expected = b.key === 'base-stablecoin' ? 'stablecoin' : 'defi';
+      if (b.type !== expected)
+        ctx.addIssue({ code: 'custom', path: ['baseRates', i, 'type'], message: `${b.key} must have type ${expected}` });
+    });
+  });
+export type SourcesFile = z.infer<typeof sourcesFileSchema>;
+export type YieldSourceRecord = z.infer<typeof yieldSourceRecord>;
+export type BaseRateRecord = z.infer<typeof baseRateRecord>;
+
+// ---------------------------------------------------------------- history.json
+const dailyRow = z.strictObject({
+  date: isoDate,
+  apy: z.number().finite().gt(-100).lt(10_000),
+  apyReward: z.number().finite().min(0).optional(),
+  tvlUsd: z.number().finite().min(0),
+  pricePerShare: z.number().finite().positive().optional(),
+});
+
+export const historyFileSchema = z
+  .strictObject({
+    sample: z.boolean(),
+    asOf: isoDate,
+    note: z.string().optional(),
+    generator: z.strictObject({ script: z.string(), seed: z.number().int() }).optional(),
+    series: z.record(z.string().min(1), z.array(dailyRow)),
+  })
+  .superRefine((file, ctx) => {
+    for (const [key, rows] of Object.entries(file.series)) {
+      for (let i = 1; i < rows.length; i++) {
+        if (rows[i]!.date <= rows[i - 1]!.date) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['series', key, i, 'date'],
+            message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
+          });
+          break;
+        }
+      }
+      const last = rows[rows.length - 1];
+      if (last && last.date > file.asOf) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['series', key, rows.length - 1, 'date'],
+          message: `row dated ${last.date} is after asOf ${file.asOf}`,
+        });
+      }
+    }
+  });
+export type HistoryFile = z.infer<typeof historyFileSchema>;
+
+// ---------------------------------------------------------------- strategy-content.json
+const rating = z.enum(['Bad', 'Good', 'Best']);
+const slug = z.enum(['liquity', 'sky-spark', 'gauntlet', 'lido']);
+const paragraphs = z.array(nonEmpty).min(1);
+
+const strategyContentRecord = z.strictObject({
+  id: z.number().int().positive(),
+  slug,
+  name: nonEmpty,
+  description: nonEmpty,
+  investUrl: url,
+  marketCap: nonEmpty,
+  marketCapUrl: z.union([url, z.literal('')]),
+  rank: nonEmpty,
+  rankUrl: z.union([url, z.literal('')]),
+  pageTitle: nonEmpty,
+  pageDescription: nonEmpty,
+  riskRatingBars: z.union([z.literal(4), z.literal(5)]),
+  ratings: z.strictObject({
+    protocolDesign: rating,
+    protocolMaturity: rating,
+    governance: rating,
+    assetStrength: rating,
+    chain: rating,
+    history: rating,
+    dependencies: rating,
+  }),
+  strategyContent: paragraphs,
+  yieldSourceContent: paragraphs,
+  strategyLimitsContent: paragraphs,
+  riskRatingsContent: paragraphs,
+  riskAnalysisResult: nonEmpty,
+  potentialLossesContent: paragraphs,
+  holdingsContent: nonEmpty,
+  liquidityShortResume: nonEmpty,
+  holdings: z
+    .array(
+      z.strictObject({
+        name: nonEmpty,
+        percentage: z.number().min(0).max(100),
+        color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb'),
+        description: nonEmpty,
+      }),
+    )
+    .min(1),
+  thirdPartyRatings: z.array(
+    z.strictObject({ provider: nonEmpty, value: nonEmpty, date: isoDate, link: url.nullable() }),
+  ),
+  diagram: z.strictObject({
+    title: nonEmpty,
+    steps: z.array(z.strictObject({ label: nonEmpty, detail: nonEmpty })).min(2),
+  }),
+});
+
+export const strategyContentFileSchema = z
+  .strictObject({
+    providers: z.array(z.strictObject({ name: nonEmpty, url })).min(1),
+    strategies: z.array(strategyContentRecord),
+  })
+  .superRefine((file, ctx) => {
+    const providers = new Set(file.providers.map((p) => p.name));
+    file.strategies.forEach((s, i) => {
+      s.thirdPartyRatings.forEach((r, j) => {
+        if (!providers.has(r.provider))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['strategies', i, 'thirdPartyRatings', j, 'provider'],
+            message: `unknown provider "${r.provider}" (not in providers)`,
+          });
+      });
+      const total = s.holdings.reduce((sum, h) => sum + h.percentage, 0);
+      if (Math.abs(total - 100) > 0.05)
+        ctx.addIssue({ code: 'custom', path: ['strategies', i, 'holdings'], message: `percentages sum to ${total}, not 100` });
+    });
+    const slugs = file.strategies.map((s) => s.slug);
+    if (new Set(slugs).size !== slugs.length)
+      ctx.addIssue({ code: 'custom', path: ['strategies'], message: 'duplicate slug' });
+  });
+export type StrategyContentFile = z.infer<typeof strategyContentFileSchema>;
+
+// ---------------------------------------------------------------- liquidity.json
+export const LIQUIDITY_PCT_MAX = 3;
+export const AMIHUD_MIN = 3.2e-11;
+export const AMIHUD_MAX = 7.51e-11;
+
+export const liquidityFileSchema = z.strictObject({
+  sample: z.boolean(),
+  note: z.string().optional(),
+  // partialRecord: zod 4's record over an enum would demand every slug.
+  series: z.partialRecord(
+    slug,
+    z.array(
+      z.strictObject({
+        date: isoDate,
+        liquidityPct: z.number().min(0).max(LIQUIDITY_PCT_MAX),
+        amihud: z.number().min(AMIHUD_MIN).max(AMIHUD_MAX),
+      }),
+    ),
+  ),
+});
+export type LiquidityFile = z.infer<typeof liquidityFileSchema>;
+
+// ---------------------------------------------------------------- invites.json (runtime-written)
+export const invitesFileSchema = z.strictObject({
+  invites: z.array(
+    z.strictObject({
+      id: nonEmpty,
+      /** scrypt parameters are fixed in premium/invite-codes.ts; salt and hash are base64. */
+      salt: nonEmpty,
+      hash: nonEmpty,
+      createdAt: isoDateTime,
+      expiresAt: isoDateTime.nullable(),
+      maxUses: z.number().int().positive().nullable(),
+      uses: z.number().int().min(0),
+      note: z.string().optional(),
+      disabled: z.boolean().optional(),
+    }),
+  ),
+});
+export type InvitesFile = z.infer<typeof invitesFileSchema>;
+export type InviteRecord = InvitesFile['invites'][number];
+
+// ---------------------------------------------------------------- users.json (runtime-written)
+export const usersFileSchema = z.strictObject({
+  users: z.array(
+    z.strictObject({
+      userId: nonEmpty,
+      inviteId: nonEmpty,
+      email: z.string().email().nullable(),
+      createdAt: isoDateTime,
+      lastLoginAt: isoDateTime,
+    }),
+  ),
+});
+export type UsersFile = z.infer<typeof usersFileSchema>;
+export type UserRecord = UsersFile['users'][number];
+
+// ---------------------------------------------------------------- mailing-list.json (runtime-written)
+export const mailingListFileSchema = z.strictObject({
+  entries: z.array(
+    z.strictObject({
+      email: z.string().email(),
+      createdAt: isoDateTime,
+      source: nonEmpty,
+    }),
+  ),
+});
+export type MailingListFile = z.infer<typeof mailingListFileSchema>;

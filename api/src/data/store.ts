@@ -1,0 +1,301 @@
+/**
+ * The lowdb-backed data directory.
+ *
+ * Every file is validated by its zod schema on every (re)load. A file that fails is refused: the
+ * last good data keeps being served, the error (file, JSON path, reason) is logged and kept for
+ * GET /api/health. Hand edits are picked up by polling mtime/size/inode (fs.watch misses renames
+ * done by editors and is unreliable on network and container file systems, a stat per file per
+ * second is cheap). Writes go through lowdb's steno writer: temp file + rename, so a crash
+ * mid-write never leaves a half-written file.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Low } from 'lowdb';
+import { DataFile } from 'lowdb/node';
+import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
+
+export interface FileSpec<T> {
+  /** File name inside the data directory, e.g. "history.json". */
+  file: string;
+  schema: z.ZodType<T>;
+  /** Runtime-written files may be absent: they start from this empty value. */
+  empty?: () => T;
+}
+
+export interface FileStatus {
+  loaded: boolean;
+  loadedAt: string | null;
+  error: string | null;
+}
+
+interface Fingerprint {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+interface Entry<T> {
+  spec: FileSpec<T>;
+  path: string;
+  db: Low<T | null>;
+  /** Last good, validated data (null until the first successful load). */
+  data: T | null;
+  loadedAt: string | null;
+  error: string | null;
+  fingerprint: Fingerprint | null;
+  /** Serialises read-modify-write cycles on this file within the process. */
+  queue: Promise<unknown>;
+  writesInFlight: number;
+}
+
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DataFileError';
+  }
+}
+
+/** "$.series.3[12].apy" style path for operators. */
+export function formatJsonPath(pathParts: readonly PropertyKey[]): string {
+  let out = '$';
+  for (const part of pathParts) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += `.${String(part)}`;
+  }
+  return out;
+}
+
+export function formatSchemaError(file: string, error: z.ZodError): string {
+  const issues = error.issues.slice(0, 5).map((i) => `${formatJsonPath(i.path)}: ${i.message}`);
+  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
+  return `${file}: ${issues.join('; ')}${more}`;
+}
+
+function sameFingerprint(a: Fingerprint | null, b: Fingerprint | null): boolean {
+  if (!a || !b) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
+}
+
+async function fingerprintOf(file: string): Promise<Fingerprint | null> {
+  try {
+    const s = await stat(file);
+    return { mtimeMs: s.mtimeMs, size: s.size, ino: s.ino };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+export type SpecMap = Record<string, FileSpec<unknown>>;
+type DataOf<S extends SpecMap, K extends keyof S> = S[K] extends FileSpec<infer T> ? T : never;
+
+export class DataStore<S extends SpecMap> {
+  readonly dir: string;
+  private readonly entries: { [K in keyof S]: Entry<DataOf<S, K>> };
+  private readonly listeners = new Set<(changed: (keyof S)[]) => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+
+  constructor(
+    dir: string,
+    specs: S,
+    private readonly logger: Logger,
+  ) {
+    this.dir = dir;
+    const entries = {} as { [K in keyof S]: Entry<DataOf<S, K>> };
+    for (const key of Object.keys(specs) as (keyof S)[]) {
+      const spec = specs[key] as FileSpec<DataOf<S, typeof key>>;
+      const filePath = path.join(dir, spec.file);
+      const adapter = new DataFile<DataOf<S, typeof key> | null>(filePath, {
+        parse: (text) => JSON.parse(text) as DataOf<S, typeof key>,
+        stringify: (data) => `${JSON.stringify(data, null, 2)}\n`,
+      });
+      entries[key] = {
+        spec,
+        path: filePath,
+        db: new Low(adapter, null),
+        data: null,
+        loadedAt: null,
+        error: null,
+        fingerprint: null,
+        queue: Promise.resolve(),
+        writesInFlight: 0,
+      };
+    }
+    this.entries = entries;
+  }
+
+  keys(): (keyof S)[] {
+    return Object.keys(this.entries) as (keyof S)[];
+  }
+
+  /** Last good data of a file, or null if it never loaded. */
+  get<K extends keyof S>(key: K): DataOf<S, K> | null {
+    return this.entries[key].data;
+  }
+
+  status(): Record<string, FileStatus> {
+    const out: Record<string, FileStatus> = {};
+    for (const key of this.keys()) {
+      const e = this.entries[key];
+      out[e.spec.file] = { loaded: e.data !== null, loadedAt: e.loadedAt, error: e.error };
+    }
+    return out;
+  }
+
+  onChange(listener: (changed: (keyof S)[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async loadAll(): Promise<void> {
+    await Promise.all(this.keys().map((k) => this.load(k)));
+  }
+
+  /** (Re)reads one file from disk and validates it. Returns true when new data was accepted. */
+  private async load<K extends keyof S>(key: K): Promise<boolean> {
+    const e = this.entries[key];
+    const fingerprint = await fingerprintOf(e.path);
+    e.fingerprint = fingerprint;
+    if (!fingerprint) {
+      if (e.spec.empty) {
+        const wasEmpty = e.data !== null && e.error === null && e.loadedAt !== null;
+        e.data = e.spec.empty();
+        e.db.data = e.data;
+        e.error = null;
+        e.loadedAt = new Date().toISOString();
+        return !wasEmpty;
+      }
+      return this.refuse(e, `${e.spec.file}: file not found in ${this.dir}`);
+    }
+    let raw: unknown;
+    try {
+      raw = await e.db.adapter.read();
+    } catch (err) {
+      const reason = err instanceof SyntaxError ? `invalid JSON: ${err.message}` : (err as Error).message;
+      return this.refuse(e, `${e.spec.file}: $: ${reason}`);
+    }
+    const parsed = e.spec.schema.safeParse(raw);
+    if (!parsed.success) return this.refuse(e, formatSchemaError(e.spec.file, parsed.error));
+    const hadError = e.error !== null;
+    e.data = parsed.data;
+    e.db.data = parsed.data;
+    e.error = null;
+    e.loadedAt = new Date().toISOString();
+    if (hadError) this.logger.info('data file accepted again', { file: e.spec.file });
+    return true;
+  }
+
+  private refuse<T>(e: Entry<T>, message: string): false {
+    if (e.error !== message) {
+      this.logger.error('data file refused, keeping last good data', {
+        file: e.spec.file,
+        error: message,
+        servingLastGood: e.data !== null,
+      });
+    }
+    e.error = message;
+    return false;
+  }
+
+  /** Reloads one file if it changed on disk since we last saw it. */
+  async refreshFile<K extends keyof S>(key: K): Promise<boolean> {
+    const e = this.entries[key];
+    // Our own atomic write is in progress: the disk is about to hold our newer data.
+    if (e.writesInFlight > 0) return false;
+    const fp = await fingerprintOf(e.path);
+    if (sameFingerprint(fp, e.fingerprint)) return false;
+    const accepted = await this.load(key);
+    if (accepted) this.emit([key]);
+    return accepted;
+  }
+
+  /** Checks every file for hand edits; listeners hear about the ones accepted. */
+  async refresh(): Promise<(keyof S)[]> {
+    const changed: (keyof S)[] = [];
+    for (const key of this.keys()) {
+      const e = this.entries[key];
+      if (e.writesInFlight > 0) continue;
+      const fp = await fingerprintOf(e.path);
+      if (sameFingerprint(fp, e.fingerprint)) continue;
+      if (await this.load(key)) changed.push(key);
+    }
+    if (changed.length > 0) this.emit(changed);
+    return changed;
+  }
+
+  private emit(changed: (keyof S)[]): void {
+    for (const l of this.listeners) {
+      try {
+        l(changed);
+      } catch (err) {
+        this.logger.error('data change listener failed', { error: (err as Error).message });
+      }
+    }
+  }
+
+  startWatching(intervalMs: number): void {
+    if (this.timer || intervalMs <= 0) return;
+    this.timer = setInterval(() => {
+      if (this.polling) return;
+      this.polling = true;
+      this.refresh()
+        .catch((err: unknown) => this.logger.error('data directory poll failed', { error: (err as Error).message }))
+        .finally(() => {
+          this.polling = false;
+        });
+    }, intervalMs);
+    // Never keep a process alive just to watch files (CLI commands, tests).
+    this.timer.unref();
+  }
+
+  stopWatching(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Read-modify-write of a runtime file. Serialised per file; picks up hand edits first; refuses
+   * to overwrite a file it could not parse (that would destroy an operator's edit). The write is
+   * atomic and concurrent writes are coalesced by steno, so 500 sign-ups cost far fewer writes.
+   */
+  async mutate<K extends keyof S, R>(
+    key: K,
+    fn: (data: DataOf<S, K>) => { result: R; changed: boolean },
+  ): Promise<R> {
+    const e = this.entries[key];
+    const step = e.queue.then(async () => {
+      await this.refreshFile(key);
+      if (e.error !== null || e.data === null) {
+        throw new DataFileError(e.spec.file, e.error ?? `${e.spec.file}: not loaded`);
+      }
+      // Callers validate their input before mutating (request schemas), so the in-memory data
+      // stays schema-valid without re-validating the whole file on every sign-up.
+      const outcome = fn(e.data);
+      if (outcome.changed) {
+        e.db.data = e.data;
+        e.writesInFlight++;
+      }
+      return outcome;
+    });
+    // The queue only orders the in-memory step; a failure must not block later callers.
+    e.queue = step.catch(() => undefined);
+    const outcome = await step;
+    if (outcome.changed) {
+      try {
+        await e.db.write();
+      } finally {
+        e.writesInFlight--;
+        if (e.writesInFlight === 0) {
+          e.fingerprint = await fingerprintOf(e.path);
+          e.loadedAt = new Date().toISOString();
+        }
+      }
+    }
+    return outcome.result;
+  }
+}

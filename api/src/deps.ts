@@ -1,0 +1,115 @@
+/**
+ * Everything the Koa app needs, built once per process. Tests build their own (temp data dir,
+ * silent logger, high rate limits); the site server and server.ts call createDeps() with defaults.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
+import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
+import type { RateLimitOptions } from './http/rate-limit.ts';
+
+export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
+
+/** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 30, windowMs: 60_000 };
+export const DEFAULT_POLL_MS = 1000;
+
+export interface AppDeps {
+  store: ApiStore;
+  /** The current precomputed snapshot (rebuilt when a data file is accepted). */
+  snapshot(): Snapshot;
+  jwtSecret: string;
+  logger: Logger;
+  rateLimit: RateLimitOptions;
+  tokenTtlSeconds: number;
+  version: string;
+  /** Honour X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
+  trustProxy: boolean;
+  now(): Date;
+  /** Stops watching the data directory. */
+  close(): Promise<void>;
+}
+
+export interface CreateDepsOptions {
+  /** Default: env DATA_DIR, else api/data. */
+  dataDir?: string;
+  /** Default: env JWT_SECRET, else a secret generated once into the data dir. */
+  jwtSecret?: string;
+  logger?: Logger;
+  /** Default: env RATE_LIMIT_MAX / RATE_LIMIT_WINDOW_MS, else 30 per 60 s. */
+  rateLimit?: Partial<RateLimitOptions>;
+  /** How often hand edits are looked for; 0 turns polling off. Default: env DATA_POLL_MS, else 1000. */
+  watchIntervalMs?: number;
+  tokenTtlSeconds?: number;
+  trustProxy?: boolean;
+  now?: () => Date;
+}
+
+function envInt(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return Math.floor(n);
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
+  const logger = options.logger ?? consoleLogger;
+  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const store = openStore(dataDir, logger);
+  await store.loadAll();
+
+  const inputs = () => ({
+    settings: store.get('settings'),
+    sources: store.get('sources'),
+    history: store.get('history'),
+    strategyContent: store.get('strategyContent'),
+    liquidity: store.get('liquidity'),
+  });
+  let snapshot = buildSnapshot(inputs());
+  store.onChange((changed) => {
+    if (!changed.some((k) => SNAPSHOT_FILES.includes(k))) return;
+    try {
+      snapshot = buildSnapshot(inputs());
+      logger.info('data reloaded', { files: changed });
+    } catch (err) {
+      logger.error('recomputing metrics failed, keeping previous numbers', { error: (err as Error).message });
+    }
+  });
+
+  const watchIntervalMs = options.watchIntervalMs ?? envInt('DATA_POLL_MS') ?? DEFAULT_POLL_MS;
+  store.startWatching(watchIntervalMs);
+
+  const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
+
+  return {
+    store,
+    snapshot: () => snapshot,
+    jwtSecret,
+    logger,
+    rateLimit: {
+      max: options.rateLimit?.max ?? envInt('RATE_LIMIT_MAX') ?? DEFAULT_RATE_LIMIT.max,
+      windowMs: options.rateLimit?.windowMs ?? envInt('RATE_LIMIT_WINDOW_MS') ?? DEFAULT_RATE_LIMIT.windowMs,
+    },
+    tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
+    version: packageVersion(),
+    trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
+    now: options.now ?? (() => new Date()),
+    close: async () => {
+      store.stopWatching();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { Context, Middleware, Next } from 'koa';
+import { AppError } from './errors.ts';
+import type { Logger } from '../logger.ts';
+import type { CachedBody } from '../data/snapshot.ts';
+
+/** Codes for statuses Koa or koa-jwt raise themselves (ctx.throw), so every error body has one. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+  501: 'not_implemented',
+  503: 'unavailable',
+};
+
+/**
+ * First middleware: turns every failure into `{error: {code, message}}`. Messages of unexpected
+ * errors are replaced (they may name files or internals); the stack goes to the log only.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError(404, 'not_found', `No API endpoint ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      const e = err as Partial<AppError> & { status?: number; statusCode?: number; expose?: boolean; message?: string };
+      const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
+      const code = err instanceof AppError ? err.code : (CODE_BY_STATUS[status] ?? 'error');
+      const message =
+        status < 500 && (err instanceof AppError || e.expose) && e.message ? e.message : status < 500 ? code : 'Internal server error';
+      if (status >= 500) {
+        logger.error('request failed', {
+          method: ctx.method,
+          path: ctx.path,
+          status,
+          error: (err as Error)?.message,
+          stack: (err as Error)?.stack,
+        });
+      }
+      ctx.status = status;
+      if (err instanceof AppError) {
+        for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+        ctx.body = { ...err.extra, error: { code, message } };
+      } else {
+        ctx.body = { error: { code, message } };
+      }
+      ctx.set('Cache-Control', 'no-store');
+    }
+  };
+}
+
+/** Headers every API response carries. The API returns JSON only, so its CSP forbids everything. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+});
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+
+export const securityHeaders: Middleware = async (ctx, next) => {
+  // Set on the raw response up front so error responses carry them too.
+  for (const [k, v] of SECURITY_HEADER_ENTRIES) ctx.res.setHeader(k, v);
+  await next();
+};
+
+export const DATA_CACHE_CONTROL = 'public, max-age=60';
+
+/** Sends a precomputed body with its ETag; 304 when the client already has it. */
+export function sendCached(ctx: Context, cached: CachedBody, cacheControl = DATA_CACHE_CONTROL): void {
+  ctx.set('ETag', cached.etag);
+  ctx.set('Cache-Control', cacheControl);
+  ctx.set('Vary', 'Accept-Encoding');
+  const inm = ctx.get('If-None-Match');
+  if (inm && etagMatches(inm, cached.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = cached.body;
+}
+
+export function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === etag || tag === `W/${etag}`;
+  });
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * JSON body reader: POST/PUT/PATCH must say application/json (415 otherwise), bodies over 16 KB
+ * are refused (413) before being read in full, and malformed JSON is a 400.
+ */
+export const jsonBody: Middleware = async (ctx, next) => {
+  if (!['POST', 'PUT', 'PATCH'].includes(ctx.method)) return next();
+  const type = ctx.get('Content-Type');
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json');
+  }
+  const declared = Number(ctx.get('Content-Length') || '0');
+  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      // Stop reading: a client lying about (or omitting) Content-Length gets the same answer.
+      ctx.req.unpipe?.();
+      ctx.req.resume();
+      throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    ctx.state.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);
+  } catch {
+    throw new AppError(400, 'invalid_json', 'Request body is not valid JSON');
+  }
+  return next();
+};

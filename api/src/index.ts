@@ -1,0 +1,12 @@
+/**
+ * Public interface of @yield/api.
+ *
+ *   const deps = await createDeps();          // opens the data dir (DATA_DIR or api/data)
+ *   const app = createApp(deps);              // Koa app, handles /api/* itself
+ *   http.createServer(app.callback());
+ *   await deps.close();                       // stops watching the data files
+ */
+export { createApp, API_PREFIX } from './app.ts';
+export { createDeps, DEFAULT_DATA_DIR, DEFAULT_RATE_LIMIT, type AppDeps, type CreateDepsOptions } from './deps.ts';
+export { consoleLogger, silentLogger, type Logger } from './logger.ts';
+export * as engine from './engine/index.ts';

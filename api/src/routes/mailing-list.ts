@@ -1,0 +1,48 @@
+/** POST /api/addToMailList: each address stored once, case-insensitively, with time and source. */
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { DataFileError } from '../data/store.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+
+export const mailSignupSchema = z.object({
+  email: z.string().trim().max(254).email(),
+  source: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 _./-]{1,64}$/)
+    .optional(),
+});
+
+export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
+  const router = new Router();
+  router.post('/addToMailList', limiter.middleware('addToMailList'), async (ctx) => {
+    const parsed = mailSignupSchema.safeParse(ctx.state.body);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      throw badRequest(
+        field === 'source' ? 'source must be 1-64 letters, digits, spaces or _ . / -' : 'A valid email address is required',
+        'invalid_email',
+      );
+    }
+    const email = parsed.data.email.toLowerCase();
+    const source = parsed.data.source ?? 'website';
+    try {
+      const created = await deps.store.mutate('mailingList', (data) => {
+        if (data.entries.some((e) => e.email.toLowerCase() === email)) return { result: false, changed: false };
+        data.entries.push({ email, createdAt: deps.now().toISOString(), source });
+        return { result: true, changed: true };
+      });
+      ctx.status = created ? 201 : 200;
+      ctx.body = { success: true, created };
+    } catch (err) {
+      if (err instanceof DataFileError) {
+        deps.logger.error('mailing list not writable', { error: err.message });
+        throw new AppError(503, 'data_unavailable', 'The mailing list is temporarily unavailable');
+      }
+      throw err;
+    }
+  });
+  return router;
+}

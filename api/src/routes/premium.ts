@@ -1,0 +1,221 @@
+/**
+ * Premium access: invite-code login, email activation, and the koa-jwt protected analysis route.
+ * koa-jwt is mounted on the protected router only; app-wide it would turn unknown routes into 401.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import koaJwt from 'koa-jwt';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import type { PremiumStrategyAnalysis, PremiumUser } from '../contract.ts';
+import type { UserRecord } from '../data/schemas.ts';
+import { DataFileError } from '../data/store.ts';
+import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import { findInvite, inviteUsable, MAX_CODE_LENGTH } from '../premium/invite-codes.ts';
+import { isPremiumClaims, JWT_ALGORITHM, signPremiumToken, verifyPremiumToken } from '../premium/tokens.ts';
+import { parseSeriesId } from './data.ts';
+
+const FAIL = { success: false } as const;
+const inviteSchema = z.object({ inviteCode: z.string().max(MAX_CODE_LENGTH) });
+const loginSchema = z.object({ email: z.string().trim().max(254).email(), inviteCode: z.string().max(MAX_CODE_LENGTH) });
+
+const REASON_MESSAGES = {
+  invalid: ['invalid_invite_code', 'The invite code is invalid'],
+  expired: ['invite_code_expired', 'The invite code has expired'],
+  exhausted: ['invite_code_used_up', 'The invite code has been used the maximum number of times'],
+} as const;
+
+function inviteFailure(reason: keyof typeof REASON_MESSAGES): AppError {
+  const [code, message] = REASON_MESSAGES[reason];
+  return unauthorized(message, code, FAIL);
+}
+
+function toUser(record: UserRecord): PremiumUser {
+  return { userId: record.userId, email: record.email, accessLevel: 'premium' };
+}
+
+/** Store failures (a broken runtime file) become a 503 with the premium call's `success:false`. */
+async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DataFileError) {
+      deps.logger.error('premium data not writable', { error: err.message });
+      throw new AppError(503, 'data_unavailable', 'Premium access is temporarily unavailable', {}, FAIL);
+    }
+    throw err;
+  }
+}
+
+/** Takes one use of an invite (re-checking expiry and limit under the file's lock). */
+async function consumeInvite(deps: AppDeps, inviteId: string): Promise<void> {
+  const failure = await deps.store.mutate('invites', (data) => {
+    const invite = data.invites.find((i) => i.id === inviteId);
+    if (!invite || invite.disabled) return { result: 'invalid' as const, changed: false };
+    const check = inviteUsable(invite, deps.now());
+    if (!check.ok) return { result: check.reason, changed: false };
+    invite.uses++;
+    return { result: null, changed: true };
+  });
+  if (failure) throw inviteFailure(failure);
+}
+
+async function verifiedInvite(deps: AppDeps, code: string) {
+  const invite = await findInvite(deps.store, code);
+  if (!invite) throw inviteFailure('invalid');
+  return invite;
+}
+
+export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
+  const router = new Router();
+
+  router.post('/premium', limiter.middleware('premium', FAIL), async (ctx) => {
+    const parsed = inviteSchema.safeParse(ctx.state.body);
+    if (!parsed.success) throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
+    await guarded(deps, async () => {
+      const invite = await verifiedInvite(deps, parsed.data.inviteCode);
+      await consumeInvite(deps, invite.id);
+      const now = deps.now().toISOString();
+      const record: UserRecord = { userId: randomUUID(), inviteId: invite.id, email: null, createdAt: now, lastLoginAt: now };
+      await deps.store.mutate('users', (data) => {
+        data.users.push(record);
+        return { result: undefined, changed: true };
+      });
+      const user = toUser(record);
+      ctx.body = { success: true, token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds), user };
+    });
+  });
+
+  router.post('/premiumLogin', limiter.middleware('premiumLogin', FAIL), async (ctx) => {
+    const parsed = loginSchema.safeParse(ctx.state.body);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      throw new AppError(
+        400,
+        field === 'email' ? 'invalid_email' : 'invalid_request',
+        field === 'email' ? 'A valid email address is required' : 'inviteCode is required',
+        {},
+        FAIL,
+      );
+    }
+    const email = parsed.data.email.toLowerCase();
+    await guarded(deps, async () => {
+      const invite = await verifiedInvite(deps, parsed.data.inviteCode);
+      const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
+      if (!expired.ok) throw inviteFailure(expired.reason);
+
+      // The invite step (POST /api/premium) already created a user for this code; bind the email
+      // to that user instead of spending a second use: the caller's own token first, else the
+      // newest user of this invite still without an email. Returning users log in again.
+      const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
+      const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
+      const now = deps.now().toISOString();
+      let record = await deps.store.mutate('users', (data) => {
+        const mine = data.users.filter((u) => u.inviteId === invite.id);
+        const found =
+          mine.find((u) => u.email === email) ??
+          mine.find((u) => claims !== null && u.userId === claims.sub && u.email === null) ??
+          [...mine].reverse().find((u) => u.email === null);
+        if (!found) return { result: null, changed: false };
+        found.email = email;
+        found.lastLoginAt = now;
+        return { result: { ...found }, changed: true };
+      });
+      if (!record) {
+        await consumeInvite(deps, invite.id);
+        const created: UserRecord = { userId: randomUUID(), inviteId: invite.id, email, createdAt: now, lastLoginAt: now };
+        await deps.store.mutate('users', (data) => {
+          data.users.push(created);
+          return { result: undefined, changed: true };
+        });
+        record = created;
+      }
+      const user = toUser(record);
+      ctx.body = { success: true, token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds), user };
+    });
+  });
+
+  return router;
+}
+
+function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string {
+  const r = s.result;
+  if (r.status !== 'ok') {
+    return `${s.name} has fewer than 20 days of data in its latest 30-day window, so no risk-adjusted APR is published yet.`;
+  }
+  const pct = (n: number) => `${n.toFixed(2)}%`;
+  const pp = (n: number) => `${n.toFixed(2)} pp`;
+  const c = r.charges;
+  const largest = (Object.entries(c) as [string, number][]).sort((a, b) => b[1] - a[1])[0]!;
+  const parts = [
+    `${s.name} paid ${pct(r.yield30d)} APR on average over the 30 days to ${r.asOf}.`,
+    `Risk charges total ${pp(r.risk)} (largest: ${largest[0]} ${pp(largest[1])}), leaving a risk-adjusted APR of ${pct(r.riskAdjustedYield30d)}.`,
+  ];
+  if (base && base.result.status === 'ok') {
+    const label = s.type === 'stablecoin' ? 'stablecoin' : 'crypto';
+    const diff = r.riskAdjustedYield30d - base.result.riskAdjustedYield30d;
+    parts.push(
+      `That is ${pp(Math.abs(diff))} ${diff >= 0 ? 'above' : 'below'} the ${label} DeFi Base Rate's risk-adjusted ${pct(base.result.riskAdjustedYield30d)}.`,
+    );
+  }
+  if (s.activeIncident) parts.push('An incident is active on this source: it is never marked GREAT until it is resolved.');
+  else if (s.great) parts.push('Its reward-to-risk ratio beats the base rate: marked GREAT.');
+  return parts.join(' ');
+}
+
+/** Requires a premium access level after koa-jwt verified the signature and expiry. */
+async function requirePremium(ctx: Context, next: Next): Promise<void> {
+  if (!isPremiumClaims(ctx.state.user)) throw unauthorized('A premium token is required', 'not_premium');
+  await next();
+}
+
+export function protectedRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.use(koaJwt({ secret: deps.jwtSecret, algorithms: [JWT_ALGORITHM], key: 'user' }));
+  router.use(requirePremium);
+
+  router.get('/premium/strategies/:id', (ctx) => {
+    const raw = ctx.params.id ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) throw badRequest('Invalid strategy id', 'invalid_id');
+    const snap = deps.snapshot();
+    const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
+    const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
+    const series = id !== null ? snap.series.get(String(id)) : undefined;
+    ctx.set('Cache-Control', 'private, no-store');
+    if (!series) {
+      // The premium page links any strategy name; ones without data yet are "being analysed".
+      const numeric = typeof id === 'number' ? id : 0;
+      const body: PremiumStrategyAnalysis & { requestedId: string } = {
+        id: numeric,
+        requestedId: raw,
+        name: `Premium Strategy #${raw}`,
+        status: 'analyzing',
+        source: null,
+        breakdown: null,
+        history: [],
+        thirdPartyRatings: [],
+        summary: 'This strategy is being analysed. The full report will be available soon.',
+      };
+      ctx.body = body;
+      return;
+    }
+    const content = [...snap.contents.values()].find((c) => c.id === series.id);
+    const base = snap.series.get(series.type === 'stablecoin' ? 'base-stablecoin' : 'base-defi');
+    const body: PremiumStrategyAnalysis & { requestedId: string } = {
+      id: typeof series.id === 'number' ? series.id : 0,
+      requestedId: raw,
+      name: series.name,
+      status: 'ready',
+      source: series.source,
+      breakdown: series.breakdown,
+      history: series.points.slice(Math.max(0, series.points.length - PREMIUM_HISTORY_DAYS)),
+      thirdPartyRatings: content?.thirdPartyRatings ?? [],
+      summary: summaryOf(series, typeof series.id === 'number' ? base : undefined),
+    };
+    ctx.body = body;
+  });
+  return router;
+}
