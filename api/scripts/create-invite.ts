@@ -1,0 +1,110 @@
+/**
+ * Operator command: creates a premium invite code, stores only its scrypt hash in invites.json and
+ * prints the plain code once. A running server sees the new code on its next login attempt.
+ *
+ *   pnpm --filter @yield/api invite:create                               # random code, 1 use, no expiry
+ *   pnpm --filter @yield/api invite:create -- --max-uses 25 --expires-in-days 14 --note "Launch partners"
+ *   DATA_DIR=/tmp/data pnpm --filter @yield/api invite:create -- --code E2E-CODE-123 --max-uses 100
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { openStore } from '../src/data/files.ts';
+import { silentLogger, type Logger } from '../src/logger.ts';
+import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
+
+const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [--expires-in-days N | --expires-at ISO-DATE] [--note TEXT] [--data-dir DIR]
+
+  --code             use this code instead of a random one (6-128 characters, case-insensitive)
+  --max-uses         how many logins the code allows (default 1)
+  --unlimited        no use limit
+  --expires-in-days  the code stops working after N days
+  --expires-at       the code stops working at this date/time (e.g. 2026-12-31 or 2026-12-31T12:00:00Z)
+  --note             free text kept next to the hash (who the code was for)
+  --data-dir         data directory (default: $DATA_DIR, else api/data)`;
+
+export interface CliResult {
+  exitCode: number;
+  output: string;
+}
+
+export async function runCreateInvite(argv: string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): Promise<CliResult> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv.filter((a) => a !== '--'),
+      options: {
+        code: { type: 'string' },
+        'max-uses': { type: 'string' },
+        unlimited: { type: 'boolean' },
+        'expires-in-days': { type: 'string' },
+        'expires-at': { type: 'string' },
+        note: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    return { exitCode: 2, output: `${(err as Error).message}\n\n${USAGE}` };
+  }
+  if (values.help) return { exitCode: 0, output: USAGE };
+
+  let maxUses: number | null = 1;
+  if (values.unlimited) maxUses = null;
+  if (values['max-uses'] !== undefined) {
+    const n = Number(values['max-uses']);
+    if (!Number.isInteger(n) || n < 1) return { exitCode: 2, output: `--max-uses must be a whole number of at least 1\n\n${USAGE}` };
+    maxUses = n;
+  }
+  let expiresAt: Date | null = null;
+  if (values['expires-in-days'] !== undefined) {
+    const days = Number(values['expires-in-days']);
+    if (!(days > 0)) return { exitCode: 2, output: `--expires-in-days must be a positive number\n\n${USAGE}` };
+    expiresAt = new Date(now.getTime() + days * 86_400_000);
+  } else if (values['expires-at'] !== undefined) {
+    const at = new Date(values['expires-at']);
+    if (Number.isNaN(at.getTime()) || at <= now)
+      return { exitCode: 2, output: `--expires-at must be a date in the future\n\n${USAGE}` };
+    expiresAt = at;
+  }
+
+  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const logger: Logger = silentLogger;
+  const store = openStore(dataDir, logger);
+  await store.loadAll();
+  const status = store.status()['invites.json'];
+  if (status?.error) return { exitCode: 1, output: `Cannot write invites: ${status.error}` };
+
+  if (values.code !== undefined && (await findInvite(store, values.code))) {
+    // Idempotent for scripted setups (e2e): the code already works, so there is nothing to do.
+    return { exitCode: 0, output: `Invite code ${values.code} already exists in ${dataDir}; nothing changed.` };
+  }
+  try {
+    const { id, code } = await createInvite(store, { code: values.code, maxUses, expiresAt, note: values.note, now });
+    const lines = [
+      `Invite code created (id ${id}):`,
+      '',
+      `  ${code}`,
+      '',
+      `  max uses: ${maxUses ?? 'unlimited'}`,
+      `  expires:  ${expiresAt ? expiresAt.toISOString() : 'never'}`,
+      `  stored:   ${path.join(dataDir, 'invites.json')} (hashed; this is the only time the code is shown)`,
+    ];
+    return { exitCode: 0, output: lines.join('\n') };
+  } catch (err) {
+    return { exitCode: 1, output: (err as Error).message };
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCreateInvite(process.argv.slice(2)).then(
+    ({ exitCode, output }) => {
+      (exitCode === 0 ? console.log : console.error)(output);
+      process.exit(exitCode);
+    },
+    (err: unknown) => {
+      console.error((err as Error).message);
+      process.exit(1);
+    },
+  );
+}
