@@ -45,6 +45,14 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: false,
+    experiments: {
+      // In production the remotes reuse the shell's federation runtime instead of each shipping
+      // their own copy (~30 KB gzip per remote). In development a remote also runs standalone,
+      // so it keeps its own runtime there.
+      ...(remote ? { externalRuntime: !isDev } : { provideExternalRuntime: true }),
+      // We load remotes by remoteEntry.js URL, never by manifest snapshot.
+      optimization: { disableSnapshot: true, target: 'web' },
+    },
   });
 
   const swcLoader = (syntax: 'typescript', tsx: boolean) => ({
