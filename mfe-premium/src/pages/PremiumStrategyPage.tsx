@@ -1,10 +1,119 @@
-import { PageMeta } from '@yield/platform';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, PageMeta, useSession, useSiteSettings } from '@yield/platform';
+import { fetchPremiumAnalysis, isClientError, isUnauthorized } from '../api/premium-api.ts';
+import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
+import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
+import { OtherReports } from '../features/analysis/OtherReports.tsx';
+import { formatDay } from '../lib/format.ts';
+import type { PricingState } from '../lib/navigation-state.ts';
+import styles from './PremiumStrategyPage.module.css';
+
+/** Cached per token too, so one member's report is never shown under another session. */
+export const ANALYSIS_QUERY_KEY = 'premium-analysis';
+
+function PremiumStrategyContent({ strategy }: { strategy: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const settings = useSiteSettings();
+  const { isPremium, token, logOut } = useSession();
+  // Spec section 6: the page needs a logged-in state on arrival. Later, Log Out in the header
+  // takes the visitor home itself; this page then just stops showing premium data.
+  const [premiumOnArrival] = useState(isPremium);
+
+  const analysis = useQuery({
+    queryKey: [ANALYSIS_QUERY_KEY, strategy, token],
+    queryFn: () => fetchPremiumAnalysis(strategy),
+    enabled: premiumOnArrival && isPremium,
+    retry: (failures, error) => !isClientError(error) && failures < 3,
+    staleTime: 60_000,
+  });
+
+  const refused = isUnauthorized(analysis.error);
+  useEffect(() => {
+    if (!refused) return;
+    // The server is the judge: a token it refuses (forged, expired, revoked) ends the session.
+    logOut();
+    queryClient.removeQueries({ queryKey: [ANALYSIS_QUERY_KEY] });
+    const state: PricingState = { notice: 'session-ended' };
+    navigate('/pricing', { replace: true, state });
+  }, [refused, logOut, queryClient, navigate]);
+
+  if (!premiumOnArrival) {
+    const state: PricingState = { notice: 'premium-required' };
+    return <Navigate to="/pricing" replace state={state} />;
+  }
+  if (!isPremium || refused) return null;
+
+  const data = analysis.data;
+  const source = data?.source ?? null;
+
+  return (
+    <>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Premium strategy report</p>
+        <h1>Premium Strategy #{strategy}</h1>
+        {source ? (
+          <p className={styles.sourceLine}>
+            <strong>{source.name}</strong>
+            <span className={styles.chip}>{typeLabel(source.type)}</span>
+            <span className={styles.tokens}>
+              Deposit {source.token}, receive {source.yieldToken}
+            </span>
+          </p>
+        ) : null}
+        {settings?.data.sample && data?.status === 'ready' ? (
+          <p className={styles.sample}>Sample data as of {formatDay(settings.data.asOf)}</p>
+        ) : null}
+      </header>
+
+      <section className={styles.benefits} aria-labelledby="benefits-heading">
+        <h2 id="benefits-heading" className={styles.benefitsTitle}>
+          Included with premium
+        </h2>
+        <PremiumBenefits headingId="benefits-heading" compact />
+      </section>
+
+      {analysis.isPending ? (
+        <div className={styles.loading} role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading the premium report…</span>
+        </div>
+      ) : analysis.isError ? (
+        analysis.error instanceof ApiError && analysis.error.status === 400 ? (
+          <div className={styles.problem} role="alert">
+            <p>There is no strategy report at this address.</p>
+            <Link to="/options">See all yield sources</Link>
+          </div>
+        ) : (
+          <div className={styles.problem} role="alert">
+            <p>The premium report could not be loaded just now. Your access is not affected.</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void analysis.refetch()}>
+              Try again
+            </button>
+          </div>
+        )
+      ) : data ? (
+        <PremiumReport analysis={data} />
+      ) : (
+        <AnalyzingStatus />
+      )}
+
+      <OtherReports current={source ? String(source.id) : strategy} />
+    </>
+  );
+}
 
 export default function PremiumStrategyPage() {
+  const { strategy = '' } = useParams();
   return (
     <main className="page">
-      <PageMeta title="Premium Strategy" description="Premium strategy analysis." />
-      <h1>Premium Strategy</h1>
+      <PageMeta
+        title={`Premium Strategy #${strategy}`}
+        description="Premium analysis of a yield source: risk breakdown, history and third-party ratings."
+      />
+      <PremiumStrategyContent strategy={strategy} />
     </main>
   );
 }

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { getJson, type YieldSource } from '@yield/platform';
+import styles from './analysis.module.css';
+
+export const sourcesQuery = {
+  queryKey: ['sources'] as const,
+  queryFn: () => getJson<YieldSource[]>('/api/sources'),
+  staleTime: 5 * 60_000,
+};
+
+/** Links to the other sources' reports, so a premium member can move between them. */
+export function OtherReports({ current }: { current: string }) {
+  const sources = useQuery(sourcesQuery).data?.filter(
+    (source) => !source.isBaseRate && String(source.id) !== current,
+  );
+  if (!sources || sources.length === 0) return null;
+  return (
+    <nav className={styles.section} aria-labelledby="other-reports-heading">
+      <h2 id="other-reports-heading">Other strategy reports</h2>
+      <ul className={styles.reportLinks}>
+        {sources.map((source) => (
+          <li key={source.id}>
+            <Link to={`/premium/${source.id}`}>{source.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

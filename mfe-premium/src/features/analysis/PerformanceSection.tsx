@@ -1,0 +1,73 @@
+import { Suspense } from 'react';
+import type { HistoryPoint } from '@yield/platform';
+import { LazyPerformanceChart } from '../../charts/lazy.ts';
+import { formatDay, formatPercent, formatUsd } from '../../lib/format.ts';
+import styles from './analysis.module.css';
+
+const CHART_HEIGHT = 300;
+
+function describe(history: readonly HistoryPoint[]): string {
+  const aprs = history.map((p) => p.apr);
+  const first = history[0]!;
+  const last = history[history.length - 1]!;
+  return (
+    `Daily APR from ${formatDay(first.timestamp)} to ${formatDay(last.timestamp)}: ` +
+    `between ${formatPercent(Math.min(...aprs))} and ${formatPercent(Math.max(...aprs))}, ` +
+    `${formatPercent(last.apr)} on the last day. TVL went from ${formatUsd(first.tvl)} to ${formatUsd(last.tvl)}.`
+  );
+}
+
+export function PerformanceSection({ history }: { history: readonly HistoryPoint[] }) {
+  return (
+    <section className={styles.section} aria-labelledby="history-heading">
+      <h2 id="history-heading">Historical performance</h2>
+      {history.length === 0 ? (
+        <p className={styles.statusBox}>No daily history is available for this source yet.</p>
+      ) : (
+        <>
+          <p className={styles.sectionIntro}>{describe(history)}</p>
+          <figure className={styles.chartFrame} data-testid="premium-history-chart" data-point-count={history.length}>
+            <figcaption className="visually-hidden">
+              Daily APR and TVL over the last {history.length} days
+            </figcaption>
+            <div className={styles.chartPlot} style={{ minHeight: CHART_HEIGHT }} aria-hidden="true">
+              <Suspense
+                fallback={
+                  <div className={styles.chartLoading}>
+                    <span className="spinner" />
+                  </div>
+                }
+              >
+                <LazyPerformanceChart history={history} height={CHART_HEIGHT} />
+              </Suspense>
+            </div>
+          </figure>
+          <details className={styles.dataTable}>
+            <summary>Show the daily figures as a table</summary>
+            <div className={styles.tableScroll}>
+              <table>
+                <caption className="visually-hidden">Daily APR and TVL, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">APR</th>
+                    <th scope="col">TVL</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...history].reverse().map((point) => (
+                    <tr key={point.timestamp}>
+                      <th scope="row">{formatDay(point.timestamp)}</th>
+                      <td>{formatPercent(point.apr)}</td>
+                      <td>{formatUsd(point.tvl)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

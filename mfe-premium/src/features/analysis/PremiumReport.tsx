@@ -1,0 +1,117 @@
+import type { PremiumStrategyAnalysis, YieldSource } from '@yield/platform';
+import { ExternalLink } from '../../components/ExternalLink.tsx';
+import { formatDay, formatPercent, formatPoints, formatUsd } from '../../lib/format.ts';
+import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
+import { PerformanceSection } from './PerformanceSection.tsx';
+import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
+import styles from './analysis.module.css';
+
+/** Spec "Premium strategy" status, shown whenever the server has no analysis for the id yet. */
+export function AnalyzingStatus() {
+  return (
+    <section className={styles.analyzing} aria-labelledby="status-heading" data-testid="premium-status">
+      <span className={styles.analyzingIcon} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm.5-13H11v6l5.2 3.1.8-1.2-4.5-2.7z"
+          />
+        </svg>
+      </span>
+      <div>
+        <h2 id="status-heading">Analysis in progress</h2>
+        <p>This strategy is being analyzed. The full report will be available soon.</p>
+      </div>
+    </section>
+  );
+}
+
+export function typeLabel(type: string): string {
+  return type === 'stablecoin' ? 'Stablecoin' : 'Crypto';
+}
+
+/**
+ * Fields the API serves on a source beyond the shared contract. Read defensively: the report
+ * stays complete without them.
+ */
+interface SourceDetails {
+  description?: string;
+  depositUrl?: string;
+  scoreRationale?: { date?: string; safety?: string; liquidity?: string; links?: string[] };
+}
+
+/** The premium analysis the protected API serves for one source. */
+export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis }) {
+  if (analysis.status !== 'ready') return <AnalyzingStatus />;
+  const { breakdown } = analysis;
+  const source = analysis.source as (YieldSource & SourceDetails) | null;
+  const activeIncidents = source?.incidents.filter((incident) => incident.active) ?? [];
+  const measured = breakdown?.status === 'ok';
+
+  return (
+    <div className={styles.report} data-testid="premium-report">
+      {activeIncidents.map((incident) => (
+        <aside key={`${incident.date}-${incident.kind}`} className={styles.incident} role="note">
+          <strong>
+            Incident on {formatDay(incident.date)}: {incident.kind}
+          </strong>
+          <p>{incident.summary}</p>
+          {incident.link ? <ExternalLink href={incident.link}>Read the incident report</ExternalLink> : null}
+        </aside>
+      ))}
+
+      <section className={styles.section} aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Summary</h2>
+        <dl className={styles.figures}>
+          <div>
+            <dt>30-day APR</dt>
+            <dd>{measured ? formatPercent(breakdown.yield30d) : 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Risk charges</dt>
+            <dd>{measured ? formatPoints(breakdown.risk) : 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Risk-adjusted APR</dt>
+            <dd>{measured ? formatPercent(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>TVL</dt>
+            <dd>{breakdown ? formatUsd(breakdown.inputs.tvl) : 'N/A'}</dd>
+          </div>
+        </dl>
+        {measured ? (
+          <p className={breakdown.great ? `${styles.verdict} ${styles.verdictGreat}` : styles.verdict}>
+            <span className={styles.verdictBadge}>{breakdown.great ? 'GREAT' : 'Not GREAT'}</span>
+            {breakdown.great
+              ? `Its yield beats the ${typeLabel(analysis.source?.type ?? '').toLowerCase()} DeFi Base Rate for the risk it carries.`
+              : `Its yield does not beat the ${typeLabel(analysis.source?.type ?? '').toLowerCase()} DeFi Base Rate for the risk it carries.`}
+          </p>
+        ) : null}
+        <p className={styles.summaryText}>{analysis.summary}</p>
+        {source?.description ? (
+          <>
+            <h3 className={styles.subheading}>How it earns</h3>
+            <p className={styles.summaryText}>
+              {source.description} <span className="muted">({source.yield_type}; {source.real_or_incentive === 'Real' ? 'paid from real revenue' : 'partly paid in reward tokens'}.)</span>
+            </p>
+          </>
+        ) : null}
+        {source?.depositUrl ? (
+          <p className={styles.deposit}>
+            <ExternalLink href={source.depositUrl} className="btn btn-secondary">
+              Go to {source.name}
+            </ExternalLink>
+            <span className="muted">You deposit on the provider&apos;s own site; we never hold your funds.</span>
+          </p>
+        ) : null}
+      </section>
+
+      {breakdown ? (
+        <RiskBreakdownSection breakdown={breakdown} rationale={source?.scoreRationale} />
+      ) : null}
+      <PerformanceSection history={analysis.history} />
+      <ThirdPartyRatingsSection ratings={analysis.thirdPartyRatings} />
+    </div>
+  );
+}

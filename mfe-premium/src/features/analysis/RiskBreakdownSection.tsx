@@ -1,0 +1,173 @@
+import { Link } from 'react-router-dom';
+import type { RiskBreakdown, RiskCharges } from '@yield/platform';
+import { InfoTip } from '../../components/InfoTip.tsx';
+import { ExternalLink } from '../../components/ExternalLink.tsx';
+import { formatDay, formatPercent, formatPoints } from '../../lib/format.ts';
+import styles from './analysis.module.css';
+
+/** Each charge of methodology.md step 4, in plain words for a saver. */
+export const CHARGE_EXPLANATIONS: Record<keyof RiskCharges, { label: string; why: string }> = {
+  volatility: {
+    label: 'Volatility',
+    why: 'How much the daily APR moved during the 30 days. A jumpy yield is a less certain one.',
+  },
+  incentives: {
+    label: 'Incentive tokens',
+    why: 'Half of the yield paid in reward tokens: those tokens can lose value and reward programmes end.',
+  },
+  safety: {
+    label: 'Safety (expected loss)',
+    why: 'The expected yearly loss from hacks, failures or depegs, set by the safety score. Never zero.',
+  },
+  liquidity: {
+    label: 'Liquidity',
+    why: 'The cost of not being able to leave quickly at full value, set by the liquidity score.',
+  },
+  size: {
+    label: 'Pool size',
+    why: 'Smaller pools carry more risk: 0.25 points for every tenfold below $1 billion of deposits.',
+  },
+  outflow: {
+    label: 'Outflows',
+    why: 'The largest fall in deposits from a peak during the 30 days. Money leaving is a warning sign.',
+  },
+};
+
+/** A reference link shown as host + path: readable, and a malformed URL cannot break the page. */
+function linkLabel(link: string): string {
+  try {
+    const url = new URL(link);
+    return `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return link;
+  }
+}
+
+const CHARGE_ORDER = Object.keys(CHARGE_EXPLANATIONS) as (keyof RiskCharges)[];
+
+export interface ScoreRationale {
+  date?: string;
+  safety?: string;
+  liquidity?: string;
+  links?: string[];
+}
+
+export function RiskBreakdownSection({
+  breakdown,
+  rationale,
+}: {
+  breakdown: RiskBreakdown;
+  rationale?: ScoreRationale | undefined;
+}) {
+  const ok = breakdown.status === 'ok';
+  const largest = Math.max(...CHARGE_ORDER.map((key) => breakdown.charges[key]), 0);
+  return (
+    <section className={styles.section} aria-labelledby="risk-heading">
+      <h2 id="risk-heading">Risk assessment</h2>
+      <p className={styles.sectionIntro}>
+        The risk-adjusted APR is the 30-day APR minus a charge for each risk, in percentage points
+        (pp) a year. Window: {formatDay(breakdown.window.from)} to {formatDay(breakdown.window.to)}{' '}
+        ({breakdown.window.days} days). <Link to="/methodology">How we calculate this</Link>
+      </p>
+      {ok ? (
+        <>
+          <div className={styles.equation}>
+            <span>
+              <span className={styles.eqLabel}>30-day APR</span>
+              <strong>{formatPercent(breakdown.yield30d)}</strong>
+            </span>
+            <span className={styles.eqOp} aria-hidden="true">
+              −
+            </span>
+            <span>
+              <span className={styles.eqLabel}>Risk charges</span>
+              <strong>{formatPoints(breakdown.risk)}</strong>
+            </span>
+            <span className={styles.eqOp} aria-hidden="true">
+              =
+            </span>
+            <span>
+              <span className={styles.eqLabel}>Risk-adjusted APR</span>
+              <strong>{formatPercent(breakdown.riskAdjustedYield30d)}</strong>
+            </span>
+          </div>
+          <ul className={styles.charges} aria-label="Risk charges">
+            {CHARGE_ORDER.map((key) => {
+              const value = breakdown.charges[key];
+              const share = largest > 0 ? (value / largest) * 100 : 0;
+              return (
+                <li key={key} className={styles.charge} data-charge={key}>
+                  <span className={styles.chargeName}>
+                    {CHARGE_EXPLANATIONS[key].label}
+                    <InfoTip label={CHARGE_EXPLANATIONS[key].label}>{CHARGE_EXPLANATIONS[key].why}</InfoTip>
+                  </span>
+                  <span className={styles.chargeBar} aria-hidden="true">
+                    <span style={{ width: `${Math.max(share, value > 0 ? 2 : 0)}%` }} />
+                  </span>
+                  <span className={styles.chargeValue}>{formatPoints(value)}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <dl className={styles.inputs}>
+            <div>
+              <dt>Safety score</dt>
+              <dd>{breakdown.inputs.safety} / 5</dd>
+            </div>
+            <div>
+              <dt>Liquidity score</dt>
+              <dd>{breakdown.inputs.liquidity} / 5</dd>
+            </div>
+            <div>
+              <dt>APR volatility (σ)</dt>
+              <dd>{formatPoints(breakdown.inputs.sigma30)}</dd>
+            </div>
+            <div>
+              <dt>Paid in reward tokens</dt>
+              <dd>{formatPercent(breakdown.inputs.reward30)}</dd>
+            </div>
+            <div>
+              <dt>Largest deposit drawdown</dt>
+              <dd>{formatPercent(breakdown.inputs.tvlDrawdown * 100)}</dd>
+            </div>
+            <div>
+              <dt>Spiky days smoothed</dt>
+              <dd>{breakdown.inputs.clampedDays}</dd>
+            </div>
+          </dl>
+          {rationale?.safety || rationale?.liquidity ? (
+            <div className={styles.rationale}>
+              <h3 className={styles.subheading}>
+                Why these scores{rationale.date ? ` (reviewed ${formatDay(rationale.date)})` : ''}
+              </h3>
+              {rationale.safety ? (
+                <p>
+                  <strong>Safety {breakdown.inputs.safety}/5:</strong> {rationale.safety}
+                </p>
+              ) : null}
+              {rationale.liquidity ? (
+                <p>
+                  <strong>Liquidity {breakdown.inputs.liquidity}/5:</strong> {rationale.liquidity}
+                </p>
+              ) : null}
+              {rationale.links && rationale.links.length > 0 ? (
+                <ul className={styles.sourcesList} aria-label="Sources for these scores">
+                  {rationale.links.map((link) => (
+                    <li key={link}>
+                      <ExternalLink href={link}>{linkLabel(link)}</ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className={styles.statusBox}>
+          There are fewer than 20 days of data in the latest 30-day window, so no risk-adjusted APR
+          is published for this source yet.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '@yield/ui';
+import { loginWithInviteCode, type InviteLoginResult } from '../../api/premium-api.ts';
+import styles from '../../components/form.module.css';
+
+export const INVITE_BUTTON_IDLE = 'Log In to Premium';
+export const INVITE_BUTTON_BUSY = 'Logging in...';
+
+export interface InviteCodeFormProps {
+  /** Called once the server accepted the code; the caller stores the session and moves on. */
+  onLoggedIn: (result: InviteLoginResult, inviteCode: string) => void;
+}
+
+/** Spec "Invite login": idle -> submitting (disabled) -> success, or a toast and back to idle. */
+export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
+  const toast = useToast();
+  const inputId = useId();
+  const hintId = useId();
+  const [code, setCode] = useState('');
+  const login = useMutation({
+    mutationFn: (inviteCode: string) => loginWithInviteCode(inviteCode),
+    onSuccess: (result, inviteCode) => onLoggedIn(result, inviteCode),
+    onError: () => toast.error('Error', 'The code is invalid'),
+  });
+  const submitting = login.isPending;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    login.mutate(code);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-busy={submitting}>
+      <label htmlFor={inputId} className={styles.label}>
+        Invite code
+      </label>
+      <p id={hintId} className={styles.hint}>
+        Enter the code from your invitation e-mail. Capitals and spaces do not matter.
+      </p>
+      <div className={styles.row}>
+        <input
+          id={inputId}
+          name="inviteCode"
+          type="text"
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className={styles.input}
+          aria-describedby={hintId}
+          value={code}
+          readOnly={submitting}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={submitting}>
+          {submitting ? (
+            <>
+              <span className={styles.busyDot} aria-hidden="true" />
+              {INVITE_BUTTON_BUSY}
+            </>
+          ) : (
+            INVITE_BUTTON_IDLE
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}
