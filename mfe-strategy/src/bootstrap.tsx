@@ -6,4 +6,5 @@ import NumericStrategyPage from './exposes/NumericStrategyPage.tsx';
 renderStandalone('Strategy pages', [
   { path: '/options/:id', element: <StrategyDetailPage /> },
   { path: '/strategy/:id', element: <NumericStrategyPage /> },
+  { path: '/strategy-detail/:id', element: <NumericStrategyPage /> },
 ]);

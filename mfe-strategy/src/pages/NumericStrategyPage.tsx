@@ -1,10 +1,5 @@
-import { PageMeta } from '@yield/platform';
+import { NumericStrategy } from '../features/numeric/NumericStrategy.tsx';
 
 export default function NumericStrategyPage() {
-  return (
-    <main className="page">
-      <PageMeta title="Strategy" description="Strategy detail." />
-      <h1>Strategy</h1>
-    </main>
-  );
+  return <NumericStrategy />;
 }

@@ -1,10 +1,11 @@
-import { PageMeta } from '@yield/platform';
+import { Navigate, useParams } from 'react-router-dom';
+import { StrategyDetail } from '../features/detail/StrategyDetail.tsx';
+import { isStrategySlug } from '../lib/strategies.ts';
 
+/** /options/:id — one of the four public strategies; any other id is replaced by /options. */
 export default function StrategyDetailPage() {
-  return (
-    <main className="page">
-      <PageMeta title="Strategy" description="Strategy detail." />
-      <h1>Strategy</h1>
-    </main>
-  );
+  const { id } = useParams();
+  if (!isStrategySlug(id)) return <Navigate replace to="/options" />;
+  // Keyed by slug so moving between strategies starts from a clean state (range, modal).
+  return <StrategyDetail key={id} slug={id} />;
 }

@@ -1,0 +1,46 @@
+import HighchartsReact from 'highcharts-react-official';
+import type { Holding } from '@yield/platform';
+import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
+
+export interface AllocationPieProps {
+  holdings: readonly Holding[];
+  /** Spec section 9: pie size 200 by default, 250 on strategy pages. */
+  size?: number;
+}
+
+/** Underlying assets as a pie with a hover tooltip and a legend. */
+export default function AllocationPie({ holdings, size = 250 }: AllocationPieProps) {
+  const options: Highcharts.Options = {
+    ...baseChartOptions,
+    chart: { ...baseChartOptions.chart, type: 'pie', height: size + 110 },
+    tooltip: {
+      pointFormat: '<b>{point.percentage:.2f}%</b>',
+    },
+    legend: {
+      enabled: true,
+      layout: 'horizontal',
+      align: 'center',
+      verticalAlign: 'bottom',
+      labelFormat: '{name} {y}%',
+      itemStyle: { fontWeight: '500' },
+    },
+    plotOptions: {
+      pie: {
+        size,
+        animation: false,
+        allowPointSelect: false,
+        showInLegend: true,
+        dataLabels: { enabled: false },
+        borderWidth: 2,
+      },
+    },
+    series: [
+      {
+        type: 'pie',
+        name: 'Allocation',
+        data: holdings.map((h) => ({ name: h.name, y: h.percentage, color: h.color })),
+      },
+    ],
+  };
+  return <HighchartsReact highcharts={Highcharts} options={options} />;
+}

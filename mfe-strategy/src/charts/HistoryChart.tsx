@@ -1,0 +1,55 @@
+import HighchartsReact from 'highcharts-react-official';
+import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
+import { formatDate, formatPercent, formatUsd } from '../lib/format.ts';
+
+export type HistoryKind = 'apr' | 'tvl';
+
+export interface HistoryChartProps {
+  kind: HistoryKind;
+  /** [timestamp ms, value] pairs, oldest first. Empty draws an empty chart (the caller overlays N/A). */
+  points: [number, number][];
+  height?: number;
+  color?: string;
+}
+
+const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
+
+function formatValue(kind: HistoryKind, value: number): string {
+  return kind === 'apr' ? formatPercent(value) : formatUsd(value);
+}
+
+/** APR or TVL history as a line chart: x the locale date, y percent or compact dollars. */
+export default function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: HistoryChartProps) {
+  const options: Highcharts.Options = {
+    ...baseChartOptions,
+    chart: { ...baseChartOptions.chart, height, type: 'line' },
+    legend: { enabled: false },
+    xAxis: {
+      type: 'datetime',
+      labels: {
+        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
+          return formatDate(Number(this.value));
+        },
+      },
+      tickPixelInterval: 110,
+    },
+    yAxis: {
+      title: { text: undefined },
+      labels: {
+        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
+          return formatValue(kind, Number(this.value));
+        },
+      },
+    },
+    tooltip: {
+      formatter(this: Highcharts.Point) {
+        return `${formatDate(Number(this.x))}<br/><b>${SERIES_NAME[kind]}: ${formatValue(kind, Number(this.y))}</b>`;
+      },
+    },
+    plotOptions: {
+      series: { animation: false, marker: { enabled: points.length <= 31, radius: 2.5 } },
+    },
+    series: [{ type: 'line', name: SERIES_NAME[kind], data: points, color, lineWidth: 2 }],
+  };
+  return <HighchartsReact highcharts={Highcharts} options={options} />;
+}

@@ -1,0 +1,76 @@
+import HighchartsReact from 'highcharts-react-official';
+import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
+import { formatDate } from '../lib/format.ts';
+import {
+  AMIHUD_AXIS_MAX,
+  AMIHUD_AXIS_TICKS,
+  LIQUIDITY_AXIS_MAX,
+  LIQUIDITY_AXIS_TICKS,
+  type LiquiditySeries,
+} from '../lib/liquidity.ts';
+
+/**
+ * Exit liquidity (% of TVL, 0-5 left axis) and Amihud illiquidity (×1e11, 0-10 right axis).
+ * The series arrive already clamped to the spec's ranges.
+ */
+export default function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
+  const options: Highcharts.Options = {
+    ...baseChartOptions,
+    chart: { ...baseChartOptions.chart, height },
+    legend: { enabled: true },
+    xAxis: {
+      type: 'datetime',
+      labels: {
+        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
+          return formatDate(Number(this.value));
+        },
+      },
+      tickPixelInterval: 110,
+    },
+    yAxis: [
+      {
+        min: 0,
+        max: LIQUIDITY_AXIS_MAX,
+        // Fixed ticks: Highcharts would otherwise round the spec's 0-5 axis up to 0-6.
+        tickPositions: LIQUIDITY_AXIS_TICKS,
+        title: { text: 'Liquidity (% of TVL)' },
+        labels: { format: '{value}%' },
+      },
+      {
+        min: 0,
+        max: AMIHUD_AXIS_MAX,
+        tickPositions: AMIHUD_AXIS_TICKS,
+        opposite: true,
+        title: { text: 'Amihud illiquidity ×1e11' },
+        gridLineWidth: 0,
+      },
+    ],
+    tooltip: {
+      shared: true,
+      formatter(this: Highcharts.Point) {
+        const rows = (this.points ?? [])
+          .map((p) =>
+            p.series.index === 0
+              ? `Liquidity: <b>${Number(p.y).toFixed(2)}%</b>`
+              : `Amihud ×1e11: <b>${Number(p.y).toFixed(2)}</b>`,
+          )
+          .join('<br/>');
+        return `${formatDate(Number(this.x))}<br/>${rows}`;
+      },
+    },
+    plotOptions: { series: { animation: false, marker: { enabled: false } } },
+    series: [
+      { type: 'line', name: 'Liquidity (%)', data: series.liquidity, yAxis: 0, color: '#059669', lineWidth: 2 },
+      {
+        type: 'line',
+        name: 'Amihud ×1e11',
+        data: series.amihud,
+        yAxis: 1,
+        color: '#0f62fe',
+        dashStyle: 'ShortDash',
+        lineWidth: 2,
+      },
+    ],
+  };
+  return <HighchartsReact highcharts={Highcharts} options={options} />;
+}

@@ -1,0 +1,41 @@
+import type { StrategyContent } from '@yield/platform';
+import { ChartFrame } from '../../charts/ChartFrame.tsx';
+import { LazyAllocationPie } from '../../charts/lazy.ts';
+import { Paragraphs } from './Paragraphs.tsx';
+import styles from './detail.module.css';
+
+const PIE_SIZE = 250;
+
+export function Allocations({ content }: { content: StrategyContent }) {
+  const summary = content.holdings.map((h) => `${h.name} ${h.percentage}%`).join(', ');
+  return (
+    <section className={styles.section} aria-labelledby="allocations-heading" data-section="allocations">
+      <h2 id="allocations-heading">Underlying Assets / Allocations</h2>
+      <Paragraphs items={[content.holdingsContent]} />
+      <div className={styles.allocations}>
+        <ChartFrame
+          title="Allocation"
+          summary={summary}
+          height={PIE_SIZE + 110}
+          pointCount={content.holdings.length}
+          testId="chart-allocation"
+        >
+          <LazyAllocationPie holdings={content.holdings} size={PIE_SIZE} />
+        </ChartFrame>
+        <ul className={styles.holdings} aria-label="Holdings">
+          {content.holdings.map((h) => (
+            <li key={h.name} className={styles.holding}>
+              <span className={styles.swatch} style={{ background: h.color }} aria-hidden="true" />
+              <span>
+                <strong>
+                  {h.name} · {h.percentage}%
+                </strong>
+                <span className={styles.holdingText}>{h.description}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

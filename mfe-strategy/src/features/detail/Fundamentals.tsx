@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { TIME_RANGES, useSiteSettings, type HistoryResponse } from '@yield/platform';
+import { ChartFrame } from '../../charts/ChartFrame.tsx';
+import { LazyHistoryChart } from '../../charts/lazy.ts';
+import { formatPercent, formatUsd } from '../../lib/format.ts';
+import { useStrategyHistory } from '../../lib/queries.ts';
+import { useTimeRange } from '../../lib/time-range.ts';
+import styles from './detail.module.css';
+
+const CHART_HEIGHT = 300;
+
+function historyError(data: HistoryResponse | undefined, error: Error | null): string | null {
+  if (error) return error.message || 'request failed';
+  if (data?.error) return `${data.error.code}: ${data.error.message}`;
+  return null;
+}
+
+export function Fundamentals({ id, name }: { id: number; name: string }) {
+  const [range, setRange] = useTimeRange(name);
+  const history = useStrategyHistory(id, range);
+  const settings = useSiteSettings();
+  const failure = historyError(history.data, history.error);
+  const loading = history.isPending;
+  const switching = history.isPlaceholderData && history.isFetching;
+
+  useEffect(() => {
+    // Spec section 8: a failed history request is logged; the saver sees N/A.
+    if (failure) console.error(`Failed to fetch history for strategy ${id} (${range}): ${failure}`);
+  }, [failure, id, range]);
+
+  const usable = !failure && history.data ? history.data : undefined;
+  const points = usable?.data ?? [];
+  const aprPoints = points.map((p): [number, number] => [p.timestamp, p.apr]);
+  const tvlPoints = points.map((p): [number, number] => [p.timestamp, p.tvl]);
+  const figures = [
+    { label: 'TVL', value: formatUsd(usable?.lastTvl) },
+    { label: '30d APR', value: formatPercent(usable?.lastApr) },
+    { label: '30d Risk-Adjusted APR', value: formatPercent(usable?.lastRaApr) },
+  ];
+
+  return (
+    <section className={styles.section} aria-labelledby="fundamentals-heading" data-section="fundamentals">
+      <div className={styles.sectionHead}>
+        <h2 id="fundamentals-heading">Fundamentals</h2>
+        <div className={styles.rangeGroup} role="group" aria-label="Time range">
+          {TIME_RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className={styles.rangeButton}
+              aria-pressed={r === range}
+              onClick={() => setRange(r)}
+            >
+              {r}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className={styles.figures} aria-busy={loading}>
+        {figures.map((f) => (
+          <div key={f.label} className={styles.figure} data-testid={`figure-${f.label}`}>
+            <span className={styles.figureLabel}>{f.label}</span>
+            {loading ? (
+              <span className={styles.figureValue}>
+                <span className="spinner" role="status" aria-label={`Loading ${f.label}`} />
+              </span>
+            ) : (
+              <span className={styles.figureValue}>{f.value}</span>
+            )}
+          </div>
+        ))}
+      </div>
+      {failure ? (
+        <p className={styles.notice} role="status">
+          Figures and history are unavailable right now. Please try again later.
+        </p>
+      ) : (
+        <p className="muted">
+          30-day figures as of the newest day of data; charts show the last {range}.
+          {settings?.data.sample ? ` Sample data as of ${settings.data.asOf}.` : null}
+        </p>
+      )}
+
+      <div className={styles.chartGrid}>
+        <ChartFrame
+          title="APR History"
+          summary={
+            aprPoints.length
+              ? `daily APR over ${range}, latest ${formatPercent(aprPoints.at(-1)?.[1])}`
+              : 'not available'
+          }
+          height={CHART_HEIGHT}
+          pointCount={aprPoints.length}
+          unavailable={Boolean(failure)}
+          busy={loading || switching}
+          testId="chart-apr"
+        >
+          <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} />
+        </ChartFrame>
+        <ChartFrame
+          title="TVL History"
+          summary={
+            tvlPoints.length
+              ? `daily TVL over ${range}, latest ${formatUsd(tvlPoints.at(-1)?.[1])}`
+              : 'not available'
+          }
+          height={CHART_HEIGHT}
+          pointCount={tvlPoints.length}
+          unavailable={Boolean(failure)}
+          busy={loading || switching}
+          testId="chart-tvl"
+        >
+          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
+        </ChartFrame>
+      </div>
+    </section>
+  );
+}

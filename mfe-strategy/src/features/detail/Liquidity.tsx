@@ -1,0 +1,44 @@
+import type { StrategyContent } from '@yield/platform';
+import { ChartFrame } from '../../charts/ChartFrame.tsx';
+import { LazyLiquidityChart } from '../../charts/lazy.ts';
+import { LIQUIDITY_HINT, toLiquiditySeries } from '../../lib/liquidity.ts';
+import styles from './detail.module.css';
+
+const CHART_HEIGHT = 300;
+
+export function Liquidity({ content }: { content: StrategyContent }) {
+  const series = toLiquiditySeries(content.liquidity.points);
+  const latest = series.liquidity.at(-1)?.[1];
+  const empty = series.liquidity.length === 0;
+  return (
+    <section className={styles.section} aria-labelledby="liquidity-heading" data-section="liquidity">
+      <div className={styles.sectionHead}>
+        <h2 id="liquidity-heading">Liquidity</h2>
+        {content.liquidity.sample ? <span className={styles.sampleBadge}>Sample data</span> : null}
+      </div>
+      <p>{content.liquidityShortResume}</p>
+      <p className="muted">
+        Exit liquidity is the share of the pool that can be withdrawn at once without moving the
+        price; {LIQUIDITY_HINT}. The Amihud measure rises as trades move the price more (lower is
+        better).
+        {content.liquidity.sample
+          ? ' These figures are sample data, not live measurements.'
+          : null}
+      </p>
+      <ChartFrame
+        title="Liquidity and price impact"
+        summary={
+          empty
+            ? 'not available'
+            : `${series.liquidity.length} days; latest exit liquidity ${latest?.toFixed(2)}% of TVL`
+        }
+        height={CHART_HEIGHT}
+        pointCount={series.liquidity.length}
+        unavailable={empty}
+        testId="chart-liquidity"
+      >
+        <LazyLiquidityChart series={series} height={CHART_HEIGHT} />
+      </ChartFrame>
+    </section>
+  );
+}

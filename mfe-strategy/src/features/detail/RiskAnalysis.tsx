@@ -1,0 +1,140 @@
+import { Link } from 'react-router-dom';
+import type { Rating, RiskCharges, StrategyContent } from '@yield/platform';
+import { formatPercent } from '../../lib/format.ts';
+import { useRiskBreakdown } from '../../lib/queries.ts';
+import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
+import { Paragraphs } from './Paragraphs.tsx';
+import styles from './detail.module.css';
+
+const RATING_CLASS: Record<Rating, string | undefined> = {
+  Best: styles.ratingBest,
+  Good: styles.ratingGood,
+  Bad: styles.ratingBad,
+};
+/** A shape next to the word, so the rating never depends on colour alone. */
+const RATING_ICON: Record<Rating, string> = { Best: '★', Good: '✓', Bad: '!' };
+
+const CHARGE_LABELS: { key: keyof RiskCharges; label: string; why: string }[] = [
+  { key: 'volatility', label: 'Volatility', why: 'how much the daily APR moved' },
+  { key: 'incentives', label: 'Incentives', why: 'half of the part paid in reward tokens' },
+  { key: 'safety', label: 'Safety', why: 'expected loss from the safety score' },
+  { key: 'liquidity', label: 'Liquidity', why: 'cost of a slow or uncertain exit' },
+  { key: 'size', label: 'Size', why: 'smaller pools carry more risk' },
+  { key: 'outflow', label: 'Outflow', why: 'largest recent fall in deposits' },
+];
+
+function RiskBars({ count }: { count: number }) {
+  return (
+    <div className={styles.bars} role="img" aria-label={`Risk rating: ${count} of ${RISK_BARS_TOTAL} bars`}>
+      {Array.from({ length: RISK_BARS_TOTAL }, (_, i) => (
+        <span key={i} className={i < count ? styles.barOn : styles.barOff} data-testid={i < count ? 'risk-bar-on' : 'risk-bar-off'} />
+      ))}
+      <span className={styles.barsText} aria-hidden="true">
+        {count} / {RISK_BARS_TOTAL}
+      </span>
+    </div>
+  );
+}
+
+function ChargesBreakdown({ id }: { id: number }) {
+  const breakdown = useRiskBreakdown(id);
+  if (breakdown.isPending) {
+    return <span className="spinner" role="status" aria-label="Loading the risk charges" />;
+  }
+  if (breakdown.isError || breakdown.data.status !== 'ok') {
+    return <p className="muted">The breakdown of the risk charges is not available right now.</p>;
+  }
+  const b = breakdown.data;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.chargesTable}>
+        <caption className="visually-hidden">
+          Risk charges, in percentage points a year, from {b.window.from} to {b.window.to}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Charge</th>
+            <th scope="col">Why</th>
+            <th scope="col" className={styles.num}>
+              Points a year
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">30d APR</th>
+            <td>average of the last {b.window.days} days</td>
+            <td className={styles.num}>{formatPercent(b.yield30d)}</td>
+          </tr>
+          {CHARGE_LABELS.map((c) => (
+            <tr key={c.key}>
+              <th scope="row">− {c.label}</th>
+              <td>{c.why}</td>
+              <td className={styles.num}>{b.charges[c.key].toFixed(2)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">= Risk-adjusted APR</th>
+            <td>as of {b.asOf}</td>
+            <td className={styles.num}>{formatPercent(b.riskAdjustedYield30d)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function RiskAnalysis({ content }: { content: StrategyContent }) {
+  return (
+    <section className={styles.section} aria-labelledby="risk-heading" data-section="risk-analysis">
+      <h2 id="risk-heading">Risk Analysis</h2>
+      <Paragraphs items={content.riskRatingsContent} />
+      <RiskBars count={content.riskRatingBars} />
+
+      <ul className={styles.ratings} aria-label="Risk ratings">
+        {RATING_LABELS.map(({ key, label }) => {
+          const rating = content.ratings[key];
+          return (
+            <li key={key} className={styles.ratingItem} data-testid="risk-rating">
+              <span className={styles.ratingLabel}>{label}</span>
+              <span className={`${styles.ratingBadge} ${RATING_CLASS[rating] ?? ''}`}>
+                <span aria-hidden="true">{RATING_ICON[rating]}</span> {rating}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <h3>3rd Party Risk Ratings</h3>
+      <ul className={styles.providers} aria-label="3rd Party Risk Ratings">
+        {content.thirdPartyRatings.map((r) => (
+          <li key={r.provider} className={styles.provider} data-testid="third-party-rating">
+            <a href={r.link ?? r.providerUrl} target="_blank" rel="noopener noreferrer" className={styles.providerName}>
+              {r.provider}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <span className={styles.providerValue}>{r.value}</span>
+            <span className={styles.providerDate}>
+              Rated <time dateTime={r.date}>{r.date}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <h3>Potential Losses</h3>
+      <Paragraphs items={content.potentialLossesContent} />
+
+      <h3>Short Resume</h3>
+      <p>{content.riskAnalysisResult}</p>
+
+      <h3>How the risk-adjusted APR is worked out</h3>
+      <p>
+        The risk-adjusted APR is the 30-day APR minus a charge for each risk this strategy carried.{' '}
+        <Link to="/methodology">Read the methodology</Link>
+      </p>
+      <ChargesBreakdown id={content.id} />
+    </section>
+  );
+}

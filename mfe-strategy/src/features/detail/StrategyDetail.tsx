@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageMeta, type StrategyContent } from '@yield/platform';
+import { useStrategyContent } from '../../lib/queries.ts';
+import { isPresent, type StrategySlug } from '../../lib/strategies.ts';
+import { Allocations } from './Allocations.tsx';
+import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
+import { Fundamentals } from './Fundamentals.tsx';
+import { Liquidity } from './Liquidity.tsx';
+import { Paragraphs } from './Paragraphs.tsx';
+import { RiskAnalysis } from './RiskAnalysis.tsx';
+import styles from './detail.module.css';
+
+function Fact({ label, value, url }: { label: string; value: string; url: string }) {
+  return (
+    <div className={styles.fact}>
+      <dt>{label}</dt>
+      <dd>
+        {url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {value}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          value
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function StrategyHeader({ content }: { content: StrategyContent }) {
+  const showCap = isPresent(content.marketCap);
+  const showRank = isPresent(content.rank);
+  return (
+    <header className={styles.hero} data-section="header">
+      <Link to="/options" className={styles.back}>
+        <span aria-hidden="true">←</span> All yield options
+      </Link>
+      <h1 className={styles.title}>{content.name}</h1>
+      <p className={styles.lead}>{content.description}</p>
+      <div className={styles.heroRow}>
+        <a
+          className="btn btn-primary"
+          href={content.investUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="deposit-link"
+        >
+          Deposit Now
+          <span className="visually-hidden"> (opens the provider&apos;s site in a new tab)</span>
+          <span aria-hidden="true">↗</span>
+        </a>
+        {showCap || showRank ? (
+          <dl className={styles.facts}>
+            {showCap ? <Fact label="Market Cap" value={content.marketCap} url={content.marketCapUrl} /> : null}
+            {showRank ? <Fact label="Rank" value={content.rank} url={content.rankUrl} /> : null}
+          </dl>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function StrategySection({ content }: { content: StrategyContent }) {
+  const [diagramOpen, setDiagramOpen] = useState(false);
+  return (
+    <section className={styles.section} aria-labelledby="strategy-heading" data-section="strategy">
+      <h2 id="strategy-heading">Strategy</h2>
+      <Paragraphs items={content.strategyContent} />
+      <button
+        type="button"
+        className={styles.diagramButton}
+        onClick={() => setDiagramOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="diagram-open"
+      >
+        <span className={styles.diagramTitle}>{content.diagram.title}</span>
+        <DiagramFlow diagram={content.diagram} detailed={false} />
+        <span className={styles.diagramHint}>Open the diagram with step-by-step details</span>
+      </button>
+      <DiagramModal diagram={content.diagram} open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+    </section>
+  );
+}
+
+function TextSection({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-heading`} data-section={id}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <Paragraphs items={items} />
+    </section>
+  );
+}
+
+export function StrategyDetail({ slug }: { slug: StrategySlug }) {
+  const content = useStrategyContent(slug);
+
+  if (content.isPending) {
+    return (
+      <main className="page">
+        <div className={styles.pageLoading} role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Loading the strategy…</span>
+        </div>
+      </main>
+    );
+  }
+
+  if (content.isError) {
+    return (
+      <main className="page">
+        <PageMeta title="Strategy" description="Strategy detail." />
+        <h1>Strategy</h1>
+        <div className={styles.notice} role="alert">
+          <p>This strategy could not be loaded just now. Please check your connection and try again.</p>
+          <button type="button" className="btn btn-primary" onClick={() => void content.refetch()}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  const data = content.data;
+  return (
+    <main className={`page ${styles.page}`}>
+      <PageMeta title={data.pageTitle} description={data.pageDescription} />
+      <StrategyHeader content={data} />
+      <Fundamentals id={data.id} name={data.name} />
+      <StrategySection content={data} />
+      <TextSection id="yield-source" title="Yield Source" items={data.yieldSourceContent} />
+      <TextSection id="strategy-limits" title="Strategy Limits" items={data.strategyLimitsContent} />
+      <Allocations content={data} />
+      <RiskAnalysis content={data} />
+      <Liquidity content={data} />
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import type { StrategyContent } from '@yield/platform';
+
+export type StrategySlug = StrategyContent['slug'];
+
+/** The four public strategy pages (spec route table); any other /options/:id goes to /options. */
+export const STRATEGY_SLUGS: readonly StrategySlug[] = ['liquity', 'sky-spark', 'gauntlet', 'lido'];
+
+export function isStrategySlug(value: string | undefined): value is StrategySlug {
+  return value !== undefined && (STRATEGY_SLUGS as readonly string[]).includes(value);
+}
+
+/** A market cap or rank is "present" when it is neither empty nor the N/A placeholder. */
+export function isPresent(value: string | null | undefined): value is string {
+  if (!value) return false;
+  const trimmed = value.trim();
+  return trimmed !== '' && trimmed.toUpperCase() !== 'N/A';
+}
+
+export const RATING_LABELS: { key: keyof StrategyContent['ratings']; label: string }[] = [
+  { key: 'protocolDesign', label: 'Protocol Design' },
+  { key: 'protocolMaturity', label: 'Protocol Maturity' },
+  { key: 'governance', label: 'Governance' },
+  { key: 'assetStrength', label: 'Asset Strength' },
+  { key: 'chain', label: 'Chain' },
+  { key: 'history', label: 'History' },
+  { key: 'dependencies', label: 'Dependencies' },
+];
+
+/** Risk bars are drawn out of five (spec: a strategy has 4 or 5 green bars). */
+export const RISK_BARS_TOTAL = 5;
