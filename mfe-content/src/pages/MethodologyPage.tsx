@@ -1,10 +1,265 @@
-import { PageMeta } from '@yield/platform';
+import { Link } from 'react-router-dom';
+import { PageMeta, METHOD_VERSION, useSiteSettings } from '@yield/platform';
+import { BackHome } from '../components/BackHome.tsx';
+import { WorkedExample } from '../methodology/WorkedExample.tsx';
+import { formatIsoDate } from '../lib/dates.ts';
+import ui from '../components/components.module.css';
+
+/* methodology.md, step 4: the charge tables (percentage points a year). */
+const SAFETY_CHARGES = [
+  { score: 5, charge: '0.20' },
+  { score: 4, charge: '0.75' },
+  { score: 3, charge: '1.50' },
+  { score: 2, charge: '3.00' },
+  { score: 1, charge: '6.00' },
+];
+const LIQUIDITY_CHARGES = [
+  { score: 5, charge: '0.00', meaning: 'instant exit at full value' },
+  { score: 4, charge: '0.10', meaning: 'exit within a day' },
+  { score: 3, charge: '0.30', meaning: 'exit within days, or a small discount' },
+  { score: 2, charge: '0.75', meaning: 'queues or a noticeable discount' },
+  { score: 1, charge: '2.00', meaning: 'locked, or exit only at a real loss' },
+];
 
 export default function MethodologyPage() {
+  const data = useSiteSettings()?.data;
   return (
     <main className="page">
-      <PageMeta title="Methodology" description="The risk-adjusted 30-day APR and the DeFi Base Rate, explained in plain words." />
-      <h1>How We Compute the Risk-Adjusted APR</h1>
+      <PageMeta
+        title="Methodology"
+        description="The risk-adjusted 30-day APR and the DeFi Base Rate, explained in plain words."
+      />
+      <BackHome />
+      <article className={ui.prose}>
+        <h1>How We Compute the Risk-Adjusted APR</h1>
+        <p className={ui.leadLeft}>
+          One number you can compare across every yield source: what it paid over its last 30
+          days, minus a charge for each risk it carried.
+        </p>
+        <p className={ui.meta}>
+          Method <code>{METHOD_VERSION}</code>
+          {data ? (
+            <>
+              {' '}
+              · {data.sample ? 'Sample data' : 'Data'} as of {formatIsoDate(data.asOf)}
+            </>
+          ) : null}
+        </p>
+
+        <section aria-labelledby="short-title">
+          <h2 id="short-title">The short version</h2>
+          <p>
+            Think of each risk as a cost. If a source paid 8% a year but its returns jump around,
+            part of its reward comes from incentive tokens and its contracts are young, we
+            subtract a charge for each of those, in percentage points a year, much like a lender
+            charges a riskier borrower a higher rate. What is left is the{' '}
+            <strong>risk-adjusted 30-day APR</strong>.
+          </p>
+          <p>
+            The sum of the charges is the source&apos;s <strong>risk</strong>. It is never below
+            zero, and it is what the comparison charts plot across, with the 30-day APR
+            (the reward) plotted up.
+          </p>
+        </section>
+
+        <section aria-labelledby="inputs-title">
+          <h2 id="inputs-title">What goes in</h2>
+          <ul>
+            <li>
+              <strong>Daily yield</strong> for each source: its total APY, the part of it paid in
+              incentive tokens, and the value deposited in it (TVL).
+            </li>
+            <li>
+              <strong>A safety score</strong> from 1 to 5 (5 is safest): audits, track record,
+              design and what the source depends on.
+            </li>
+            <li>
+              <strong>A liquidity score</strong> from 1 to 5 (5 is an instant exit at full value).
+            </li>
+          </ul>
+          <p>
+            The window is the 30 most recent days of data. A source with fewer than 20 days in
+            the window is listed but not ranked, and shows N/A.
+          </p>
+        </section>
+
+        <section aria-labelledby="steps-title">
+          <h2 id="steps-title">Step by step</h2>
+          <ol>
+            <li>
+              <strong>Turn each day&apos;s APY into an APR</strong>, so daily compounding does not
+              flatter any source.
+            </li>
+            <li>
+              <strong>Tame one-day spikes.</strong> A day far outside the usual range (more than
+              five robust deviations from the median) is pulled back to the edge of that range,
+              so one freak day cannot carry a month.
+            </li>
+            <li>
+              <strong>Measure the month</strong>: the average APR (the 30-day APR), how much it
+              varied, the average incentive part, the latest and the median deposits, and the
+              largest fall in deposits from a peak.
+            </li>
+            <li>
+              <strong>Charge for each risk</strong>, using the tables below.
+            </li>
+            <li>
+              <strong>Subtract the charges</strong> from the 30-day APR. The result can be
+              negative, and we show it as it is.
+            </li>
+          </ol>
+        </section>
+
+        <section aria-labelledby="charges-title">
+          <h2 id="charges-title">The six charges</h2>
+          <div className={ui.tableWrap}>
+            <table className={ui.table}>
+              <caption className="visually-hidden">Risk charges and how each is computed</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Charge</th>
+                  <th scope="col">How it is computed</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">Volatility</th>
+                  <td>1 × the standard deviation of the daily APR</td>
+                  <td>An unsteady rate is a less certain income.</td>
+                </tr>
+                <tr>
+                  <th scope="row">Incentives</th>
+                  <td>0.5 × the average incentive part of the APR</td>
+                  <td>Reward tokens lose value and programmes end.</td>
+                </tr>
+                <tr>
+                  <th scope="row">Safety</th>
+                  <td>By safety score (table below)</td>
+                  <td>The expected loss from hacks and failures.</td>
+                </tr>
+                <tr>
+                  <th scope="row">Liquidity</th>
+                  <td>By liquidity score (table below)</td>
+                  <td>The cost of not being able to leave quickly.</td>
+                </tr>
+                <tr>
+                  <th scope="row">Size</th>
+                  <td>0.25 for every factor of ten the median deposits are below $1B</td>
+                  <td>Small pools are less tested and easier to disrupt.</td>
+                </tr>
+                <tr>
+                  <th scope="row">Outflow</th>
+                  <td>1 × the largest fall in deposits from a peak, as a fraction</td>
+                  <td>Depositors leaving fast is a warning sign.</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+
+          <div className={ui.grid2}>
+            <div className={ui.tableWrap}>
+              <table className={ui.table}>
+                <caption>Safety charge</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Safety score</th>
+                    <th scope="col" className={ui.num}>
+                      Charge (points a year)
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {SAFETY_CHARGES.map((row) => (
+                    <tr key={row.score}>
+                      <th scope="row">{row.score}</th>
+                      <td className={ui.num}>{row.charge}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className={ui.tableWrap}>
+              <table className={ui.table}>
+                <caption>Liquidity charge</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Liquidity score</th>
+                    <th scope="col" className={ui.num}>
+                      Charge (points a year)
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {LIQUIDITY_CHARGES.map((row) => (
+                    <tr key={row.score}>
+                      <th scope="row">
+                        {row.score} <span className={ui.small}>({row.meaning})</span>
+                      </th>
+                      <td className={ui.num}>{row.charge}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+          <p>
+            The safety table follows the loss rates of a credit-rating scale, where each step
+            down roughly doubles the chance of a significant loss. It never reaches zero: even the
+            safest source, and the base rates too, carry some risk.
+          </p>
+        </section>
+
+        <section aria-labelledby="base-title">
+          <h2 id="base-title">The DeFi Base Rate</h2>
+          <p>
+            The benchmark every source is measured against: the average return of the top DeFi
+            lending protocols, run through exactly the same formula.
+          </p>
+          <ul>
+            <li>
+              <strong>Stablecoins</strong> (USDC, USDT and DAI): for each coin, the
+              deposit-weighted average rate of its leading lending venues, then the plain average
+              of the three coins.
+            </li>
+            <li>
+              <strong>Crypto</strong> (stETH, rETH, cbETH and ETH): the plain average of the
+              staking yields of the three liquid staking tokens and of native ETH staking.
+              ETH-based sources are measured in ETH, never converted to dollars.
+            </li>
+          </ul>
+          <h3>When is a source GREAT?</h3>
+          <p>
+            Draw a line from zero through the base rate on the risk-versus-reward chart. A source
+            above that line pays more reward for each point of risk than the benchmark does, and
+            is marked GREAT. Stablecoin sources are compared with the stablecoin base rate,
+            crypto sources with the crypto one. A source with an active incident is never marked
+            GREAT until the incident is resolved.
+          </p>
+        </section>
+
+        <section aria-labelledby="example-title">
+          <h2 id="example-title">A worked example</h2>
+          <p>
+            Pick a source to see its latest numbers taken apart, charge by charge, straight from
+            the data behind the comparison.
+          </p>
+          <WorkedExample />
+        </section>
+
+        <section aria-labelledby="version-title">
+          <h2 id="version-title">Changes to the method</h2>
+          <p>
+            Every computed figure carries the method version, currently{' '}
+            <code>{METHOD_VERSION}</code>. Changing any coefficient creates a new version, so a
+            number can always be traced back to the exact rules that produced it.
+          </p>
+          <p>
+            See the results in <Link to="/options">the yield comparison</Link>, and read about
+            what the numbers cannot capture in <Link to="/risks">Understanding the Risks</Link>.
+          </p>
+        </section>
+      </article>
     </main>
   );
 }

@@ -1,0 +1,75 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { postJson } from '@yield/platform';
+import { useToast } from '@yield/ui';
+import ui from './components.module.css';
+
+/* Spec section 8: the mailing-list toasts, verbatim. */
+export const MAIL_LIST_SUCCESS = { title: 'Success!', description: "You've been added to our mailing list." };
+export const MAIL_LIST_FAILURE = {
+  title: 'Error',
+  description: 'Failed to add to mailing list. Please try again later.',
+};
+
+interface MailListFormProps {
+  /** Where the sign-up came from, stored with the address (API: letters, digits, - _ . / space). */
+  source: string;
+  buttonLabel: string;
+  required?: boolean;
+}
+
+/**
+ * E-mail sign-up posting to /api/addToMailList. The browser's own email check is the only client
+ * rule (spec section 5); the server validates again. Success clears the field.
+ */
+export function MailListForm({ source, buttonLabel, required = true }: MailListFormProps) {
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+  const subscribe = useMutation({
+    mutationFn: (address: string) => postJson<unknown>('/api/addToMailList', { email: address, source }),
+    // A sign-up is not retried behind the user's back: they see the error and decide.
+    retry: false,
+    onSuccess: () => {
+      setEmail('');
+      toast.success(MAIL_LIST_SUCCESS.title, MAIL_LIST_SUCCESS.description);
+    },
+    onError: () => toast.error(MAIL_LIST_FAILURE.title, MAIL_LIST_FAILURE.description),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      // Without the browser's required check (notify-me), point the user at the empty field.
+      inputRef.current?.focus();
+      return;
+    }
+    subscribe.mutate(address);
+  };
+
+  return (
+    <form className={ui.form} onSubmit={submit} aria-busy={subscribe.isPending}>
+      <div className={ui.field}>
+        <label htmlFor={inputId}>Email address</label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={ui.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          required={required}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={`btn btn-primary ${ui.formButton}`} disabled={subscribe.isPending}>
+        {buttonLabel}
+      </button>
+    </form>
+  );
+}
