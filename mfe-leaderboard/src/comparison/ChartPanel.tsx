@@ -1,0 +1,141 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { detailPath, formatApr, type ChartPoint } from './model.ts';
+import { HeadingAt } from './small-bits.tsx';
+import styles from './comparison.module.css';
+
+const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
+
+/**
+ * True once the browser is idle after the first paint, so Highcharts is requested only after the
+ * tables have rendered (it never competes with them for the network or the main thread).
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(() => setReady(true), { timeout: 1200 })
+          : window.setTimeout(() => setReady(true), 200);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle === undefined) return;
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return ready;
+}
+
+function ChartPlaceholder({ mobile }: { mobile: boolean }) {
+  return (
+    <div className={styles.chartPlaceholder} style={{ height: mobile ? 320 : 400 }} aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading the chart…</span>
+    </div>
+  );
+}
+
+function SelectedPointCard({ point, onClose }: { point: ChartPoint; onClose: () => void }) {
+  return (
+    <div className={styles.detailCard} role="region" aria-label={`Selected: ${point.name}`} data-testid="chart-detail">
+      <div className={styles.detailHeader}>
+        <strong>{point.name}</strong>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label="Clear selection">
+          ×
+        </button>
+      </div>
+      <dl className={styles.detailList}>
+        <div>
+          <dt>30d APR</dt>
+          <dd>{formatApr(point.reward)}</dd>
+        </div>
+        <div>
+          <dt>Risk</dt>
+          <dd>{point.risk.toFixed(2)} pp</dd>
+        </div>
+        <div>
+          <dt>Risk-adjusted APR</dt>
+          <dd>{formatApr(point.riskAdjusted)}</dd>
+        </div>
+      </dl>
+      <p className={styles.detailVerdict}>
+        {point.isBaseRate
+          ? 'The benchmark: the average return of the top DeFi venues for this kind of asset.'
+          : point.hasIncident
+            ? 'Active incident: never marked GREAT until it is resolved.'
+            : point.great
+              ? 'GREAT: it pays more per unit of risk than the DeFi Base Rate.'
+              : 'Pays less per unit of risk than the DeFi Base Rate.'}
+      </p>
+      {point.isBaseRate ? (
+        <Link to="/methodology">How the base rate is built</Link>
+      ) : (
+        <Link to={detailPath(point)}>See {point.name}</Link>
+      )}
+    </div>
+  );
+}
+
+export interface ChartPanelProps {
+  title: string;
+  headingLevel: number;
+  points: ChartPoint[];
+  mobile: boolean;
+  testId: string;
+}
+
+/** One risk-versus-reward chart with its legend and the card of the selected point. */
+export function ChartPanel({ title, headingLevel, points, mobile, testId }: ChartPanelProps) {
+  const ready = useAfterFirstPaint();
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const select = useCallback((key: string | null) => setSelectedKey(key), []);
+  const selected = points.find((p) => p.key === selectedKey) ?? null;
+  const headingId = `${testId}-heading`;
+  const greatCount = points.filter((p) => p.great).length;
+
+  return (
+    <section className={styles.chartBlock} aria-labelledby={headingId} data-testid={testId}>
+      <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
+        {title}
+      </HeadingAt>
+      <p className="visually-hidden">
+        Scatter chart of risk against 30-day APR for {points.length} points, {greatCount} of them
+        GREAT. The table below lists the same figures.
+      </p>
+      <ul className={styles.legend} aria-label="Chart legend">
+        <li>
+          <span className={`${styles.legendMark} ${styles.legendGreat}`} aria-hidden="true" />
+          GREAT (beats the base rate per unit of risk)
+        </li>
+        <li>
+          <span className={`${styles.legendMark} ${styles.legendOther}`} aria-hidden="true" />
+          Other sources
+        </li>
+        <li>
+          <span className={`${styles.legendMark} ${styles.legendBase}`} aria-hidden="true" />
+          DeFi Base Rate
+        </li>
+        {points.some((p) => p.hasIncident) ? (
+          <li>
+            <span className={`${styles.legendMark} ${styles.legendIncident}`} aria-hidden="true" />
+            Active incident
+          </li>
+        ) : null}
+      </ul>
+      <div className={styles.chartFrame} aria-hidden="true">
+        {ready ? (
+          <Suspense fallback={<ChartPlaceholder mobile={mobile} />}>
+            <RiskRewardChart points={points} mobile={mobile} selectedKey={selectedKey} onSelect={select} />
+          </Suspense>
+        ) : (
+          <ChartPlaceholder mobile={mobile} />
+        )}
+      </div>
+      {selected ? <SelectedPointCard point={selected} onClose={() => setSelectedKey(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { lazy, Suspense, useState } from 'react';
+import { useAtom } from 'jotai';
+import { isProAtom, useSiteSettings } from '@yield/platform';
+import { formatAsOfDate } from './model.ts';
+import { HeadingAt } from './small-bits.tsx';
+import { useComparisonData } from './use-comparison-data.ts';
+import { CHART_MOBILE_QUERY, NARROW_QUERY, SHORT_NAMES_QUERY, useMediaQuery } from './use-media-query.ts';
+import type { Market } from './ComparisonBoard.tsx';
+import styles from './comparison.module.css';
+
+/**
+ * Everything that needs antd (tables, popovers, the newsletter dialog) lives in this chunk. It
+ * downloads while the data is being fetched, so the title paints at once and antd never delays it.
+ */
+const boardChunk = import('./ComparisonBoard.tsx');
+const ComparisonBoard = lazy(() => boardChunk);
+
+interface ToggleOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** Two-choice switch made of real buttons (aria-pressed), so it works with keyboard and readers. */
+function Toggle<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: ToggleOption<T>[];
+  value: T;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  return (
+    <div className={styles.toggle} role="group" aria-label={label} data-testid={testId}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function LoadingBlock() {
+  return (
+    <div className={styles.loading} aria-busy="true" aria-live="polite" data-testid="comparison-loading">
+      <span className="spinner" aria-hidden="true" />
+      <span>Loading the latest yields…</span>
+    </div>
+  );
+}
+
+export interface ComparisonProps {
+  /** 1 on /options (the page's h1), 2 on / where the landing hero owns the h1. */
+  titleLevel: 1 | 2;
+}
+
+/** The whole yield comparison, shared by the /options page and the section on /. */
+export function Comparison({ titleLevel }: ComparisonProps) {
+  const settings = useSiteSettings();
+  const data = useComparisonData();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const chartMobile = useMediaQuery(CHART_MOBILE_QUERY);
+  const shortNames = useMediaQuery(SHORT_NAMES_QUERY);
+  const [isPro, setIsPro] = useAtom(isProAtom);
+  const [market, setMarket] = useState<Market>('stablecoin');
+  const sub = titleLevel + 1;
+
+  return (
+    <div className={styles.comparison} data-testid="comparison">
+      <header className={styles.intro}>
+        <HeadingAt level={titleLevel} className={styles.title}>
+          {settings?.siteTitle ?? 'Yield Comparison'}
+        </HeadingAt>
+        {settings ? (
+          <>
+            <p className={styles.slogan}>{settings.siteSlogan}</p>
+            <p className={styles.description}>{settings.siteDescription}</p>
+            <p className={styles.sampleNote} data-testid="data-note">
+              {settings.data.sample ? 'Sample data as of ' : 'Data as of '}
+              <time dateTime={settings.data.asOf}>{formatAsOfDate(settings.data.asOf)}</time>
+              {settings.data.sample ? ': realistic examples, not live market figures.' : null}
+            </p>
+          </>
+        ) : (
+          <div className={styles.introPlaceholder} aria-hidden="true" />
+        )}
+      </header>
+
+      <div className={styles.controls}>
+        {narrow ? (
+          <Toggle<Market>
+            label="Market"
+            testId="market-toggle"
+            options={[
+              { value: 'stablecoin', label: 'Stablecoins' },
+              { value: 'defi', label: 'Crypto' },
+            ]}
+            value={market}
+            onChange={setMarket}
+          />
+        ) : (
+          <Toggle<'standard' | 'pro'>
+            label="Table detail"
+            testId="pro-toggle"
+            options={[
+              { value: 'standard', label: 'Standard' },
+              { value: 'pro', label: 'Pro' },
+            ]}
+            value={isPro ? 'pro' : 'standard'}
+            onChange={(value) => setIsPro(value === 'pro')}
+          />
+        )}
+        <p className={styles.controlsHint}>
+          Ranked by risk-adjusted 30-day APR against the DeFi Base Rate. Select a figure to see how it
+          is built.
+        </p>
+      </div>
+
+      <Suspense fallback={<LoadingBlock />}>
+        {data.loading ? (
+          <LoadingBlock />
+        ) : (
+          <ComparisonBoard
+            data={data}
+            narrow={narrow}
+            chartMobile={chartMobile}
+            shortNames={shortNames}
+            market={market}
+            showPro={isPro && !narrow}
+            headingLevel={sub}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}

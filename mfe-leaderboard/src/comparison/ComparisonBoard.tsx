@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { AntdRoot } from '@yield/ui';
+import { ChartPanel } from './ChartPanel.tsx';
+import { ComparisonTable } from './ComparisonTable.tsx';
+import { Disclaimer } from './Disclaimer.tsx';
+import { InfoCarousel } from './InfoCarousel.tsx';
+import { Newsletter } from './Newsletter.tsx';
+import { chartPoints, type ChartPoint, type ComparisonRow } from './model.ts';
+import type { ComparisonData } from './use-comparison-data.ts';
+import styles from './comparison.module.css';
+
+export type Market = 'stablecoin' | 'defi';
+
+const MARKETS: { market: Market; title: string; testId: string }[] = [
+  { market: 'stablecoin', title: 'Stablecoins Yield', testId: 'stablecoins' },
+  { market: 'defi', title: 'Crypto Yield', testId: 'crypto' },
+];
+
+export interface ComparisonBoardProps {
+  data: ComparisonData;
+  /** Under 1024 px: one chart and one table, chosen by `market`. */
+  narrow: boolean;
+  chartMobile: boolean;
+  shortNames: boolean;
+  market: Market;
+  showPro: boolean;
+  headingLevel: number;
+}
+
+/** Charts, tables, info carousel, disclaimer and newsletter, once the data has settled. */
+export default function ComparisonBoard({
+  data,
+  narrow,
+  chartMobile,
+  shortNames,
+  market,
+  showPro,
+  headingLevel,
+}: ComparisonBoardProps) {
+  const rowsByMarket: Record<Market, ComparisonRow[]> = {
+    stablecoin: data.stablecoinRows,
+    defi: data.cryptoRows,
+  };
+  const stablePoints = useMemo(() => chartPoints(data.stablecoinRows), [data.stablecoinRows]);
+  const cryptoPoints = useMemo(() => chartPoints(data.cryptoRows), [data.cryptoRows]);
+  const pointsByMarket: Record<Market, ChartPoint[]> = { stablecoin: stablePoints, defi: cryptoPoints };
+  const greatKeys = useMemo(
+    () => new Set([...stablePoints, ...cryptoPoints].filter((p) => p.great).map((p) => p.key)),
+    [stablePoints, cryptoPoints],
+  );
+  const shownMarkets = narrow ? MARKETS.filter((m) => m.market === market) : MARKETS;
+
+  return (
+    <AntdRoot>
+      {data.sourcesFailed ? (
+        <div className={styles.failure} role="alert">
+          <p>The yield list could not be loaded just now.</p>
+          <button type="button" className="btn btn-secondary" onClick={data.retrySources}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <div className={narrow ? styles.gridSingle : styles.gridDouble}>
+        {shownMarkets.map((m) => (
+          <ChartPanel
+            key={m.market}
+            title={`${m.title}: risk versus reward`}
+            headingLevel={headingLevel}
+            points={pointsByMarket[m.market]}
+            mobile={chartMobile}
+            testId={`${m.testId}-chart`}
+          />
+        ))}
+      </div>
+      <div className={styles.gridSingle}>
+        {shownMarkets.map((m) => (
+          <ComparisonTable
+            key={m.market}
+            title={m.title}
+            headingLevel={headingLevel}
+            rows={rowsByMarket[m.market]}
+            greatKeys={greatKeys}
+            showPro={showPro}
+            shortNames={shortNames}
+            testId={`${m.testId}-table`}
+          />
+        ))}
+      </div>
+      <InfoCarousel headingLevel={headingLevel} />
+      <Disclaimer />
+      <Newsletter headingLevel={headingLevel} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,231 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import {
+  DEFAULT_SORT,
+  detailPath,
+  formatApr,
+  formatTvl,
+  nextSort,
+  shortenName,
+  sortRows,
+  type ComparisonRow,
+  type SortKey,
+  type SortState,
+} from './model.ts';
+import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
+import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
+import styles from './comparison.module.css';
+
+export interface ComparisonTableProps {
+  title: string;
+  headingLevel: number;
+  rows: ComparisonRow[];
+  /** Keys of the GREAT sources (chart rule), tagged in the table too. */
+  greatKeys: ReadonlySet<string>;
+  showPro: boolean;
+  shortNames: boolean;
+  testId: string;
+}
+
+/**
+ * antd cycles a header through ascend → descend → none; this cycle never reaches "none", and the
+ * controlled sort order below turns its click into the spec's rule (flip the active header, start
+ * another one ascending).
+ */
+const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];
+
+function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean }) {
+  const label = shortNames ? shortenName(row.name) : row.name;
+  const incident = row.activeIncidents[0];
+  return (
+    <span className={styles.nameCell}>
+      {row.isBaseRate ? (
+        <span className={styles.baseName} title={row.name}>
+          {label}
+          <span className={styles.baseTag}>Benchmark</span>
+        </span>
+      ) : (
+        <Link
+          to={detailPath(row)}
+          className={styles.nameLink}
+          title={label === row.name ? undefined : row.name}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {label}
+        </Link>
+      )}
+      {incident ? (
+        <span className={styles.incidentBadge} title={`Incident on ${incident.date}: ${incident.summary}`}>
+          <span aria-hidden="true">⚠</span> Incident
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function ComparisonTable({
+  title,
+  headingLevel,
+  rows,
+  greatKeys,
+  showPro,
+  shortNames,
+  testId,
+}: ComparisonTableProps) {
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const headingId = `${testId}-heading`;
+  const incidents = rows.flatMap((row) => row.activeIncidents.map((incident) => ({ row, incident })));
+
+  const columns = useMemo(() => {
+    const sortable = (key: SortKey) => ({
+      key,
+      sorter: true,
+      sortDirections: SORT_CYCLE,
+      sortOrder: sort.key === key ? sort.direction : null,
+      showSorterTooltip: false,
+    });
+    const name: TableColumnsType<ComparisonRow>[number] = {
+      title: 'Name',
+      dataIndex: 'name',
+      ...sortable('name'),
+      render: (_: unknown, row: ComparisonRow) => <NameCell row={row} shortNames={shortNames} />,
+    };
+    const token = {
+      title: 'Token',
+      dataIndex: 'token',
+      ...sortable('token'),
+    };
+    const yieldToken = {
+      title: 'Yield Token',
+      dataIndex: 'yieldToken',
+      ...sortable('yieldToken'),
+      render: (_: unknown, row: ComparisonRow) =>
+        row.yieldToken !== row.token ? (
+          <span className={styles.differentToken} title={`You receive ${row.yieldToken}, not ${row.token}`}>
+            {row.yieldToken}
+            <span className="visually-hidden"> (differs from the deposit token {row.token})</span>
+          </span>
+        ) : (
+          row.yieldToken
+        ),
+    };
+    const rating = {
+      title: shortNames ? <abbr title="Overall Rating">Rating</abbr> : 'Overall Rating',
+      dataIndex: 'rating',
+      ...sortable('rating'),
+      render: (_: unknown, row: ComparisonRow) => <StarRating value={row.rating} compact={shortNames} />,
+    };
+    const apr = {
+      title: '30d APR',
+      dataIndex: 'yield30d',
+      align: 'right' as const,
+      ...sortable('yield30d'),
+      render: (_: unknown, row: ComparisonRow) => formatApr(row.yield30d),
+    };
+    const riskAdjusted = {
+      title: shortNames ? (
+        <abbr title="Risk-adjusted 30d APR">Risk-adj. APR</abbr>
+      ) : (
+        'Risk-adjusted 30d APR'
+      ),
+      dataIndex: 'riskAdjustedYield30d',
+      align: 'right' as const,
+      ...sortable('riskAdjustedYield30d'),
+      render: (_: unknown, row: ComparisonRow) => (
+        <span className={styles.raCell}>
+          {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
+          <RiskBreakdownPopover row={row}>{formatApr(row.riskAdjustedYield30d)}</RiskBreakdownPopover>
+        </span>
+      ),
+    };
+    const tvl = {
+      title: 'TVL',
+      dataIndex: 'tvl',
+      align: 'right' as const,
+      ...sortable('tvl'),
+      render: (_: unknown, row: ComparisonRow) =>
+        row.isBaseRate ? (
+          <span aria-label="Not applicable" title="A benchmark, not a pool">
+            —
+          </span>
+        ) : (
+          formatTvl(row.tvl)
+        ),
+    };
+    const safety = {
+      title: 'Safety',
+      dataIndex: 'safety',
+      ...sortable('safety'),
+      render: (_: unknown, row: ComparisonRow) => <BarScale value={row.safety} label="Safety" />,
+    };
+    const liquidity = {
+      title: 'Liquidity',
+      dataIndex: 'liquidity',
+      ...sortable('liquidity'),
+      render: (_: unknown, row: ComparisonRow) => <BarScale value={row.liquidity} label="Liquidity" />,
+    };
+    return (
+      showPro
+        ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity]
+        : [name, rating, riskAdjusted, tvl]
+    ) as TableColumnsType<ComparisonRow>;
+  }, [sort, showPro, shortNames, greatKeys]);
+
+  const onChange: TableProps<ComparisonRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const clicked = (sorter.columnKey ?? sort.key) as SortKey;
+    setSort((current) => nextSort(current, clicked));
+  };
+
+  return (
+    <section
+      className={`${styles.tableBlock} ${shortNames ? styles.compactTable : ''}`}
+      aria-labelledby={headingId} data-testid={testId}>
+      <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
+        {title}
+      </HeadingAt>
+      <Table<ComparisonRow>
+        className={styles.table}
+        columns={columns}
+        dataSource={sortedRows}
+        rowKey="key"
+        pagination={false}
+        size={shortNames ? 'small' : 'middle'}
+        tableLayout="auto"
+        scroll={shortNames ? undefined : { x: 'max-content' }}
+        onChange={onChange}
+        locale={{ emptyText: 'No yield sources to show right now.' }}
+        rowClassName={(row) => (row.isBaseRate ? styles.baseRow! : styles.sourceRow!)}
+        onRow={(row) =>
+          row.isBaseRate
+            ? {}
+            : {
+                onClick: () => navigate(detailPath(row)),
+              }
+        }
+      />
+      {incidents.length > 0 ? (
+        <ul className={styles.incidentNotes} aria-label={`Incidents in ${title}`}>
+          {incidents.map(({ row, incident }) => (
+            <li key={`${row.key}-${incident.date}`} className={styles.incidentNote}>
+              <span aria-hidden="true">⚠</span>{' '}
+              <strong>
+                {row.name}: {incident.kind} on {incident.date}.
+              </strong>{' '}
+              {incident.summary} It keeps its place in the list so you can see what happened, and it
+              is never marked GREAT while the incident is open.{' '}
+              {incident.link ? (
+                <a href={incident.link} target="_blank" rel="noopener noreferrer">
+                  Read the incident report<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Popover } from 'antd';
+import { getJson, type RiskBreakdown, type RiskCharges } from '@yield/platform';
+import { formatApr, formatTvl, type BreakdownId, type ComparisonRow } from './model.ts';
+import { InfoIcon } from './small-bits.tsx';
+import styles from './comparison.module.css';
+
+export function breakdownQuery(id: BreakdownId) {
+  return {
+    queryKey: ['breakdown', String(id)] as const,
+    queryFn: () => getJson<RiskBreakdown>(`/api/strategies/${id}/breakdown`),
+    staleTime: 60_000,
+  };
+}
+
+/** Plain words for each charge of methodology.md step 4. */
+const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
+  volatility: 'Volatility (how much the rate moved)',
+  incentives: 'Incentive tokens (rewards that can fall or end)',
+  safety: 'Safety (expected loss from its safety score)',
+  liquidity: 'Liquidity (how hard it is to exit)',
+  size: 'Size (smaller pools carry more risk)',
+  outflow: 'Outflows (recent fall in deposits)',
+};
+const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
+
+function points(value: number): string {
+  return `${value.toFixed(2)} pp`;
+}
+
+function BreakdownDetails({ row }: { row: ComparisonRow }) {
+  const { data, isPending, isError } = useQuery(breakdownQuery(row.breakdownId));
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <p className={styles.breakdownStatus} aria-busy="true">
+        Loading the breakdown…
+      </p>
+    );
+  } else if (isError || !data) {
+    body = <p className={styles.breakdownStatus}>The breakdown is unavailable right now.</p>;
+  } else if (data.status === 'insufficient_data') {
+    body = (
+      <p className={styles.breakdownStatus}>
+        Fewer than 20 days of data: there is not enough history to rate this source yet.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <table className={styles.breakdownTable}>
+          <caption className="visually-hidden">How the risk-adjusted 30-day APR is built</caption>
+          <tbody>
+            <tr>
+              <th scope="row">30-day APR</th>
+              <td>{formatApr(data.yield30d)}</td>
+            </tr>
+            {CHARGE_ORDER.map((charge) => (
+              <tr key={charge}>
+                <th scope="row">− {CHARGE_LABELS[charge]}</th>
+                <td>{points(data.charges[charge])}</td>
+              </tr>
+            ))}
+            <tr className={styles.breakdownTotal}>
+              <th scope="row">= Risk-adjusted 30-day APR</th>
+              <td>{formatApr(data.riskAdjustedYield30d)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className={styles.breakdownNote}>
+          pp = percentage points a year. Window {data.window.from} to {data.window.to} (
+          {data.window.days} days). Safety {data.inputs.safety}/5, liquidity {data.inputs.liquidity}
+          /5{row.isBaseRate ? '' : `, TVL ${formatTvl(data.inputs.tvl)}`}.
+        </p>
+      </>
+    );
+  }
+  return (
+    <div className={styles.breakdown}>
+      {row.activeIncidents.map((incident) => (
+        <p key={incident.date + incident.kind} className={styles.breakdownIncident}>
+          <strong>Incident on {incident.date}:</strong> {incident.summary}
+        </p>
+      ))}
+      {body}
+      <Link to="/methodology" className={styles.breakdownLink}>
+        How we calculate this
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The risk-adjusted APR of a row as a button that opens the breakdown of its charges. Clicks
+ * inside never reach the row (React bubbles portal events through the tree), so opening or
+ * reading the breakdown does not navigate.
+ */
+export function RiskBreakdownPopover({ row, children }: { row: ComparisonRow; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  return (
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottom"
+      title={`Why ${formatApr(row.riskAdjustedYield30d)}? · ${row.name}`}
+      content={
+        <div onClick={stop} role="presentation">
+          {open ? <BreakdownDetails row={row} /> : null}
+        </div>
+      }
+    >
+      <button
+        type="button"
+        className={styles.explainButton}
+        onClick={stop}
+        aria-label={`${formatApr(row.riskAdjustedYield30d)}: explain this number for ${row.name}`}
+        aria-expanded={open}
+      >
+        {children}
+        <span className={styles.explainIcon}>
+          <InfoIcon />
+        </span>
+      </button>
+    </Popover>
+  );
+}

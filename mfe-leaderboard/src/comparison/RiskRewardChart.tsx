@@ -1,0 +1,176 @@
+/**
+ * The risk-versus-reward scatter (Highcharts). Loaded lazily: Highcharts never sits on the
+ * critical path, and the tables render without waiting for it.
+ */
+import { useMemo } from 'react';
+import Highcharts from 'highcharts';
+import HighchartsReact from 'highcharts-react-official';
+import { chartAxes, formatApr, type ChartPoint } from './model.ts';
+
+export interface RiskRewardChartProps {
+  points: ChartPoint[];
+  mobile: boolean;
+  selectedKey: string | null;
+  onSelect: (key: string | null) => void;
+}
+
+const COLORS = {
+  great: '#059669',
+  other: '#0f62fe',
+  base: '#0b1f3a',
+  incident: '#dc2626',
+  grid: '#dde3ec',
+  text: '#4a5a70',
+};
+
+interface PointOptions extends Highcharts.PointOptionsObject {
+  custom: { key: string; riskAdjusted: number; great: boolean; isBaseRate: boolean; hasIncident: boolean };
+}
+
+function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): PointOptions {
+  const selected = p.key === selectedKey;
+  const color = p.isBaseRate ? COLORS.base : p.hasIncident ? COLORS.incident : p.great ? COLORS.great : COLORS.other;
+  const baseRadius = mobile ? 6 : 7;
+  return {
+    x: p.risk,
+    y: p.reward,
+    name: p.name,
+    color,
+    marker: {
+      // Shape as well as colour: diamond = base rate, triangle = GREAT, square = incident.
+      symbol: p.isBaseRate ? 'diamond' : p.great ? 'triangle' : p.hasIncident ? 'square' : 'circle',
+      radius: selected ? baseRadius + 3 : baseRadius,
+      lineWidth: selected ? 3 : 1,
+      lineColor: selected ? '#0f1b2d' : '#ffffff',
+    },
+    custom: {
+      key: p.key,
+      riskAdjusted: p.riskAdjusted,
+      great: p.great,
+      isBaseRate: p.isBaseRate,
+      hasIncident: p.hasIncident,
+    },
+  };
+}
+
+export default function RiskRewardChart({ points, mobile, selectedKey, onSelect }: RiskRewardChartProps) {
+  const options = useMemo<Highcharts.Options>(() => {
+    const axes = chartAxes(points);
+    const base = points.find((p) => p.isBaseRate);
+    const slopeLine =
+      base && base.risk > 0
+        ? [
+            [0, 0],
+            [axes.x.max, (base.reward / base.risk) * axes.x.max],
+          ]
+        : [];
+    const axisLabelStyle = { color: COLORS.text, fontSize: mobile ? '11px' : '12px' };
+    const pointLabels = { formatter: function (this: Highcharts.AxisLabelsFormatterContextObject) {
+      return `${Number(this.value).toFixed(2)}%`;
+    } };
+    return {
+      chart: {
+        type: 'scatter',
+        // Spec section 9: 600x400; under 768 px the chart fills the width at a lower height.
+        // The frame caps the width at 600 px; narrower columns get the full width they have.
+        width: null,
+        height: mobile ? 320 : 400,
+        spacing: mobile ? [8, 4, 8, 4] : [12, 12, 12, 12],
+        style: { fontFamily: 'inherit' },
+        animation: false,
+        events: {
+          // A click on the plot background (not on a point) clears the selection.
+          click: () => onSelect(null),
+        },
+      },
+      accessibility: { enabled: false },
+      credits: { enabled: false },
+      title: { text: undefined },
+      legend: { enabled: false },
+      xAxis: {
+        min: axes.x.min,
+        max: axes.x.max,
+        tickPositions: axes.x.tickPositions,
+        gridLineWidth: 1,
+        gridLineColor: COLORS.grid,
+        startOnTick: false,
+        endOnTick: false,
+        showLastLabel: true,
+        title: { text: 'Risk (30d APR − risk-adjusted APR)', style: axisLabelStyle },
+        labels: { style: axisLabelStyle, ...pointLabels },
+      },
+      yAxis: {
+        min: axes.y.min,
+        max: axes.y.max,
+        tickPositions: axes.y.tickPositions,
+        gridLineWidth: 1,
+        gridLineColor: COLORS.grid,
+        startOnTick: false,
+        endOnTick: false,
+        showLastLabel: true,
+        title: { text: mobile ? 'Reward (30d APR)' : 'Reward (30-day APR)', style: axisLabelStyle },
+        labels: { style: axisLabelStyle, ...pointLabels },
+      },
+      tooltip: {
+        useHTML: false,
+        outside: false,
+        formatter: function (this: Highcharts.Point) {
+          const custom = (this.options as PointOptions).custom;
+          const tag = custom.isBaseRate
+            ? 'Benchmark'
+            : custom.hasIncident
+              ? 'Active incident'
+              : custom.great
+                ? 'GREAT: beats the base rate per unit of risk'
+                : '';
+          return [
+            `<b>${this.name}</b>`,
+            `30d APR: ${formatApr(this.y ?? null)}`,
+            `Risk: ${Number(this.x).toFixed(2)} pp`,
+            `Risk-adjusted APR: ${formatApr(custom.riskAdjusted)}`,
+            tag ? `<i>${tag}</i>` : '',
+          ]
+            .filter(Boolean)
+            .join('<br/>');
+        },
+      },
+      plotOptions: {
+        series: { animation: false, stickyTracking: false },
+        scatter: {
+          cursor: 'pointer',
+          marker: {
+            states: { hover: { enabled: true, radiusPlus: 4, lineWidthPlus: 1 } },
+          },
+          states: { inactive: { opacity: 0.6 } },
+          point: {
+            events: {
+              click: function (this: Highcharts.Point) {
+                onSelect((this.options as PointOptions).custom.key);
+              },
+            },
+          },
+        },
+      },
+      series: [
+        {
+          type: 'line',
+          name: 'Base-rate reward per unit of risk',
+          data: slopeLine,
+          color: COLORS.base,
+          dashStyle: 'Dash',
+          lineWidth: 1,
+          marker: { enabled: false },
+          enableMouseTracking: false,
+          states: { hover: { enabled: false }, inactive: { enabled: false } },
+        },
+        {
+          type: 'scatter',
+          name: 'Yield sources',
+          data: points.map((p) => toPoint(p, selectedKey, mobile)),
+        },
+      ],
+    };
+  }, [points, mobile, selectedKey, onSelect]);
+
+  return <HighchartsReact highcharts={Highcharts} options={options} />;
+}

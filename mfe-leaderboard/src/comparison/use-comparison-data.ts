@@ -1,0 +1,74 @@
+import { useEffect, useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { getJson, type BaseRates, type StrategyMetrics, type YieldSource } from '@yield/platform';
+import { buildRows, ZERO_BASE_RATES, type ComparisonRow } from './model.ts';
+
+/** Query definitions, shared with the breakdown popovers and the tests (one key per call). */
+export const sourcesQuery = {
+  queryKey: ['sources'] as const,
+  queryFn: () => getJson<YieldSource[]>('/api/sources'),
+  staleTime: 5 * 60_000,
+};
+export const strategiesQuery = {
+  queryKey: ['strategies'] as const,
+  queryFn: () => getJson<StrategyMetrics[]>('/api/strategies'),
+  staleTime: 60_000,
+};
+export const baseRatesQuery = {
+  queryKey: ['baserate'] as const,
+  queryFn: () => getJson<BaseRates>('/api/baserate'),
+  staleTime: 60_000,
+};
+
+export interface ComparisonData {
+  /** True until the strategies and the base rates have both settled (success or failure). */
+  loading: boolean;
+  stablecoinRows: ComparisonRow[];
+  cryptoRows: ComparisonRow[];
+  /** The static yield list could not be loaded: nothing to rank. */
+  sourcesFailed: boolean;
+  retrySources: () => void;
+}
+
+/**
+ * The comparison's data: the yield list, the live metrics and the base rates, all fetched at once
+ * through the shell's shared query client (its retry, back-off, gc and refetch rules apply).
+ * A failed metrics call leaves an empty list and a failed base-rate call leaves zeros (spec
+ * section 8): the page renders either way.
+ */
+export function useComparisonData(): ComparisonData {
+  const [sources, strategies, baseRates] = useQueries({
+    queries: [sourcesQuery, strategiesQuery, baseRatesQuery],
+  });
+
+  const strategiesFailed = strategies.isError && strategies.data === undefined;
+  const baseRatesFailed = baseRates.isError && baseRates.data === undefined;
+  useEffect(() => {
+    if (strategiesFailed) console.error('Failed to fetch strategies', strategies.error);
+  }, [strategiesFailed, strategies.error]);
+  useEffect(() => {
+    if (baseRatesFailed) console.error('Failed to fetch base rates', baseRates.error);
+  }, [baseRatesFailed, baseRates.error]);
+
+  const sourceList = sources.data;
+  const metrics = strategies.data;
+  const rates = baseRates.data;
+  const rows = useMemo(() => {
+    const list = sourceList ?? [];
+    const live = metrics ?? [];
+    const rateValues = rates ?? ZERO_BASE_RATES;
+    return {
+      stablecoin: buildRows('stablecoin', list, live, rateValues),
+      crypto: buildRows('defi', list, live, rateValues),
+    };
+  }, [sourceList, metrics, rates]);
+
+  const refetchSources = sources.refetch;
+  return {
+    loading: sources.isPending || strategies.isPending || baseRates.isPending,
+    stablecoinRows: rows.stablecoin,
+    cryptoRows: rows.crypto,
+    sourcesFailed: sources.isError && sourceList === undefined,
+    retrySources: () => void refetchSources(),
+  };
+}

@@ -1,0 +1,23 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Breakpoints of spec section 9 that change the comparison's layout. */
+export const NARROW_QUERY = '(max-width: 1023.98px)';
+export const CHART_MOBILE_QUERY = '(max-width: 767.98px)';
+export const SHORT_NAMES_QUERY = '(max-width: 599.98px)';
+
+/** Whether a media query matches, read synchronously on first render so nothing jumps. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
