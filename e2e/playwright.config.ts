@@ -13,7 +13,8 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Each local run on its own port keeps its own artifacts; CI uses one folder.
+  outputDir: process.env.CI ? './test-results' : `./test-results/port-${E2E_PORT}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

@@ -51,6 +51,8 @@ export function renderPage(source: PageSource): ReactNode {
   if (source.kind === 'shell') return source.page === 'home' ? <HomePage /> : <NotFoundPage />;
   return (
     <RemoteSlot
+      // A new page gets a fresh boundary: one page's failure never sticks to the next.
+      key={`${source.remote}/${source.module}`}
       remote={source.remote}
       module={source.module as ExposedModule<typeof source.remote>}
     />
