@@ -5,7 +5,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
-import { notFound } from './http/errors.ts';
 import { errorHandler, jsonBody, securityHeaders } from './http/middleware.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
@@ -32,12 +31,11 @@ export function createApp(deps: AppDeps): Koa {
   const premiumRoutes = new Router({ prefix: API_PREFIX });
   premiumRoutes.use(protectedRouter(deps).routes());
 
-  app.use(publicRoutes.routes());
+  // allowedMethods inspects the response after the routes ran, so it wraps them. Nothing answers
+  // an unmatched path: errorHandler turns the empty 404 into the JSON one.
   app.use(publicRoutes.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }));
+  app.use(publicRoutes.routes());
   app.use(premiumRoutes.routes());
-  app.use(() => {
-    throw notFound();
-  });
   return app;
 }
 

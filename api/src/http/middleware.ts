@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError } from './errors.ts';
 import type { Logger } from '../logger.ts';
@@ -51,6 +52,8 @@ export function errorHandler(logger: Logger): Middleware {
       } else {
         ctx.body = { error: { code, message } };
       }
+      // koa-jwt's own 401s lack the challenge header RFC 6750 asks for.
+      if (status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', 'Bearer');
       ctx.set('Cache-Control', 'no-store');
     }
   };
@@ -112,19 +115,7 @@ export const jsonBody: Middleware = async (ctx, next) => {
   }
   const declared = Number(ctx.get('Content-Length') || '0');
   if (declared > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      // Stop reading: a client lying about (or omitting) Content-Length gets the same answer.
-      ctx.req.unpipe?.();
-      ctx.req.resume();
-      throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readLimited(ctx.req, MAX_BODY_BYTES);
   try {
     ctx.state.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);
   } catch {
@@ -132,3 +123,40 @@ export const jsonBody: Middleware = async (ctx, next) => {
   }
   return next();
 };
+
+/**
+ * Reads a request body up to `limit` bytes. Past the limit it stops buffering but keeps draining
+ * the socket (rather than destroying it), so the client still receives the 413 response.
+ */
+function readLimited(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.resume();
+        reject(new AppError(413, 'payload_too_large', `Request body exceeds ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(new AppError(400, 'bad_request', `Could not read the request body: ${err.message}`));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}

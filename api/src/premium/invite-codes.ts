@@ -1,14 +1,20 @@
 /**
- * Invite codes are stored only as scrypt hashes with a per-code salt, so a leaked invites.json
- * does not hand out premium access. Codes are compared case-insensitively and without
- * surrounding spaces, because people type them from an e-mail.
+ * Invite codes are stored only as scrypt hashes, so a leaked invites.json does not hand out
+ * premium access. Codes are compared case-insensitively and without surrounding spaces, because
+ * people type them from an e-mail.
+ *
+ * New codes reuse the salt of the newest existing code: a login attempt then costs one scrypt
+ * whatever the number of codes (with a salt per code it would cost one per code, which on a busy
+ * 2-core machine is seconds). Each record still carries its salt, so older records with other
+ * salts keep working; the price is that one guess is tested against all codes at once, which
+ * matters little for random 60-bit codes and cannot save a guessable code either way.
  */
 import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { InviteRecord } from '../data/schemas.ts';
 import type { ApiStore } from '../data/files.ts';
 
 const KEY_LENGTH = 32;
-/** N = 2^14 (16 MiB): ~30 ms per check on these machines, slow enough to make guessing costly. */
+/** N = 2^14 (16 MiB): 30-130 ms per check on these 2-core machines, enough to make guessing costly. */
 const SCRYPT_OPTIONS: ScryptOptions = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 export const MAX_CODE_LENGTH = 128;
 
@@ -22,16 +28,9 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export async function hashCode(code: string): Promise<{ salt: string; hash: string }> {
-  const salt = randomBytes(16);
+export async function hashCode(code: string, salt: Buffer = randomBytes(16)): Promise<{ salt: string; hash: string }> {
   const hash = await scrypt(normalizeCode(code), salt);
   return { salt: salt.toString('base64'), hash: hash.toString('base64') };
-}
-
-export async function codeMatches(code: string, invite: Pick<InviteRecord, 'salt' | 'hash'>): Promise<boolean> {
-  const expected = Buffer.from(invite.hash, 'base64');
-  const actual = await scrypt(normalizeCode(code), Buffer.from(invite.salt, 'base64'));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** Unambiguous alphabet (no 0/O, 1/I/L) for codes read aloud or retyped. */
@@ -59,10 +58,19 @@ export function inviteUsable(invite: InviteRecord, now: Date): InviteCheck {
 export async function findInvite(store: ApiStore, code: string): Promise<InviteRecord | null> {
   await store.refreshFile('invites');
   const invites = (store.get('invites')?.invites ?? []).filter((i) => !i.disabled);
-  if (code.length === 0 || code.length > MAX_CODE_LENGTH) return null;
-  const matches = await Promise.all(invites.map((i) => codeMatches(code, i)));
-  const index = matches.indexOf(true);
-  return index >= 0 ? invites[index]! : null;
+  if (code.trim().length === 0 || code.length > MAX_CODE_LENGTH) return null;
+  const bySalt = new Map<string, InviteRecord[]>();
+  for (const invite of invites) bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
+  let found: InviteRecord | null = null;
+  for (const [salt, group] of bySalt) {
+    const actual = await scrypt(normalizeCode(code), Buffer.from(salt, 'base64'));
+    for (const invite of group) {
+      const expected = Buffer.from(invite.hash, 'base64');
+      // Compare against every record (no early exit) so timing does not reveal which one matched.
+      if (expected.length === actual.length && timingSafeEqual(expected, actual) && !found) found = invite;
+    }
+  }
+  return found;
 }
 
 export interface CreateInviteOptions {
@@ -83,7 +91,9 @@ export async function createInvite(
     throw new Error(`An invite code must be 6 to ${MAX_CODE_LENGTH} characters`);
   }
   if (await findInvite(store, code)) throw new Error('That invite code already exists');
-  const { salt, hash } = await hashCode(code);
+  const existing = store.get('invites')?.invites ?? [];
+  const sharedSalt = existing.length > 0 ? Buffer.from(existing[existing.length - 1]!.salt, 'base64') : undefined;
+  const { salt, hash } = await hashCode(code, sharedSalt);
   const now = options.now ?? new Date();
   const invite: InviteRecord = {
     id: randomUUID(),

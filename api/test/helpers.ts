@@ -1,0 +1,80 @@
+/**
+ * Test fixtures: every suite works on a temp copy of the shipped data directory, never on
+ * api/data itself, and runs the app in-process through supertest.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type Koa from 'koa';
+import { createApp } from '../src/app.ts';
+import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
+import { memoryLogger } from '../src/logger.ts';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** Copies the shipped data (minus secrets) into a fresh temp dir with empty runtime files. */
+export async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'yield-api-test-'));
+  await cp(DEFAULT_DATA_DIR, dir, {
+    recursive: true,
+    // A developer's running server may have written a secret or runtime entries into api/data.
+    filter: (src) => !path.basename(src).startsWith('.') || src === DEFAULT_DATA_DIR,
+  });
+  await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
+  await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
+  await writeFile(path.join(dir, 'mailing-list.json'), '{ "entries": [] }\n');
+  return dir;
+}
+
+export interface TestContext {
+  dir: string;
+  deps: AppDeps;
+  app: Koa;
+  http: ReturnType<typeof request>;
+  logger: ReturnType<typeof memoryLogger>;
+  cleanup(): Promise<void>;
+}
+
+export async function setup(options: CreateDepsOptions & { dir?: string } = {}): Promise<TestContext> {
+  const dir = options.dir ?? (await tempDataDir());
+  const logger = memoryLogger();
+  const deps = await createDeps({
+    jwtSecret: TEST_SECRET,
+    logger,
+    watchIntervalMs: 0,
+    rateLimit: { max: 100_000, windowMs: 60_000 },
+    ...options,
+    dataDir: dir,
+  });
+  const app = createApp(deps);
+  const callback = app.callback();
+  return {
+    dir,
+    deps,
+    app,
+    http: request(callback),
+    logger,
+    cleanup: async () => {
+      await deps.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function readJson<T = unknown>(file: string): Promise<T> {
+  return JSON.parse(await readFile(file, 'utf8')) as T;
+}
+
+/** Writes a file and moves its mtime forward, so a same-millisecond edit is still noticed. */
+export async function editFile(file: string, text: string): Promise<void> {
+  await writeFile(file, text);
+  const { utimes } = await import('node:fs/promises');
+  const later = new Date(Date.now() + 2000);
+  await utimes(file, later, later);
+}
+
+export function decodeJwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
