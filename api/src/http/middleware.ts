@@ -34,8 +34,15 @@ export function errorHandler(logger: Logger): Middleware {
       const e = err as Partial<AppError> & { status?: number; statusCode?: number; expose?: boolean; message?: string };
       const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
       const code = err instanceof AppError ? err.code : (CODE_BY_STATUS[status] ?? 'error');
+      // Our own AppError messages are written for clients; anything else only below 500.
       const message =
-        status < 500 && (err instanceof AppError || e.expose) && e.message ? e.message : status < 500 ? code : 'Internal server error';
+        err instanceof AppError
+          ? err.message
+          : status < 500 && e.expose && e.message
+            ? e.message
+            : status < 500
+              ? code
+              : 'Internal server error';
       if (status >= 500) {
         logger.error('request failed', {
           method: ctx.method,
