@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { YieldSource } from '@yield/platform';
+import { ComparisonTable } from './ComparisonTable.tsx';
+import { buildRows } from './model.ts';
+import { renderInApp } from './test-utils.tsx';
+
+function source(partial: Partial<YieldSource> & Pick<YieldSource, 'id' | 'name'>): YieldSource {
+  return {
+    token: 'USDC',
+    yieldToken: 'USDC',
+    type: 'stablecoin',
+    rating: 3,
+    safety: 3,
+    liquidity: 3,
+    yield_type: '',
+    real_or_incentive: 'Real',
+    yield_category: '',
+    isBaseRate: false,
+    detailSlug: null,
+    incidents: [],
+    ...partial,
+  };
+}
+
+const rows = buildRows(
+  'stablecoin',
+  [
+    source({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, token: 'LUSD', yieldToken: 'LUSD', detailSlug: 'liquity' }),
+    source({ id: 2, name: 'Sky Spark - Savings Account', rating: 5, token: 'USDS', yieldToken: 'sUSDS', detailSlug: 'sky-spark' }),
+    source({
+      id: 8,
+      name: 'Resolv - USR Staking',
+      rating: 1,
+      incidents: [{ date: '2026-03-22', kind: 'exploit', summary: 'Unbacked USR was minted.', link: 'https://example.org/r', active: true }],
+    }),
+    source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
+  ],
+  [
+    { id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.75, tvl: 65_957_743 },
+    { id: 2, yield30d: 3.9, riskAdjustedYield30d: 3.69, tvl: 4_987_454_211 },
+    { id: 8, yield30d: 0.49, riskAdjustedYield30d: -6.27, tvl: 76_044_512 },
+  ],
+  { baserateStable: 4.9, baserateRiskAdjustedStable: 3.99, baserateDefi: 0, baserateRiskAdjustedDefi: 0 },
+);
+
+function bodyNames() {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+}
+
+function renderTable(props: Partial<Parameters<typeof ComparisonTable>[0]> = {}) {
+  return renderInApp(
+    <ComparisonTable
+      title="Stablecoins Yield"
+      headingLevel={2}
+      rows={rows}
+      greatKeys={new Set(['source-2'])}
+      showPro={false}
+      shortNames={false}
+      testId="stablecoins-table"
+      {...props}
+    />,
+  );
+}
+
+describe('ComparisonTable', () => {
+  it('sorts by Overall Rating descending, flips on the active header, starts others ascending, base row last', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    expect(bodyNames()).toEqual([
+      'Sky Spark - Savings Account',
+      'Liquity v1 - Stability Pool',
+      'Resolv - USR Staking⚠ Incident',
+      'DeFi Base RateBenchmark',
+    ]);
+    await user.click(screen.getByRole('columnheader', { name: /Overall Rating/ }));
+    expect(bodyNames()[0]).toBe('Resolv - USR Staking⚠ Incident');
+    expect(bodyNames().at(-1)).toBe('DeFi Base RateBenchmark');
+    await user.click(screen.getByRole('columnheader', { name: /Overall Rating/ }));
+    expect(bodyNames()[0]).toBe('Sky Spark - Savings Account');
+
+    await user.click(screen.getByRole('columnheader', { name: /TVL/ }));
+    expect(screen.getByRole('columnheader', { name: /TVL/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(bodyNames()).toEqual([
+      'Liquity v1 - Stability Pool',
+      'Resolv - USR Staking⚠ Incident',
+      'Sky Spark - Savings Account',
+      'DeFi Base RateBenchmark',
+    ]);
+  });
+
+  it('shows the standard columns, formats, GREAT tag and the incident explanation', () => {
+    renderTable();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Overall Rating', 'Risk-adjusted 30d APR', 'TVL']);
+    expect(screen.getByText('$4.99B')).toBeInTheDocument();
+    expect(screen.getByText('$66.0M')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /3\.69%: explain/ })).toBeInTheDocument();
+    expect(screen.getByText('GREAT')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByText(/Unbacked USR was minted\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Read the incident report/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('adds the Pro columns, with a differing yield token in red', () => {
+    renderTable({ showPro: true });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Token',
+      'Yield Token',
+      'Overall Rating',
+      '30d APR',
+      'Risk-adjusted 30d APR',
+      'TVL',
+      'Safety',
+      'Liquidity',
+    ]);
+    expect(screen.getByText('sUSDS').closest('span')).toHaveClass(/differentToken/);
+    expect(screen.getAllByText('LUSD', { selector: 'td' })).toHaveLength(2);
+    expect(screen.getAllByRole('img', { name: /Safety 3 out of 5/ }).length).toBeGreaterThan(0);
+  });
+
+  it('shortens names under 600 px', () => {
+    renderTable({ shortNames: true });
+    expect(screen.getByRole('link', { name: 'Liquity v1' })).toBeInTheDocument();
+    expect(screen.queryByText('Liquity v1 - Stability Pool')).not.toBeInTheDocument();
+  });
+
+  it('navigates on a row click and on the name link', async () => {
+    const user = userEvent.setup();
+    const { router } = renderTable();
+    expect(screen.getByRole('link', { name: 'Resolv - USR Staking' })).toHaveAttribute('href', '/premium/8');
+    await user.click(screen.getByText('$66.0M'));
+    expect(router.state.location.pathname).toBe('/options/liquity');
+  });
+});

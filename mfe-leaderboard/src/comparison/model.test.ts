@@ -1,0 +1,242 @@
+import type { BaseRates, StrategyMetrics, YieldSource } from '@yield/platform';
+import {
+  buildRows,
+  chartAxes,
+  chartPoints,
+  DEFAULT_SORT,
+  detailPath,
+  formatApr,
+  formatAsOfDate,
+  formatTvl,
+  isGreat,
+  nextSort,
+  shortenName,
+  sortRows,
+  ZERO_BASE_RATES,
+  type ComparisonRow,
+} from './model.ts';
+
+function source(partial: Partial<YieldSource> & Pick<YieldSource, 'id' | 'name'>): YieldSource {
+  return {
+    token: 'USDC',
+    yieldToken: 'USDC',
+    type: 'stablecoin',
+    rating: 3,
+    safety: 3,
+    liquidity: 3,
+    yield_type: 'Lending interest',
+    real_or_incentive: 'Real',
+    yield_category: 'Lending',
+    isBaseRate: false,
+    detailSlug: null,
+    incidents: [],
+    ...partial,
+  };
+}
+
+const sources: YieldSource[] = [
+  source({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, detailSlug: 'liquity' }),
+  source({ id: 2, name: 'Sky Spark - Savings Account', rating: 5, detailSlug: 'sky-spark' }),
+  source({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),
+  source({
+    id: 8,
+    name: 'Resolv - USR Staking',
+    rating: 1,
+    incidents: [{ date: '2026-03-22', kind: 'exploit', summary: 'Unbacked USR minted', link: '', active: true }],
+  }),
+  source({ id: 13, name: 'Lido - stETH', type: 'defi', rating: 5, detailSlug: 'lido' }),
+  source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
+  source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, type: 'defi', rating: 4 }),
+];
+
+const metrics: StrategyMetrics[] = [
+  { id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.75, tvl: 66e6 },
+  { id: 2, yield30d: 3.9, riskAdjustedYield30d: 3.7, tvl: 4.99e9 },
+  // Fluid GHO has no live metric: listed, N/A, counts as 0 when sorting.
+  { id: 8, yield30d: 0.5, riskAdjustedYield30d: -6.27, tvl: 76e6 },
+  { id: 13, yield30d: 2.75, riskAdjustedYield30d: 2.29, tvl: 24.36e9 },
+];
+
+const rates: BaseRates = {
+  baserateStable: 4.9,
+  baserateRiskAdjustedStable: 4.0,
+  baserateDefi: 2.8,
+  baserateRiskAdjustedDefi: 1.8,
+};
+
+const stableRows = buildRows('stablecoin', sources, metrics, rates);
+const names = (rows: ComparisonRow[]) => rows.map((r) => r.name);
+
+describe('buildRows', () => {
+  it('keeps one market per table, fills the base row from the base rates, and N/A for missing metrics', () => {
+    expect(stableRows.map((r) => r.key)).toEqual([
+      'source-3',
+      'source-2',
+      'source-7',
+      'source-8',
+      'base-stablecoin',
+    ]);
+    const base = stableRows.find((r) => r.isBaseRate)!;
+    expect(base).toMatchObject({ yield30d: 4.9, riskAdjustedYield30d: 4.0, tvl: null, breakdownId: 'base-stablecoin' });
+    expect(stableRows.find((r) => r.id === 7)).toMatchObject({ yield30d: null, riskAdjustedYield30d: null, tvl: null });
+    expect(stableRows.find((r) => r.id === 8)!.activeIncidents).toHaveLength(1);
+    expect(buildRows('defi', sources, metrics, rates).map((r) => r.key)).toEqual(['source-13', 'base-defi']);
+  });
+
+  it('treats an insufficient-data source as having no figures', () => {
+    const rows = buildRows('defi', sources, [{ id: 13, yield30d: 9, riskAdjustedYield30d: 8, tvl: 1, status: 'insufficient_data' }], rates);
+    expect(rows[0]).toMatchObject({ status: 'insufficient_data', yield30d: null });
+  });
+});
+
+describe('sorting', () => {
+  it('starts on Overall Rating, best first, with the base row last', () => {
+    expect(DEFAULT_SORT).toEqual({ key: 'rating', direction: 'descend' });
+    expect(names(sortRows(stableRows, DEFAULT_SORT))).toEqual([
+      'Sky Spark - Savings Account',
+      // Equal ratings fall back to the higher risk-adjusted APR (GHO has none: counts as 0).
+      'Liquity v1 - Stability Pool',
+      'Fluid (InstaDapp) - GHO Lending',
+      'Resolv - USR Staking',
+      'DeFi Base Rate',
+    ]);
+  });
+
+  it('flips the active header and starts another header ascending', () => {
+    const flipped = nextSort(DEFAULT_SORT, 'rating');
+    expect(flipped).toEqual({ key: 'rating', direction: 'ascend' });
+    expect(nextSort(flipped, 'rating')).toEqual({ key: 'rating', direction: 'descend' });
+    expect(nextSort(flipped, 'tvl')).toEqual({ key: 'tvl', direction: 'ascend' });
+    expect(nextSort({ key: 'tvl', direction: 'descend' }, 'name')).toEqual({ key: 'name', direction: 'ascend' });
+  });
+
+  it('keeps the DeFi Base Rate row last in both directions', () => {
+    for (const direction of ['ascend', 'descend'] as const) {
+      for (const key of ['rating', 'riskAdjustedYield30d', 'tvl', 'name'] as const) {
+        expect(sortRows(stableRows, { key, direction }).at(-1)!.isBaseRate).toBe(true);
+      }
+    }
+  });
+
+  it('counts a missing live metric as 0', () => {
+    const ascending = names(sortRows(stableRows, { key: 'riskAdjustedYield30d', direction: 'ascend' }));
+    expect(ascending).toEqual([
+      'Resolv - USR Staking', // -6.27
+      'Fluid (InstaDapp) - GHO Lending', // missing → 0
+      'Liquity v1 - Stability Pool', // 2.75
+      'Sky Spark - Savings Account', // 3.7
+      'DeFi Base Rate',
+    ]);
+    expect(names(sortRows(stableRows, { key: 'tvl', direction: 'descend' })).slice(0, 2)).toEqual([
+      'Sky Spark - Savings Account',
+      'Resolv - USR Staking',
+    ]);
+  });
+
+  it('sorts text columns alphabetically', () => {
+    expect(names(sortRows(stableRows, { key: 'name', direction: 'ascend' }))[0]).toBe(
+      'Fluid (InstaDapp) - GHO Lending',
+    );
+  });
+});
+
+describe('names and links', () => {
+  it('drops the text after " - " and leaves other names whole', () => {
+    expect(shortenName('Liquity v1 - Stability Pool')).toBe('Liquity v1');
+    expect(shortenName('Fluid (InstaDapp) - stETH Vault')).toBe('Fluid (InstaDapp)');
+    expect(shortenName('Gauntlet- USD Alpha')).toBe('Gauntlet- USD Alpha');
+    expect(shortenName('DeFi Base Rate')).toBe('DeFi Base Rate');
+  });
+
+  it('sends the four public strategies to /options and every other source to /premium', () => {
+    expect(detailPath({ id: 3, detailSlug: 'liquity' })).toBe('/options/liquity');
+    expect(detailPath({ id: 2, detailSlug: 'sky-spark' })).toBe('/options/sky-spark');
+    expect(detailPath({ id: 12, detailSlug: 'gauntlet' })).toBe('/options/gauntlet');
+    expect(detailPath({ id: 13, detailSlug: 'lido' })).toBe('/options/lido');
+    expect(detailPath({ id: 8, detailSlug: null })).toBe('/premium/8');
+  });
+});
+
+describe('formats', () => {
+  it('formats TVL per spec section 9 (B with two decimals on the comparison page)', () => {
+    expect(formatTvl(0)).toBe('$0');
+    expect(formatTvl(999)).toBe('$999');
+    expect(formatTvl(1_000)).toBe('$1.0K');
+    expect(formatTvl(12_345)).toBe('$12.3K');
+    expect(formatTvl(999_960)).toBe('$1.0M');
+    expect(formatTvl(65_957_743)).toBe('$66.0M');
+    expect(formatTvl(4_987_454_211)).toBe('$4.99B');
+    expect(formatTvl(24_356_094_224)).toBe('$24.36B');
+    expect(formatTvl(1_234_567_890, 1)).toBe('$1.2B');
+    expect(formatTvl(null)).toBe('N/A');
+  });
+
+  it('shows APR to two decimals with %', () => {
+    expect(formatApr(3.6854919)).toBe('3.69%');
+    expect(formatApr(-1.3385)).toBe('-1.34%');
+    expect(formatApr(0)).toBe('0.00%');
+    expect(formatApr(null)).toBe('N/A');
+  });
+
+  it('shows the as-of date as a calendar day', () => {
+    expect(formatAsOfDate('2026-11-21')).toBe('Nov 21, 2026');
+  });
+});
+
+describe('GREAT', () => {
+  const base = { reward: 4, risk: 1 }; // slope 4
+
+  it('is GREAT when the reward is above the base slope times the risk', () => {
+    expect(isGreat({ reward: 4.1, risk: 1, hasIncident: false }, base)).toBe(true);
+    expect(isGreat({ reward: 4, risk: 1, hasIncident: false }, base)).toBe(false);
+    expect(isGreat({ reward: 7, risk: 2, hasIncident: false }, base)).toBe(false);
+    expect(isGreat({ reward: 3.9, risk: 0.5, hasIncident: false }, base)).toBe(true);
+  });
+
+  it('never marks a source with an active incident, nor anything without a base risk', () => {
+    expect(isGreat({ reward: 40, risk: 1, hasIncident: true }, base)).toBe(false);
+    expect(isGreat({ reward: 40, risk: 1, hasIncident: false }, { reward: 0, risk: 0 })).toBe(false);
+  });
+
+  it('builds chart points with risk = APR − risk-adjusted APR against the market base rate', () => {
+    const points = chartPoints(stableRows);
+    // Base stable: reward 4.9, risk 0.9 → slope 5.44.
+    const sky = points.find((p) => p.id === 2)!;
+    expect(sky.risk).toBeCloseTo(0.2);
+    expect(sky.reward).toBe(3.9);
+    expect(sky.great).toBe(true);
+    expect(points.find((p) => p.id === 3)!.great).toBe(false);
+    expect(points.find((p) => p.id === 8)).toMatchObject({ great: false, hasIncident: true });
+    // A source without figures is not plotted; the base point is, and is never GREAT itself.
+    expect(points.some((p) => p.id === 7)).toBe(false);
+    expect(points.find((p) => p.isBaseRate)).toMatchObject({ great: false });
+  });
+
+  it('leaves out a zeroed base point after a failed base-rate fetch, and marks nothing GREAT', () => {
+    const points = chartPoints(buildRows('stablecoin', sources, metrics, ZERO_BASE_RATES));
+    expect(points.some((p) => p.isBaseRate)).toBe(false);
+    expect(points.some((p) => p.great)).toBe(false);
+  });
+});
+
+describe('chart axes', () => {
+  it('puts x max at the largest risk + 0.3, y max at the largest reward + 1, gridlines at quarters', () => {
+    const axes = chartAxes([
+      { risk: 1.5, reward: 4 },
+      { risk: 6.7, reward: 0.5 },
+      { risk: 0.2, reward: 7 },
+    ]);
+    expect(axes.x.max).toBeCloseTo(7.0);
+    expect(axes.y.max).toBe(8);
+    expect(axes.x.min).toBe(0);
+    expect(axes.y.tickPositions).toEqual([0, 2, 4, 6, 8]);
+    expect(axes.x.tickPositions).toEqual([0, 1.75, 3.5, 5.25, 7]);
+  });
+
+  it('extends below zero only when a point is negative', () => {
+    const axes = chartAxes([{ risk: 1, reward: -2 }]);
+    expect(axes.y.min).toBe(-2);
+    expect(axes.y.max).toBe(-1);
+    expect(axes.y.tickPositions).toEqual([-2, -1.75, -1.5, -1.25, -1]);
+  });
+});
