@@ -31,7 +31,8 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         title: { text: undefined },
         labels: {
           formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-            return formatPercent(Number(this.value));
+            // Axis ticks are round numbers: "8%" reads faster than "8.00%".
+            return `${Number(this.value)}%`;
           },
         },
       },
@@ -42,7 +43,7 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         min: 0,
         labels: {
           formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-            return formatUsd(Number(this.value));
+            return formatUsd(Number(this.value)).replace(/\.0(?=[KMB])/, '');
           },
         },
       },

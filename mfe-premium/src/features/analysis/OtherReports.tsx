@@ -11,13 +11,13 @@ export const sourcesQuery = {
 
 /** Links to the other sources' reports, so a premium member can move between them. */
 export function OtherReports({ current }: { current: string }) {
-  const sources = useQuery(sourcesQuery).data?.filter(
-    (source) => !source.isBaseRate && String(source.id) !== current,
-  );
+  const all = useQuery(sourcesQuery).data?.filter((source) => !source.isBaseRate);
+  const isKnown = all?.some((source) => String(source.id) === current) ?? false;
+  const sources = all?.filter((source) => String(source.id) !== current);
   if (!sources || sources.length === 0) return null;
   return (
     <nav className={styles.section} aria-labelledby="other-reports-heading">
-      <h2 id="other-reports-heading">Other strategy reports</h2>
+      <h2 id="other-reports-heading">{isKnown ? 'Other strategy reports' : 'Strategy reports'}</h2>
       <ul className={styles.reportLinks}>
         {sources.map((source) => (
           <li key={source.id}>

@@ -84,8 +84,8 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           <p className={breakdown.great ? `${styles.verdict} ${styles.verdictGreat}` : styles.verdict}>
             <span className={styles.verdictBadge}>{breakdown.great ? 'GREAT' : 'Not GREAT'}</span>
             {breakdown.great
-              ? `Its yield beats the ${typeLabel(analysis.source?.type ?? '').toLowerCase()} DeFi Base Rate for the risk it carries.`
-              : `Its yield does not beat the ${typeLabel(analysis.source?.type ?? '').toLowerCase()} DeFi Base Rate for the risk it carries.`}
+              ? `Its reward-to-risk ratio beats the ${typeLabel(source?.type ?? '').toLowerCase()} DeFi Base Rate's.`
+              : `Its reward-to-risk ratio is not above the ${typeLabel(source?.type ?? '').toLowerCase()} DeFi Base Rate's.`}
           </p>
         ) : null}
         <p className={styles.summaryText}>{analysis.summary}</p>

@@ -19,6 +19,7 @@ export function ThirdPartyRatingsSection({ ratings }: { ratings: readonly ThirdP
           </p>
           <div className={styles.tableScroll}>
             <table className={styles.ratings}>
+              <caption className="visually-hidden">Third-party ratings</caption>
               <thead>
                 <tr>
                   <th scope="col">Rater</th>

@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import PremiumEmailPage, { ACTIVATION_REDIRECT_MS } from './PremiumEmailPage.tsx';
+import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PremiumEmailPage', () => {
+  it('redirects to /pricing without an invite code in navigation state', async () => {
+    bootSession(null);
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse(200, {}))));
+    renderRoute({ path: '/premium-email', element: <PremiumEmailPage />, at: '/premium-email' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
+    expect(screen.queryByRole('heading', { name: 'Almost There!' })).toBeNull();
+  });
+
+  it('activates, stores the new token, toasts success and goes home 1.5 s later', async () => {
+    bootSession(premiumToken());
+    const activated = premiumToken({ email: 'saver@example.com' });
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url === '/api/premiumLogin' ? jsonResponse(200, { success: true, token: activated }) : jsonResponse(200, {}),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoute({
+      path: '/premium-email',
+      element: <PremiumEmailPage />,
+      at: { pathname: '/premium-email', state: { inviteCode: 'YIELD-GOOD-CODE' } },
+    });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Almost There!' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email address'), 'saver@example.com');
+    const clickedAt = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
+
+    expect(await screen.findByText('Your premium account has been activated. Welcome!')).toBeInTheDocument();
+    expect(screen.getByText('Success!')).toBeInTheDocument();
+    expect(localStorage.getItem('premiumToken')).toBe(activated);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 3000 });
+    // The redirect timer starts after the click, so at least the full delay has passed.
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(ACTIVATION_REDIRECT_MS);
+    // The toast outlives the page it came from.
+    expect(screen.getByText('Your premium account has been activated. Welcome!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getDefaultStore } from 'jotai';
+import { premiumTokenAtom } from '@yield/platform';
+import PricingPage from './PricingPage.tsx';
+import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
+
+const settings = {
+  siteTitle: 'Pigi',
+  externalUrls: {
+    premiumPurchaseForm: 'https://forms.example/purchase',
+    premiumRequestForm: 'https://forms.example/request',
+  },
+};
+
+/** Answers like the API: settings always, and the invite call as the test decides. */
+function api(invite: () => Promise<Response>) {
+  return vi.fn((url: string) =>
+    url === '/api/settings' ? Promise.resolve(jsonResponse(200, settings)) : invite(),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PricingPage', () => {
+  it('shows $299 per month and a Buy link opening the purchase form from settings in a new tab', async () => {
+    bootSession(null);
+    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Premium Access' })).toBeInTheDocument();
+    expect(screen.getByText('$299')).toBeInTheDocument();
+    expect(screen.getByText('per month')).toBeInTheDocument();
+    const buy = await screen.findByRole('link', { name: /^Buy/ });
+    await waitFor(() => expect(buy).toHaveAttribute('href', 'https://forms.example/purchase'));
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByLabelText('Invite code')).toBeRequired();
+  });
+
+  it('stores token and user on a good code and goes to /premium-email with the code in navigation state', async () => {
+    bootSession(null);
+    const token = premiumToken();
+    const user = { userId: 'user-1', email: null, accessLevel: 'premium' };
+    vi.stubGlobal('fetch', api(() => Promise.resolve(jsonResponse(200, { success: true, token, user }))));
+    renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
+
+    await userEvent.type(screen.getByLabelText('Invite code'), 'YIELD-GOOD-CODE');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In to Premium' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/premium-email'));
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ inviteCode: 'YIELD-GOOD-CODE' });
+    expect(localStorage.getItem('premiumToken')).toBe(token);
+    expect(JSON.parse(localStorage.getItem('premiumUser')!)).toEqual(user);
+    expect(getDefaultStore().get(premiumTokenAtom)).toBe(token);
+  });
+
+  it('sends a premium visitor to /premium/strategy, clearing the pending session but keeping the token', async () => {
+    const token = premiumToken();
+    bootSession(token);
+    localStorage.setItem('premiumUser', JSON.stringify({ userId: 'user-1', email: null, accessLevel: 'premium' }));
+    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/premium/strategy'));
+    expect(localStorage.getItem('premiumUser')).toBeNull();
+    expect(localStorage.getItem('premiumToken')).toBe(token);
+  });
+
+  it('explains why a visitor was sent here', () => {
+    bootSession(null);
+    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    renderRoute({
+      path: '/pricing',
+      element: <PricingPage />,
+      at: { pathname: '/pricing', state: { notice: 'session-ended' } },
+    });
+    expect(screen.getByText(/Your premium session is no longer valid/)).toHaveAttribute('role', 'status');
+  });
+});
