@@ -28,7 +28,11 @@ export interface CliResult {
   output: string;
 }
 
-export async function runCreateInvite(argv: string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): Promise<CliResult> {
+export async function runCreateInvite(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  now = new Date(),
+): Promise<CliResult> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -53,13 +57,15 @@ export async function runCreateInvite(argv: string[], env: NodeJS.ProcessEnv = p
   if (values.unlimited) maxUses = null;
   if (values['max-uses'] !== undefined) {
     const n = Number(values['max-uses']);
-    if (!Number.isInteger(n) || n < 1) return { exitCode: 2, output: `--max-uses must be a whole number of at least 1\n\n${USAGE}` };
+    if (!Number.isInteger(n) || n < 1)
+      return { exitCode: 2, output: `--max-uses must be a whole number of at least 1\n\n${USAGE}` };
     maxUses = n;
   }
   let expiresAt: Date | null = null;
   if (values['expires-in-days'] !== undefined) {
     const days = Number(values['expires-in-days']);
-    if (!(days > 0)) return { exitCode: 2, output: `--expires-in-days must be a positive number\n\n${USAGE}` };
+    if (!(days > 0))
+      return { exitCode: 2, output: `--expires-in-days must be a positive number\n\n${USAGE}` };
     expiresAt = new Date(now.getTime() + days * 86_400_000);
   } else if (values['expires-at'] !== undefined) {
     const at = new Date(values['expires-at']);
@@ -77,10 +83,19 @@ export async function runCreateInvite(argv: string[], env: NodeJS.ProcessEnv = p
 
   if (values.code !== undefined && (await findInvite(store, values.code))) {
     // Idempotent for scripted setups (e2e): the code already works, so there is nothing to do.
-    return { exitCode: 0, output: `Invite code ${values.code} already exists in ${dataDir}; nothing changed.` };
+    return {
+      exitCode: 0,
+      output: `Invite code ${values.code} already exists in ${dataDir}; nothing changed.`,
+    };
   }
   try {
-    const { id, code } = await createInvite(store, { code: values.code, maxUses, expiresAt, note: values.note, now });
+    const { id, code } = await createInvite(store, {
+      code: values.code,
+      maxUses,
+      expiresAt,
+      note: values.note,
+      now,
+    });
     const lines = [
       `Invite code created (id ${id}):`,
       '',

@@ -3,16 +3,28 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFileSchema, liquidityFileSchema } from '../src/data/schemas.ts';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
-import { DEFAULT_AS_OF, formatHistory, formatLiquidity, generateHistory, generateLiquidity } from './generate-data.ts';
+import {
+  DEFAULT_AS_OF,
+  formatHistory,
+  formatLiquidity,
+  generateHistory,
+  generateLiquidity,
+} from './generate-data.ts';
 
 describe('sample-data generator', () => {
   it('is deterministic: the shipped files are exactly its output', async () => {
-    expect(formatHistory(generateHistory())).toBe(await readFile(path.join(DEFAULT_DATA_DIR, 'history.json'), 'utf8'));
-    expect(formatLiquidity(generateLiquidity())).toBe(await readFile(path.join(DEFAULT_DATA_DIR, 'liquidity.json'), 'utf8'));
+    expect(formatHistory(generateHistory())).toBe(
+      await readFile(path.join(DEFAULT_DATA_DIR, 'history.json'), 'utf8'),
+    );
+    expect(formatLiquidity(generateLiquidity())).toBe(
+      await readFile(path.join(DEFAULT_DATA_DIR, 'liquidity.json'), 'utf8'),
+    );
   });
 
   it('a different seed gives different data', () => {
-    expect(generateHistory({ seed: 1 }).series['ethena-susde']).not.toEqual(generateHistory().series['ethena-susde']);
+    expect(generateHistory({ seed: 1 }).series['ethena-susde']).not.toEqual(
+      generateHistory().series['ethena-susde'],
+    );
   });
 
   it('every series has at least 400 days ending on the as-of date, marked sample, valid by schema', () => {
@@ -36,7 +48,8 @@ describe('sample-data generator', () => {
     const usd0 = h.series['usd0pp-pool']!.map((r) => r.tvlUsd);
     const weekly = usd0.slice(7).map((v, i) => v / usd0[i]!);
     expect(Math.min(...weekly)).toBeLessThan(0.65);
-    for (const r of h.series['lido-steth']!) expect(r.apy === 5.8 || (r.apy >= 2.6 && r.apy <= 3.2)).toBe(true);
+    for (const r of h.series['lido-steth']!)
+      expect(r.apy === 5.8 || (r.apy >= 2.6 && r.apy <= 3.2)).toBe(true);
   });
 
   it("liquidity series respect the spec's clamps", () => {

@@ -14,7 +14,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import type { DailyRow } from '../src/engine/index.ts';
-import { AMIHUD_MAX, AMIHUD_MIN, LIQUIDITY_PCT_MAX, type HistoryFile, type LiquidityFile } from '../src/data/schemas.ts';
+import {
+  AMIHUD_MAX,
+  AMIHUD_MIN,
+  LIQUIDITY_PCT_MAX,
+  type HistoryFile,
+  type LiquidityFile,
+} from '../src/data/schemas.ts';
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_AS_OF = '2026-11-21';
@@ -56,7 +62,9 @@ const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 function dates(asOf: string, days: number): string[] {
   const end = Date.parse(`${asOf}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, i) =>
+    new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Mean-reverting random walk (AR(1)) around `mean`. */
@@ -71,7 +79,15 @@ function ar1(rng: Rng, n: number, mean: number, sd: number, phi = 0.9, start = m
 }
 
 /** Geometric random walk of a TVL with drift (per day) and daily volatility. */
-function tvlWalk(rng: Rng, n: number, start: number, drift: number, vol: number, lo: number, hi: number): number[] {
+function tvlWalk(
+  rng: Rng,
+  n: number,
+  start: number,
+  drift: number,
+  vol: number,
+  lo: number,
+  hi: number,
+): number[] {
   const out: number[] = [];
   let x = start;
   for (let i = 0; i < n; i++) {
@@ -124,7 +140,9 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
   // Sky sUSDS: governance steps 6.5% -> 4.5% -> 4.0%, flat between steps.
   {
     const r = rngFor();
-    const apy = ds.map((_, i) => (i < Math.floor(n * 0.2) ? 6.5 : i < Math.floor(n * 0.62) ? 4.5 : 4.0));
+    const apy = ds.map((_, i) =>
+      i < Math.floor(n * 0.2) ? 6.5 : i < Math.floor(n * 0.62) ? 4.5 : 4.0,
+    );
     series['sky-susds'] = rows(ds, apy, tvlWalk(r, n, 2.1e9, 0.0019, 0.008, 2e9, 5e9));
   }
   // Ether.fi Liquid ETH: 3-5% with moderate noise, ~1 pp rewards.
@@ -132,7 +150,12 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
     const r = rngFor();
     const apy = ar1(r, n, 4, 0.25, 0.85).map((x) => clip(x, 3, 5));
     const reward = apy.map(() => clip(r.normal(1, 0.15), 0.5, 1.5));
-    series['etherfi-liquid-eth'] = rows(ds, apy, tvlWalk(r, n, 600e6, 0, 0.012, 450e6, 750e6), reward);
+    series['etherfi-liquid-eth'] = rows(
+      ds,
+      apy,
+      tvlWalk(r, n, 600e6, 0, 0.012, 450e6, 750e6),
+      reward,
+    );
   }
   // Ethena sUSDe: funding regimes of 20-60 days, high daily noise, 4-25%.
   {
@@ -176,7 +199,9 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
   {
     const r = rngFor();
     const cut = incidentIndex >= 0 ? incidentIndex : Math.floor(n * 0.5);
-    const apy = ds.map((_, i) => (i < cut ? clip(r.normal(9, 0.45), 8, 10) : clip(r.normal(0.55, 0.15), 0.1, 0.95)));
+    const apy = ds.map((_, i) =>
+      i < cut ? clip(r.normal(9, 0.45), 8, 10) : clip(r.normal(0.55, 0.15), 0.1, 0.95),
+    );
     let x = 300e6;
     const tvl = ds.map((_, i) => {
       if (i < cut) x = clip(x * Math.exp(0.0015 + r.normal(0, 0.008)), 250e6, 420e6);
@@ -203,7 +228,12 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
     const r = rngFor();
     const apy = ar1(r, n, 7, 0.35, 0.85).map((x) => clip(x, 5, 9));
     const reward = apy.map(() => clip(r.normal(0.9, 0.12), 0.4, 1.4));
-    series['gauntlet-usd-alpha'] = rows(ds, apy, tvlWalk(r, n, 48e6, 0.0004, 0.012, 40e6, 70e6), reward);
+    series['gauntlet-usd-alpha'] = rows(
+      ds,
+      apy,
+      tvlWalk(r, n, 48e6, 0.0004, 0.012, 40e6, 70e6),
+      reward,
+    );
   }
   // Lido stETH: smooth 2.6-3.2%, with rare one-day spikes (one in the newest 30 days, which the
   // spike control must clamp).
@@ -228,7 +258,9 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
   lending('compound-v3-usdt', 4.7, 3, 7, 0.8e9);
   {
     const r = rngFor();
-    const apy = ds.map((_, i) => (i < Math.floor(n * 0.25) ? 5.75 : i < Math.floor(n * 0.6) ? 4.75 : 4.5));
+    const apy = ds.map((_, i) =>
+      i < Math.floor(n * 0.25) ? 5.75 : i < Math.floor(n * 0.6) ? 4.75 : 4.5,
+    );
     series['sky-dsr-dai'] = rows(ds, apy, tvlWalk(r, n, 1.6e9, -0.0003, 0.006, 1e9, 2.5e9));
   }
   lending('spark-dai', 5.0, 4, 6, 0.9e9);
@@ -264,7 +296,10 @@ export function generateLiquidity(options: GenerateOptions = {}): LiquidityFile 
   } as const;
   const series: LiquidityFile['series'] = {};
   let stream = 100;
-  for (const [slug, p] of Object.entries(profiles) as [keyof typeof profiles, (typeof profiles)[keyof typeof profiles]][]) {
+  for (const [slug, p] of Object.entries(profiles) as [
+    keyof typeof profiles,
+    (typeof profiles)[keyof typeof profiles],
+  ][]) {
     const r = new Rng(seed + 7919 * ++stream);
     const pct = ar1(r, LIQUIDITY_DAYS, p.pct, 0.25, 0.85);
     const am = ar1(r, LIQUIDITY_DAYS, p.amihud, 0.5e-11, 0.85);
@@ -277,7 +312,7 @@ export function generateLiquidity(options: GenerateOptions = {}): LiquidityFile 
   }
   return {
     sample: true,
-    note: 'Sample liquidity panel series (exit liquidity as % of TVL and the Amihud illiquidity ratio), generated with the spec\'s clamps. Not measurements.',
+    note: "Sample liquidity panel series (exit liquidity as % of TVL and the Amihud illiquidity ratio), generated with the spec's clamps. Not measurements.",
     series,
   };
 }
@@ -287,7 +322,8 @@ export function formatHistory(file: HistoryFile): string {
   const { series, ...meta } = file;
   const head = JSON.stringify(meta, null, 2).slice(0, -2);
   const blocks = Object.entries(series).map(
-    ([key, list]) => `    ${JSON.stringify(key)}: [\n${list.map((r) => `      ${JSON.stringify(r)}`).join(',\n')}\n    ]`,
+    ([key, list]) =>
+      `    ${JSON.stringify(key)}: [\n${list.map((r) => `      ${JSON.stringify(r)}`).join(',\n')}\n    ]`,
   );
   return `${head},\n  "series": {\n${blocks.join(',\n')}\n  }\n}\n`;
 }
@@ -296,7 +332,8 @@ export function formatLiquidity(file: LiquidityFile): string {
   const { series, ...meta } = file;
   const head = JSON.stringify(meta, null, 2).slice(0, -2);
   const blocks = Object.entries(series).map(
-    ([key, list]) => `    ${JSON.stringify(key)}: [\n${(list ?? []).map((r) => `      ${JSON.stringify(r)}`).join(',\n')}\n    ]`,
+    ([key, list]) =>
+      `    ${JSON.stringify(key)}: [\n${(list ?? []).map((r) => `      ${JSON.stringify(r)}`).join(',\n')}\n    ]`,
   );
   return `${head},\n  "series": {\n${blocks.join(',\n')}\n  }\n}\n`;
 }
@@ -324,10 +361,13 @@ async function main(): Promise<void> {
     asOf: values['as-of'] ?? DEFAULT_AS_OF,
     days: values.days ? Number(values.days) : DEFAULT_DAYS,
   };
-  if ((options.days ?? 0) < 400) throw new Error('--days must be at least 400 (the issue asks for 400+ days)');
+  if ((options.days ?? 0) < 400)
+    throw new Error('--days must be at least 400 (the issue asks for 400+ days)');
   await writeAtomic(path.join(out, 'history.json'), formatHistory(generateHistory(options)));
   await writeAtomic(path.join(out, 'liquidity.json'), formatLiquidity(generateLiquidity(options)));
-  console.log(`wrote history.json and liquidity.json to ${out} (seed ${options.seed}, as of ${options.asOf}, ${options.days} days)`);
+  console.log(
+    `wrote history.json and liquidity.json to ${out} (seed ${options.seed}, as of ${options.asOf}, ${options.days} days)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -25,7 +25,11 @@ export function createApp(deps: AppDeps): Koa {
 
   // Public routes first, then the protected router, so a public path never meets koa-jwt.
   const publicRoutes = new Router({ prefix: API_PREFIX });
-  for (const r of [dataRouter(deps), mailingListRouter(deps, limiter), premiumRouter(deps, limiter)]) {
+  for (const r of [
+    dataRouter(deps),
+    mailingListRouter(deps, limiter),
+    premiumRouter(deps, limiter),
+  ]) {
     publicRoutes.use(r.routes());
   }
   const premiumRoutes = new Router({ prefix: API_PREFIX });

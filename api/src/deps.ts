@@ -53,13 +53,16 @@ function envInt(name: string): number | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return Math.floor(n);
 }
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -86,7 +89,9 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       snapshot = buildSnapshot(inputs());
       logger.info('data reloaded', { files: changed });
     } catch (err) {
-      logger.error('recomputing metrics failed, keeping previous numbers', { error: (err as Error).message });
+      logger.error('recomputing metrics failed, keeping previous numbers', {
+        error: (err as Error).message,
+      });
     }
   });
 
@@ -102,7 +107,10 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     logger,
     rateLimit: {
       max: options.rateLimit?.max ?? envInt('RATE_LIMIT_MAX') ?? DEFAULT_RATE_LIMIT.max,
-      windowMs: options.rateLimit?.windowMs ?? envInt('RATE_LIMIT_WINDOW_MS') ?? DEFAULT_RATE_LIMIT.windowMs,
+      windowMs:
+        options.rateLimit?.windowMs ??
+        envInt('RATE_LIMIT_WINDOW_MS') ??
+        DEFAULT_RATE_LIMIT.windowMs,
     },
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),

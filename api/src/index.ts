@@ -7,6 +7,12 @@
  *   await deps.close();                       // stops watching the data files
  */
 export { createApp, API_PREFIX } from './app.ts';
-export { createDeps, DEFAULT_DATA_DIR, DEFAULT_RATE_LIMIT, type AppDeps, type CreateDepsOptions } from './deps.ts';
+export {
+  createDeps,
+  DEFAULT_DATA_DIR,
+  DEFAULT_RATE_LIMIT,
+  type AppDeps,
+  type CreateDepsOptions,
+} from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
 export * as engine from './engine/index.ts';

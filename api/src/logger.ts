@@ -18,7 +18,9 @@ export const consoleLogger: Logger = {
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Collects log lines in memory; tests assert on what an operator would read. */
-export function memoryLogger(): Logger & { lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
+export function memoryLogger(): Logger & {
+  lines: { level: string; message: string; fields?: Record<string, unknown> }[];
+} {
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const push = (level: string) => (message: string, fields?: Record<string, unknown>) => {
     lines.push(fields ? { level, message, fields } : { level, message });

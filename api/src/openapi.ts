@@ -8,7 +8,10 @@ const bool = { type: 'boolean' };
 const date = { type: 'string', format: 'date' };
 
 const errorResponse = (description: string) => ({ description, content: json(ref('Error')) });
-const premiumErrorResponse = (description: string) => ({ description, content: json(ref('PremiumError')) });
+const premiumErrorResponse = (description: string) => ({
+  description,
+  content: json(ref('PremiumError')),
+});
 const cached = {
   headers: {
     ETag: { schema: str, description: 'Strong validator; send it back in If-None-Match.' },
@@ -16,7 +19,9 @@ const cached = {
   },
 };
 const notModified = { description: 'Not modified (If-None-Match matched the ETag).' };
-const unavailable = errorResponse('A data file this endpoint needs has never loaded (see /api/health).');
+const unavailable = errorResponse(
+  'A data file this endpoint needs has never loaded (see /api/health).',
+);
 const rateLimited = {
   description: 'Too many requests from this client.',
   headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
@@ -31,7 +36,12 @@ const seriesId = {
   name: 'id',
   in: 'path',
   required: true,
-  schema: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['base-stablecoin', 'base-defi'] }] },
+  schema: {
+    oneOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', enum: ['base-stablecoin', 'base-defi'] },
+    ],
+  },
 };
 
 export function openApiDocument(version: string) {
@@ -48,20 +58,30 @@ export function openApiDocument(version: string) {
       '/api/health': {
         get: {
           summary: 'Data status: each data file, whether it loaded and its last error.',
-          responses: { '200': { description: 'Health report', content: json(ref('HealthReport')) } },
+          responses: {
+            '200': { description: 'Health report', content: json(ref('HealthReport')) },
+          },
         },
       },
       '/api/settings': {
         get: {
           summary: 'Site settings and external URLs.',
-          responses: { '200': { description: 'Settings', ...cached, content: json(ref('SiteSettings')) }, '304': notModified, '503': unavailable },
+          responses: {
+            '200': { description: 'Settings', ...cached, content: json(ref('SiteSettings')) },
+            '304': notModified,
+            '503': unavailable,
+          },
         },
       },
       '/api/sources': {
         get: {
           summary: 'The static yield list, both DeFi Base Rate rows (id 0) last.',
           responses: {
-            '200': { description: 'Sources', ...cached, content: json({ type: 'array', items: ref('YieldSource') }) },
+            '200': {
+              description: 'Sources',
+              ...cached,
+              content: json({ type: 'array', items: ref('YieldSource') }),
+            },
             '304': notModified,
             '503': unavailable,
           },
@@ -71,7 +91,11 @@ export function openApiDocument(version: string) {
         get: {
           summary: 'Live metrics of every source, computed from history by ra30-v1.',
           responses: {
-            '200': { description: 'Metrics', ...cached, content: json({ type: 'array', items: ref('StrategyMetrics') }) },
+            '200': {
+              description: 'Metrics',
+              ...cached,
+              content: json({ type: 'array', items: ref('StrategyMetrics') }),
+            },
             '304': notModified,
             '503': unavailable,
           },
@@ -80,27 +104,49 @@ export function openApiDocument(version: string) {
       '/api/baserate': {
         get: {
           summary: 'The two DeFi Base Rates: 30-day APR and risk-adjusted APR.',
-          responses: { '200': { description: 'Base rates', ...cached, content: json(ref('BaseRates')) }, '304': notModified, '503': unavailable },
+          responses: {
+            '200': { description: 'Base rates', ...cached, content: json(ref('BaseRates')) },
+            '304': notModified,
+            '503': unavailable,
+          },
         },
       },
       '/api/history': {
         get: {
           summary: 'Daily history of one source (newest N days) and its latest metrics.',
           parameters: [
-            { name: 'id', in: 'query', required: true, schema: { oneOf: [{ type: 'integer' }, { type: 'string', enum: ['base-stablecoin', 'base-defi'] }] } },
-            { name: 'range', in: 'query', required: true, schema: { type: 'string', enum: ['7D', '30D', '90D', '180D'] } },
+            {
+              name: 'id',
+              in: 'query',
+              required: true,
+              schema: {
+                oneOf: [
+                  { type: 'integer' },
+                  { type: 'string', enum: ['base-stablecoin', 'base-defi'] },
+                ],
+              },
+            },
+            {
+              name: 'range',
+              in: 'query',
+              required: true,
+              schema: { type: 'string', enum: ['7D', '30D', '90D', '180D'] },
+            },
           ],
           responses: {
             '200': { description: 'History', ...cached, content: json(ref('HistoryResponse')) },
             '304': notModified,
-            '400': errorResponse('Missing or unknown id, or a range other than 7D, 30D, 90D, 180D.'),
+            '400': errorResponse(
+              'Missing or unknown id, or a range other than 7D, 30D, 90D, 180D.',
+            ),
             '503': unavailable,
           },
         },
       },
       '/api/strategies/{id}/breakdown': {
         get: {
-          summary: 'Every charge of the ra30-v1 formula for one source or base rate, with its inputs.',
+          summary:
+            'Every charge of the ra30-v1 formula for one source or base rate, with its inputs.',
           parameters: [seriesId],
           responses: {
             '200': { description: 'Breakdown', ...cached, content: json(ref('RiskBreakdown')) },
@@ -114,7 +160,14 @@ export function openApiDocument(version: string) {
       '/api/strategy-content/{slug}': {
         get: {
           summary: 'Detail page content of one of the four public strategies.',
-          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: ['liquity', 'sky-spark', 'gauntlet', 'lido'] } }],
+          parameters: [
+            {
+              name: 'slug',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', enum: ['liquity', 'sky-spark', 'gauntlet', 'lido'] },
+            },
+          ],
           responses: {
             '200': { description: 'Content', ...cached, content: json(ref('StrategyContent')) },
             '304': notModified,
@@ -131,12 +184,21 @@ export function openApiDocument(version: string) {
             content: json({
               type: 'object',
               required: ['email'],
-              properties: { email: { type: 'string', format: 'email' }, source: { type: 'string', maxLength: 64 } },
+              properties: {
+                email: { type: 'string', format: 'email' },
+                source: { type: 'string', maxLength: 64 },
+              },
             }),
           },
           responses: {
-            '201': { description: 'Added.', content: json({ type: 'object', properties: { success: bool, created: bool } }) },
-            '200': { description: 'Already on the list (a success, not a duplicate).', content: json({ type: 'object', properties: { success: bool, created: bool } }) },
+            '201': {
+              description: 'Added.',
+              content: json({ type: 'object', properties: { success: bool, created: bool } }),
+            },
+            '200': {
+              description: 'Already on the list (a success, not a duplicate).',
+              content: json({ type: 'object', properties: { success: bool, created: bool } }),
+            },
             '400': errorResponse('Invalid email or malformed JSON.'),
             ...jsonPostErrors,
           },
@@ -145,7 +207,14 @@ export function openApiDocument(version: string) {
       '/api/premium': {
         post: {
           summary: 'Logs in with an invite code: returns a 30-day premium token and the user.',
-          requestBody: { required: true, content: json({ type: 'object', required: ['inviteCode'], properties: { inviteCode: str } }) },
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              required: ['inviteCode'],
+              properties: { inviteCode: str },
+            }),
+          },
           responses: {
             '200': { description: 'Logged in.', content: json(ref('PremiumInviteResponse')) },
             '400': premiumErrorResponse('inviteCode missing.'),
@@ -159,7 +228,11 @@ export function openApiDocument(version: string) {
           summary: 'Binds an email to an invite code and returns a token with the email in it.',
           requestBody: {
             required: true,
-            content: json({ type: 'object', required: ['email', 'inviteCode'], properties: { email: { type: 'string', format: 'email' }, inviteCode: str } }),
+            content: json({
+              type: 'object',
+              required: ['email', 'inviteCode'],
+              properties: { email: { type: 'string', format: 'email' }, inviteCode: str },
+            }),
           },
           responses: {
             '200': { description: 'Activated.', content: json(ref('PremiumLoginResponse')) },
@@ -171,9 +244,17 @@ export function openApiDocument(version: string) {
       },
       '/api/premium/strategies/{id}': {
         get: {
-          summary: 'Premium analysis of one strategy (ready for known sources, "analyzing" otherwise).',
+          summary:
+            'Premium analysis of one strategy (ready for known sources, "analyzing" otherwise).',
           security: [{ bearerAuth: [] }],
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }],
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+            },
+          ],
           responses: {
             '200': { description: 'Analysis', content: json(ref('PremiumStrategyAnalysis')) },
             '400': errorResponse('Malformed id.'),
@@ -182,21 +263,39 @@ export function openApiDocument(version: string) {
         },
       },
       '/api/openapi.json': {
-        get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1', ...cached } } },
+        get: {
+          summary: 'This document.',
+          responses: { '200': { description: 'OpenAPI 3.1', ...cached } },
+        },
       },
     },
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (HS256)' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (HS256)' },
+      },
       schemas: {
         Error: {
           type: 'object',
           required: ['error'],
-          properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: str, message: str } } },
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: str, message: str },
+            },
+          },
         },
         PremiumError: {
           type: 'object',
           required: ['success', 'error'],
-          properties: { success: { const: false }, error: { type: 'object', required: ['code', 'message'], properties: { code: str, message: str } } },
+          properties: {
+            success: { const: false },
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: str, message: str },
+            },
+          },
         },
         SiteSettings: {
           type: 'object',
@@ -210,12 +309,20 @@ export function openApiDocument(version: string) {
             socials: { type: 'object', properties: { x: str, telegram: str } },
             externalUrls: {
               type: 'object',
-              properties: { premiumPurchaseForm: str, premiumRequestForm: str, businessSignupForm: str, apiDocs: str },
+              properties: {
+                premiumPurchaseForm: str,
+                premiumRequestForm: str,
+                businessSignupForm: str,
+                apiDocs: str,
+              },
             },
             data: { type: 'object', properties: { sample: bool, asOf: date } },
           },
         },
-        Incident: { type: 'object', properties: { date, kind: str, summary: str, link: str, active: bool } },
+        Incident: {
+          type: 'object',
+          properties: { date, kind: str, summary: str, link: str, active: bool },
+        },
         YieldSource: {
           type: 'object',
           properties: {
@@ -251,13 +358,35 @@ export function openApiDocument(version: string) {
         },
         BaseRates: {
           type: 'object',
-          required: ['baserateDefi', 'baserateStable', 'baserateRiskAdjustedDefi', 'baserateRiskAdjustedStable'],
-          properties: { baserateDefi: num, baserateStable: num, baserateRiskAdjustedDefi: num, baserateRiskAdjustedStable: num },
+          required: [
+            'baserateDefi',
+            'baserateStable',
+            'baserateRiskAdjustedDefi',
+            'baserateRiskAdjustedStable',
+          ],
+          properties: {
+            baserateDefi: num,
+            baserateStable: num,
+            baserateRiskAdjustedDefi: num,
+            baserateRiskAdjustedStable: num,
+          },
         },
-        HistoryPoint: { type: 'object', properties: { timestamp: { type: 'integer', description: 'ms, UTC midnight' }, tvl: num, apr: num } },
+        HistoryPoint: {
+          type: 'object',
+          properties: {
+            timestamp: { type: 'integer', description: 'ms, UTC midnight' },
+            tvl: num,
+            apr: num,
+          },
+        },
         HistoryResponse: {
           type: 'object',
-          properties: { data: { type: 'array', items: ref('HistoryPoint') }, lastTvl: num, lastApr: num, lastRaApr: num },
+          properties: {
+            data: { type: 'array', items: ref('HistoryPoint') },
+            lastTvl: num,
+            lastApr: num,
+            lastRaApr: num,
+          },
         },
         RiskBreakdown: {
           type: 'object',
@@ -266,7 +395,10 @@ export function openApiDocument(version: string) {
             method: str,
             asOf: date,
             status: { enum: ['ok', 'insufficient_data'] },
-            window: { type: 'object', properties: { from: date, to: date, days: { type: 'integer' } } },
+            window: {
+              type: 'object',
+              properties: { from: date, to: date, days: { type: 'integer' } },
+            },
             inputs: {
               type: 'object',
               properties: {
@@ -285,14 +417,22 @@ export function openApiDocument(version: string) {
             risk: num,
             charges: {
               type: 'object',
-              properties: { volatility: num, incentives: num, safety: num, liquidity: num, size: num, outflow: num },
+              properties: {
+                volatility: num,
+                incentives: num,
+                safety: num,
+                liquidity: num,
+                size: num,
+                outflow: num,
+              },
             },
             great: bool,
           },
         },
         StrategyContent: {
           type: 'object',
-          description: 'Detail page content; see packages/platform/src/api-types.ts StrategyContent.',
+          description:
+            'Detail page content; see packages/platform/src/api-types.ts StrategyContent.',
           properties: {
             id: { type: 'integer' },
             slug: str,
@@ -300,18 +440,46 @@ export function openApiDocument(version: string) {
             marketCap: str,
             rank: str,
             riskRatingBars: { enum: [4, 5] },
-            holdings: { type: 'array', items: { type: 'object', properties: { name: str, percentage: num, color: str, description: str } } },
+            holdings: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { name: str, percentage: num, color: str, description: str },
+              },
+            },
             thirdPartyRatings: {
               type: 'array',
-              items: { type: 'object', properties: { provider: str, providerUrl: str, value: str, date, link: { type: ['string', 'null'] } } },
+              items: {
+                type: 'object',
+                properties: {
+                  provider: str,
+                  providerUrl: str,
+                  value: str,
+                  date,
+                  link: { type: ['string', 'null'] },
+                },
+              },
             },
             diagram: { type: 'object' },
             liquidity: { type: 'object', properties: { sample: bool, points: { type: 'array' } } },
           },
         },
-        PremiumUser: { type: 'object', properties: { userId: str, email: { type: ['string', 'null'] }, accessLevel: { const: 'premium' } } },
-        PremiumInviteResponse: { type: 'object', properties: { success: bool, token: str, user: ref('PremiumUser') } },
-        PremiumLoginResponse: { type: 'object', properties: { success: bool, token: str, user: ref('PremiumUser') } },
+        PremiumUser: {
+          type: 'object',
+          properties: {
+            userId: str,
+            email: { type: ['string', 'null'] },
+            accessLevel: { const: 'premium' },
+          },
+        },
+        PremiumInviteResponse: {
+          type: 'object',
+          properties: { success: bool, token: str, user: ref('PremiumUser') },
+        },
+        PremiumLoginResponse: {
+          type: 'object',
+          properties: { success: bool, token: str, user: ref('PremiumUser') },
+        },
         PremiumStrategyAnalysis: {
           type: 'object',
           properties: {
@@ -333,7 +501,11 @@ export function openApiDocument(version: string) {
               type: 'object',
               additionalProperties: {
                 type: 'object',
-                properties: { loaded: bool, loadedAt: { type: ['string', 'null'] }, error: { type: ['string', 'null'] } },
+                properties: {
+                  loaded: bool,
+                  loadedAt: { type: ['string', 'null'] },
+                  error: { type: ['string', 'null'] },
+                },
               },
             },
           },

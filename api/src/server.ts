@@ -9,7 +9,10 @@ const handler = app.callback();
 const server = http.createServer(handler);
 
 server.listen(port, () => {
-  deps.logger.info('api listening', { url: `http://localhost:${port}/api`, dataDir: deps.store.dir });
+  deps.logger.info('api listening', {
+    url: `http://localhost:${port}/api`,
+    dataDir: deps.store.dir,
+  });
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

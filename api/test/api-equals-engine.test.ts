@@ -5,7 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseRates, HistoryResponse, RiskBreakdown, StrategyMetrics } from '../src/contract.ts';
+import type {
+  BaseRates,
+  HistoryResponse,
+  RiskBreakdown,
+  StrategyMetrics,
+} from '../src/contract.ts';
 import {
   apyToApr,
   computeRa30,
@@ -50,10 +55,17 @@ let series: Record<string, DailyRow[]>;
 
 beforeAll(async () => {
   t = await setup();
-  const s = JSON.parse(await readFile(path.join(DEFAULT_DATA_DIR, 'sources.json'), 'utf8')) as { sources: SourceRow[]; baseRates: BaseRow[] };
+  const s = JSON.parse(await readFile(path.join(DEFAULT_DATA_DIR, 'sources.json'), 'utf8')) as {
+    sources: SourceRow[];
+    baseRates: BaseRow[];
+  };
   sources = s.sources;
   baseRows = s.baseRates;
-  series = (JSON.parse(await readFile(path.join(DEFAULT_DATA_DIR, 'history.json'), 'utf8')) as { series: Record<string, DailyRow[]> }).series;
+  series = (
+    JSON.parse(await readFile(path.join(DEFAULT_DATA_DIR, 'history.json'), 'utf8')) as {
+      series: Record<string, DailyRow[]>;
+    }
+  ).series;
 });
 afterAll(async () => {
   await t.cleanup();
@@ -68,12 +80,21 @@ function baseResult(type: 'stablecoin' | 'defi'): Ra30Result {
   const b = baseRows.find((r) => r.type === type)!;
   const rows =
     b.components.kind === 'stablecoin'
-      ? stableBaseSeries({ coins: b.components.coins!.map((c, i) => ({ coin: String(i), venues: c.venues.map((v) => series[v.series]!) })) })
+      ? stableBaseSeries({
+          coins: b.components.coins!.map((c, i) => ({
+            coin: String(i),
+            venues: c.venues.map((v) => series[v.series]!),
+          })),
+        })
       : cryptoBaseSeries({
           assets: b.components.assets!.map((a, i) =>
             'series' in a
               ? { asset: String(i), rows: series[a.series]!, derived: false }
-              : { asset: String(i), rows: derivedSeries(series[a.derivedFrom]!, a.divisor), derived: true },
+              : {
+                  asset: String(i),
+                  rows: derivedSeries(series[a.derivedFrom]!, a.divisor),
+                  derived: true,
+                },
           ),
         });
   return computeRa30(rows, scoreOn(b.scores, rows[rows.length - 1]!.date));
@@ -87,7 +108,10 @@ function sourceResult(id: number): Ra30Result {
 
 describe('API numbers equal the engine on the shipped data', () => {
   it('GET /api/strategies', async () => {
-    const served = (await t.http.get('/api/strategies').expect(200)).body as (StrategyMetrics & { great: boolean; risk: number })[];
+    const served = (await t.http.get('/api/strategies').expect(200)).body as (StrategyMetrics & {
+      great: boolean;
+      risk: number;
+    })[];
     expect(served).toHaveLength(sources.length);
     for (const s of sources) {
       const r = sourceResult(s.id);
@@ -100,7 +124,11 @@ describe('API numbers equal the engine on the shipped data', () => {
         tvl: r.inputs.tvl,
         risk: r.risk,
         status: r.status,
-        great: isGreat(r, base, s.incidents.some((i) => i.active)),
+        great: isGreat(
+          r,
+          base,
+          s.incidents.some((i) => i.active),
+        ),
       });
     }
   });
@@ -122,7 +150,8 @@ describe('API numbers equal the engine on the shipped data', () => {
 
   it('GET /api/strategies/:id/breakdown', async () => {
     for (const s of sources) {
-      const b = (await t.http.get(`/api/strategies/${s.id}/breakdown`).expect(200)).body as RiskBreakdown;
+      const b = (await t.http.get(`/api/strategies/${s.id}/breakdown`).expect(200))
+        .body as RiskBreakdown;
       const r = sourceResult(s.id);
       expect(b.charges).toEqual(r.charges);
       expect(b.inputs).toEqual(r.inputs);
@@ -134,11 +163,22 @@ describe('API numbers equal the engine on the shipped data', () => {
 
   it('GET /api/history returns the raw daily APR and the engine summary', async () => {
     for (const s of sources) {
-      const body = (await t.http.get(`/api/history?id=${s.id}&range=90D`).expect(200)).body as HistoryResponse;
+      const body = (await t.http.get(`/api/history?id=${s.id}&range=90D`).expect(200))
+        .body as HistoryResponse;
       const rows = series[s.series]!.slice(-90);
-      expect(body.data).toEqual(rows.map((r) => ({ timestamp: Date.parse(`${r.date}T00:00:00Z`), tvl: r.tvlUsd, apr: apyToApr(r.apy) })));
+      expect(body.data).toEqual(
+        rows.map((r) => ({
+          timestamp: Date.parse(`${r.date}T00:00:00Z`),
+          tvl: r.tvlUsd,
+          apr: apyToApr(r.apy),
+        })),
+      );
       const r = sourceResult(s.id);
-      expect(body).toMatchObject({ lastApr: r.yield30d, lastRaApr: r.riskAdjustedYield30d, lastTvl: rows[rows.length - 1]!.tvlUsd });
+      expect(body).toMatchObject({
+        lastApr: r.yield30d,
+        lastRaApr: r.riskAdjustedYield30d,
+        lastTvl: rows[rows.length - 1]!.tvlUsd,
+      });
     }
   });
 

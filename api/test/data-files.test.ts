@@ -21,13 +21,19 @@ describe('data files', () => {
 
   it('a hand edit takes effect without a restart, metrics recomputed', async () => {
     t = await setup();
-    const before = ((await t.http.get('/api/strategies')).body as StrategyMetrics[]).find((s) => s.id === 2)!;
+    const before = ((await t.http.get('/api/strategies')).body as StrategyMetrics[]).find(
+      (s) => s.id === 2,
+    )!;
     const file = path.join(t.dir, 'history.json');
-    const history = JSON.parse(await readFile(file, 'utf8')) as { series: Record<string, { apy: number }[]> };
+    const history = JSON.parse(await readFile(file, 'utf8')) as {
+      series: Record<string, { apy: number }[]>;
+    };
     for (const row of history.series['sky-susds']!.slice(-30)) row.apy = 9;
     await editFile(file, JSON.stringify(history));
     await t.deps.store.refresh();
-    const after = ((await t.http.get('/api/strategies')).body as StrategyMetrics[]).find((s) => s.id === 2)!;
+    const after = ((await t.http.get('/api/strategies')).body as StrategyMetrics[]).find(
+      (s) => s.id === 2,
+    )!;
     expect(after.yield30d).not.toBe(before.yield30d);
     expect(after.yield30d).toBeCloseTo(100 * 365 * (Math.pow(1.09, 1 / 365) - 1), 10);
   });
@@ -57,12 +63,18 @@ describe('data files', () => {
 
     const h = await health(t);
     expect(h.status).toBe('degraded');
-    expect(h.files['sources.json']).toMatchObject({ loaded: true, error: expect.stringMatching(/^sources\.json: \$: invalid JSON/) });
+    expect(h.files['sources.json']).toMatchObject({
+      loaded: true,
+      error: expect.stringMatching(/^sources\.json: \$: invalid JSON/),
+    });
     expect(h.files['history.json']!.error).toBeNull();
     const still = await t.http.get('/api/strategies').expect(200);
     expect(still.text).toBe(good.text);
     expect(t.logger.lines).toContainEqual(
-      expect.objectContaining({ level: 'error', fields: expect.objectContaining({ file: 'sources.json', servingLastGood: true }) }),
+      expect.objectContaining({
+        level: 'error',
+        fields: expect.objectContaining({ file: 'sources.json', servingLastGood: true }),
+      }),
     );
 
     // Fixing the file clears the error.
@@ -74,7 +86,9 @@ describe('data files', () => {
   it('a schema-breaking edit names the file, the JSON path and the reason', async () => {
     t = await setup();
     const file = path.join(t.dir, 'history.json');
-    const history = JSON.parse(await readFile(file, 'utf8')) as { series: Record<string, Record<string, unknown>[]> };
+    const history = JSON.parse(await readFile(file, 'utf8')) as {
+      series: Record<string, Record<string, unknown>[]>;
+    };
     history.series['liquity-sp']![3]!.apy = 'high';
     await editFile(file, JSON.stringify(history));
     await t.deps.store.refresh();
@@ -84,20 +98,42 @@ describe('data files', () => {
     expect(error).toMatch(/expected number/i);
   });
 
-  it.each([
-    ['sources.json', (d: any) => void (d.sources[0].scores[0].safety = 7), '$.sources[0].scores[0].safety'],
-    ['sources.json', (d: any) => void (d.sources[1].id = d.sources[0].id), '$.sources[1].id'],
-    ['settings.json', (d: any) => void (d.siteUrl = 'not a url'), '$.siteUrl'],
-    ['strategy-content.json', (d: any) => void (d.strategies[1].holdings[0].percentage = 50), '$.strategies[1].holdings'],
-    ['strategy-content.json', (d: any) => void (d.strategies[0].thirdPartyRatings[0].provider = 'Nobody'), '$.strategies[0].thirdPartyRatings[0].provider'],
-    ['liquidity.json', (d: any) => void (d.series.lido[0].liquidityPct = 4), '$.series.lido[0].liquidityPct'],
-    ['history.json', (d: any) => void (d.series['lido-steth'][5].date = '2020-01-01'), '$.series.lido-steth[5].date'],
-    ['mailing-list.json', (d: any) => void d.entries.push({ email: 'nope' }), '$.entries[0]'],
-  ])('%s: refuses an invalid edit at %s', async (file, edit, jsonPath) => {
+  /** Sets a value at a JSON path inside parsed data (test edits of operator files). */
+  function setAt(data: unknown, where: (string | number)[], value: unknown): void {
+    let node = data as Record<string | number, unknown>;
+    for (const key of where.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+    node[where[where.length - 1]!] = value;
+  }
+
+  it.each<[string, (string | number)[], unknown, string]>([
+    ['sources.json', ['sources', 0, 'scores', 0, 'safety'], 7, '$.sources[0].scores[0].safety'],
+    ['sources.json', ['sources', 1, 'id'], 3, '$.sources[1].id'],
+    ['settings.json', ['siteUrl'], 'not a url', '$.siteUrl'],
+    [
+      'strategy-content.json',
+      ['strategies', 1, 'holdings', 0, 'percentage'],
+      50,
+      '$.strategies[1].holdings',
+    ],
+    [
+      'strategy-content.json',
+      ['strategies', 0, 'thirdPartyRatings', 0, 'provider'],
+      'Nobody',
+      '$.strategies[0].thirdPartyRatings[0].provider',
+    ],
+    ['liquidity.json', ['series', 'lido', 0, 'liquidityPct'], 4, '$.series.lido[0].liquidityPct'],
+    [
+      'history.json',
+      ['series', 'lido-steth', 5, 'date'],
+      '2020-01-01',
+      '$.series.lido-steth[5].date',
+    ],
+    ['mailing-list.json', ['entries', 0], { email: 'nope' }, '$.entries[0]'],
+  ])('%s: refuses an invalid edit at %s', async (file, where, value, jsonPath) => {
     t = await setup();
     const full = path.join(t.dir, file);
     const data = JSON.parse(await readFile(full, 'utf8')) as unknown;
-    edit(data);
+    setAt(data, where, value);
     await editFile(full, JSON.stringify(data));
     await t.deps.store.refresh();
     const error = (await health(t)).files[file]!.error!;
@@ -113,7 +149,9 @@ describe('data files', () => {
     expect(h.status).toBe('degraded');
     expect(h.files['sources.json']).toMatchObject({ loaded: false, loadedAt: null });
     const res = await t.http.get('/api/strategies').expect(503);
-    expect(res.body).toMatchObject({ error: { code: 'data_unavailable', message: expect.stringContaining('sources.json') } });
+    expect(res.body).toMatchObject({
+      error: { code: 'data_unavailable', message: expect.stringContaining('sources.json') },
+    });
     await t.http.get('/api/history?id=3&range=7D').expect(503);
     await t.http.get('/api/settings').expect(200);
     await t.http.get('/api/strategy-content/lido').expect(200);
@@ -128,15 +166,25 @@ describe('data files', () => {
     const h = await health(t);
     expect(h.files['mailing-list.json']).toMatchObject({ loaded: true, error: null });
     expect(h.files['liquidity.json']!.error).toMatch(/liquidity\.json: file not found/);
-    await t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email: 'first@example.com' }).expect(201);
-    expect(JSON.parse(await readFile(path.join(dir, 'mailing-list.json'), 'utf8'))).toMatchObject({ entries: [{ email: 'first@example.com' }] });
+    await t.http
+      .post('/api/addToMailList')
+      .set('Content-Type', 'application/json')
+      .send({ email: 'first@example.com' })
+      .expect(201);
+    expect(JSON.parse(await readFile(path.join(dir, 'mailing-list.json'), 'utf8'))).toMatchObject({
+      entries: [{ email: 'first@example.com' }],
+    });
   });
 
   it('writes are atomic: temp file + rename, nothing left behind', async () => {
     t = await setup();
     const file = path.join(t.dir, 'mailing-list.json');
     const before = await stat(file);
-    await t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email: 'atomic@example.com' }).expect(201);
+    await t.http
+      .post('/api/addToMailList')
+      .set('Content-Type', 'application/json')
+      .send({ email: 'atomic@example.com' })
+      .expect(201);
     const after = await stat(file);
     // A rename puts a new inode in place; an in-place rewrite (which a crash can truncate) keeps it.
     expect(after.ino).not.toBe(before.ino);
@@ -148,7 +196,11 @@ describe('data files', () => {
     t = await setup();
     const file = path.join(t.dir, 'mailing-list.json');
     await editFile(file, '{"entries": [');
-    const res = await t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email: 'x@example.com' }).expect(503);
+    const res = await t.http
+      .post('/api/addToMailList')
+      .set('Content-Type', 'application/json')
+      .send({ email: 'x@example.com' })
+      .expect(503);
     expect(res.body).toMatchObject({ error: { code: 'data_unavailable' } });
     expect(await readFile(file, 'utf8')).toBe('{"entries": [');
     expect((await health(t)).files['mailing-list.json']!.error).toMatch(/invalid JSON/);
@@ -157,13 +209,22 @@ describe('data files', () => {
   it('an operator edit of a runtime file between writes is kept', async () => {
     t = await setup();
     const file = path.join(t.dir, 'mailing-list.json');
-    const send = (email: string) => t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
+    const send = (email: string) =>
+      t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
     await send('one@example.com').expect(201);
     const data = JSON.parse(await readFile(file, 'utf8')) as { entries: object[] };
-    data.entries.push({ email: 'added-by-hand@example.com', createdAt: new Date().toISOString(), source: 'import' });
+    data.entries.push({
+      email: 'added-by-hand@example.com',
+      createdAt: new Date().toISOString(),
+      source: 'import',
+    });
     await editFile(file, JSON.stringify(data));
     await send('two@example.com').expect(201);
     const final = JSON.parse(await readFile(file, 'utf8')) as { entries: { email: string }[] };
-    expect(final.entries.map((e) => e.email)).toEqual(['one@example.com', 'added-by-hand@example.com', 'two@example.com']);
+    expect(final.entries.map((e) => e.email)).toEqual([
+      'one@example.com',
+      'added-by-hand@example.com',
+      'two@example.com',
+    ]);
   });
 });

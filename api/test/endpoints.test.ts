@@ -34,26 +34,45 @@ describe('GET /api/health', () => {
     expect(body.status).toBe('ok');
     expect(body.version).toBe('1.0.0');
     expect(Object.keys(body.files).sort()).toEqual(
-      ['history.json', 'invites.json', 'liquidity.json', 'mailing-list.json', 'settings.json', 'sources.json', 'strategy-content.json', 'users.json'].sort(),
+      [
+        'history.json',
+        'invites.json',
+        'liquidity.json',
+        'mailing-list.json',
+        'settings.json',
+        'sources.json',
+        'strategy-content.json',
+        'users.json',
+      ].sort(),
     );
-    for (const f of Object.values(body.files)) expect(f).toMatchObject({ loaded: true, error: null, loadedAt: expect.any(String) });
+    for (const f of Object.values(body.files))
+      expect(f).toMatchObject({ loaded: true, error: null, loadedAt: expect.any(String) });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 
 describe('GET /api/settings', () => {
   it('returns SiteSettings with the slogan, URLs, socials and sample marker', async () => {
-    const res = await t.http.get('/api/settings').expect(200).expect('Content-Type', /application\/json/);
+    const res = await t.http
+      .get('/api/settings')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     const s = res.body as SiteSettings;
     expect(s.siteSlogan).toBe('Global Yield Leaderboard');
     expect(s.data).toEqual({ sample: true, asOf: '2026-11-21' });
-    for (const key of ['premiumPurchaseForm', 'premiumRequestForm', 'businessSignupForm', 'apiDocs'] as const) {
+    for (const key of [
+      'premiumPurchaseForm',
+      'premiumRequestForm',
+      'businessSignupForm',
+      'apiDocs',
+    ] as const) {
       expect(s.externalUrls[key]).toMatch(/^https:\/\//);
     }
     expect(s.socials.x).toMatch(/^https:\/\//);
     expect(s.socials.telegram).toMatch(/^https:\/\/t\.me\//);
     expect(s.siteContactEmail).toMatch(/@/);
-    for (const key of ['siteTitle', 'siteUrl', 'siteHeader', 'siteDescription'] as const) expect(s[key].length).toBeGreaterThan(0);
+    for (const key of ['siteTitle', 'siteUrl', 'siteHeader', 'siteDescription'] as const)
+      expect(s[key].length).toBeGreaterThan(0);
   });
 });
 
@@ -149,12 +168,19 @@ describe('GET /api/strategies and /api/baserate', () => {
     }
   });
   it('an active incident is never GREAT on the shipped data', async () => {
-    const list = (await t.http.get('/api/strategies')).body as (StrategyMetrics & { great: boolean })[];
+    const list = (await t.http.get('/api/strategies')).body as (StrategyMetrics & {
+      great: boolean;
+    })[];
     expect(list.find((s) => s.id === 8)!.great).toBe(false);
   });
   it('returns the four base rates', async () => {
     const body = (await t.http.get('/api/baserate').expect(200)).body as BaseRates;
-    for (const k of ['baserateDefi', 'baserateStable', 'baserateRiskAdjustedDefi', 'baserateRiskAdjustedStable'] as const) {
+    for (const k of [
+      'baserateDefi',
+      'baserateStable',
+      'baserateRiskAdjustedDefi',
+      'baserateRiskAdjustedStable',
+    ] as const) {
       expect(typeof body[k]).toBe('number');
     }
     expect(body.baserateStable).toBeGreaterThan(body.baserateRiskAdjustedStable);
@@ -169,7 +195,8 @@ describe('GET /api/history', () => {
     ['90D', 90],
     ['180D', 180],
   ])('range %s returns the newest %i daily points', async (range, n) => {
-    const body = (await t.http.get(`/api/history?id=13&range=${range}`).expect(200)).body as HistoryResponse;
+    const body = (await t.http.get(`/api/history?id=13&range=${range}`).expect(200))
+      .body as HistoryResponse;
     expect(body.data).toHaveLength(n);
     const last = body.data[body.data.length - 1]!;
     expect(last.timestamp).toBe(Date.UTC(2026, 10, 21));
@@ -192,7 +219,8 @@ describe('GET /api/history', () => {
   });
 
   it('serves the base-rate series too', async () => {
-    const body = (await t.http.get('/api/history?id=base-stablecoin&range=30D').expect(200)).body as HistoryResponse;
+    const body = (await t.http.get('/api/history?id=base-stablecoin&range=30D').expect(200))
+      .body as HistoryResponse;
     expect(body.data).toHaveLength(30);
   });
 
@@ -215,31 +243,59 @@ describe('GET /api/history', () => {
 describe('GET /api/strategies/:id/breakdown', () => {
   it('shows every charge, the inputs and asOf; the charges add up to the risk', async () => {
     const b = (await t.http.get('/api/strategies/5/breakdown').expect(200)).body as RiskBreakdown;
-    expect(b).toMatchObject({ id: 5, method: 'ra30-v1', asOf: '2026-11-21', status: 'ok', window: { to: '2026-11-21', days: 30 } });
-    expect(Object.keys(b.charges).sort()).toEqual(['incentives', 'liquidity', 'outflow', 'safety', 'size', 'volatility']);
+    expect(b).toMatchObject({
+      id: 5,
+      method: 'ra30-v1',
+      asOf: '2026-11-21',
+      status: 'ok',
+      window: { to: '2026-11-21', days: 30 },
+    });
+    expect(Object.keys(b.charges).sort()).toEqual([
+      'incentives',
+      'liquidity',
+      'outflow',
+      'safety',
+      'size',
+      'volatility',
+    ]);
     const sum = Object.values(b.charges).reduce((a, c) => a + c, 0);
     expect(sum).toBeCloseTo(b.risk, 10);
     expect(b.yield30d - b.riskAdjustedYield30d).toBeCloseTo(b.risk, 10);
     expect(b.inputs).toMatchObject({ safety: 3, liquidity: 3 });
   });
   it.each(['base-stablecoin', 'base-defi'])('accepts %s', async (id) => {
-    const b = (await t.http.get(`/api/strategies/${id}/breakdown`).expect(200)).body as RiskBreakdown;
+    const b = (await t.http.get(`/api/strategies/${id}/breakdown`).expect(200))
+      .body as RiskBreakdown;
     expect(b.id).toBe(id);
     expect(b.risk).toBeGreaterThan(0);
     expect(b.great).toBe(false);
   });
   it('400 for a malformed id, 404 for an unknown one', async () => {
-    expectErrorBody((await t.http.get('/api/strategies/abc/breakdown').expect(400)).body, 'invalid_id');
-    expectErrorBody((await t.http.get('/api/strategies/999/breakdown').expect(404)).body, 'not_found');
+    expectErrorBody(
+      (await t.http.get('/api/strategies/abc/breakdown').expect(400)).body,
+      'invalid_id',
+    );
+    expectErrorBody(
+      (await t.http.get('/api/strategies/999/breakdown').expect(404)).body,
+      'not_found',
+    );
   });
 });
 
 describe('GET /api/strategy-content/:slug', () => {
-  const get = async (slug: string) => (await t.http.get(`/api/strategy-content/${slug}`).expect(200)).body as StrategyContent;
+  const get = async (slug: string) =>
+    (await t.http.get(`/api/strategy-content/${slug}`).expect(200)).body as StrategyContent;
 
   it('Liquity: $41M, #62, 5 bars, 100% ETH, and the section 9 facts', async () => {
     const c = await get('liquity');
-    expect(c).toMatchObject({ id: 3, slug: 'liquity', name: 'Liquity Protocol', marketCap: '$41M', rank: '#62', riskRatingBars: 5 });
+    expect(c).toMatchObject({
+      id: 3,
+      slug: 'liquity',
+      name: 'Liquity Protocol',
+      marketCap: '$41M',
+      rank: '#62',
+      riskRatingBars: 5,
+    });
     expect(c.holdings.map((h) => [h.name, h.percentage])).toEqual([['ETH', 100]]);
     const text = JSON.stringify(c);
     expect(text).toContain('2 million LQTY');
@@ -279,27 +335,30 @@ describe('GET /api/strategy-content/:slug', () => {
     expect(text).toContain('over 9 million ETH');
   });
 
-  it.each(['liquity', 'sky-spark', 'gauntlet', 'lido'])('%s has nine rated providers, a diagram and a sample liquidity series', async (slug) => {
-    const c = await get(slug);
-    expect(c.thirdPartyRatings).toHaveLength(9);
-    for (const r of c.thirdPartyRatings) {
-      expect(r.providerUrl).toMatch(/^https:\/\//);
-      expect(r.value.length).toBeGreaterThan(0);
-      expect(r.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    }
-    expect(new Set(c.thirdPartyRatings.map((r) => r.provider)).size).toBe(9);
-    expect(c.diagram.steps.length).toBeGreaterThanOrEqual(3);
-    expect(Object.keys(c.ratings)).toHaveLength(7);
-    expect(c.liquidity.sample).toBe(true);
-    expect(c.liquidity.points.length).toBeGreaterThanOrEqual(180);
-    for (const p of c.liquidity.points) {
-      expect(p.liquidityPct).toBeGreaterThanOrEqual(0);
-      expect(p.liquidityPct).toBeLessThanOrEqual(3);
-      expect(p.amihud).toBeGreaterThanOrEqual(3.2e-11);
-      expect(p.amihud).toBeLessThanOrEqual(7.51e-11);
-    }
-    expect(JSON.stringify(c)).not.toMatch(/lorem|TODO|TBD/i);
-  });
+  it.each(['liquity', 'sky-spark', 'gauntlet', 'lido'])(
+    '%s has nine rated providers, a diagram and a sample liquidity series',
+    async (slug) => {
+      const c = await get(slug);
+      expect(c.thirdPartyRatings).toHaveLength(9);
+      for (const r of c.thirdPartyRatings) {
+        expect(r.providerUrl).toMatch(/^https:\/\//);
+        expect(r.value.length).toBeGreaterThan(0);
+        expect(r.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      expect(new Set(c.thirdPartyRatings.map((r) => r.provider)).size).toBe(9);
+      expect(c.diagram.steps.length).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(c.ratings)).toHaveLength(7);
+      expect(c.liquidity.sample).toBe(true);
+      expect(c.liquidity.points.length).toBeGreaterThanOrEqual(180);
+      for (const p of c.liquidity.points) {
+        expect(p.liquidityPct).toBeGreaterThanOrEqual(0);
+        expect(p.liquidityPct).toBeLessThanOrEqual(3);
+        expect(p.amihud).toBeGreaterThanOrEqual(3.2e-11);
+        expect(p.amihud).toBeLessThanOrEqual(7.51e-11);
+      }
+      expect(JSON.stringify(c)).not.toMatch(/lorem|TODO|TBD/i);
+    },
+  );
 
   it('404 for an unknown slug', async () => {
     expectErrorBody((await t.http.get('/api/strategy-content/aave').expect(404)).body, 'not_found');
@@ -308,7 +367,10 @@ describe('GET /api/strategy-content/:slug', () => {
 
 describe('GET /api/openapi.json', () => {
   it('is OpenAPI 3.1 describing every endpoint', async () => {
-    const doc = (await t.http.get('/api/openapi.json').expect(200)).body as { openapi: string; paths: Record<string, object> };
+    const doc = (await t.http.get('/api/openapi.json').expect(200)).body as {
+      openapi: string;
+      paths: Record<string, object>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
@@ -342,23 +404,47 @@ describe('errors', () => {
     expectErrorBody(res.body, 'method_not_allowed');
   });
   it('POST without a JSON content type → 415', async () => {
-    const res = await t.http.post('/api/addToMailList').set('Content-Type', 'text/plain').send('a@b.co').expect(415);
+    const res = await t.http
+      .post('/api/addToMailList')
+      .set('Content-Type', 'text/plain')
+      .send('a@b.co')
+      .expect(415);
     expectErrorBody(res.body, 'unsupported_media_type');
-    const form = await t.http.post('/api/premium').type('form').send({ inviteCode: 'x' }).expect(415);
+    const form = await t.http
+      .post('/api/premium')
+      .type('form')
+      .send({ inviteCode: 'x' })
+      .expect(415);
     expectErrorBody(form.body, 'unsupported_media_type');
   });
   it('bodies over 16 KB → 413, with or without Content-Length', async () => {
     const big = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(17 * 1024) });
-    expectErrorBody((await t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send(big).expect(413)).body, 'payload_too_large');
+    expectErrorBody(
+      (
+        await t.http
+          .post('/api/addToMailList')
+          .set('Content-Type', 'application/json')
+          .send(big)
+          .expect(413)
+      ).body,
+      'payload_too_large',
+    );
     // Streamed in chunks: no Content-Length to trust, the reader must count.
     const req = t.http.post('/api/addToMailList').set('Content-Type', 'application/json');
     for (let i = 0; i < big.length; i += 4096) req.write(big.slice(i, i + 4096));
     const chunked = await req.expect(413);
-    expect(chunked.headers['content-length'] === undefined || Number(chunked.headers['content-length']) > 0).toBe(true);
+    expect(
+      chunked.headers['content-length'] === undefined ||
+        Number(chunked.headers['content-length']) > 0,
+    ).toBe(true);
     expectErrorBody(chunked.body, 'payload_too_large');
   });
   it('malformed JSON → 400', async () => {
-    const res = await t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    const res = await t.http
+      .post('/api/addToMailList')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
     expectErrorBody(res.body, 'invalid_json');
   });
   it('an unexpected failure is a 500 without internals', async () => {
@@ -368,8 +454,12 @@ describe('errors', () => {
     };
     try {
       const res = await t.http.get('/api/strategies').expect(500);
-      expect(res.body).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } });
-      expect(t.logger.lines.some((l) => l.level === 'error' && l.message === 'request failed')).toBe(true);
+      expect(res.body).toEqual({
+        error: { code: 'internal_error', message: 'Internal server error' },
+      });
+      expect(
+        t.logger.lines.some((l) => l.level === 'error' && l.message === 'request failed'),
+      ).toBe(true);
     } finally {
       t.deps.snapshot = original;
     }

@@ -36,7 +36,9 @@ export interface TestContext {
   cleanup(): Promise<void>;
 }
 
-export async function setup(options: CreateDepsOptions & { dir?: string } = {}): Promise<TestContext> {
+export async function setup(
+  options: CreateDepsOptions & { dir?: string } = {},
+): Promise<TestContext> {
   const dir = options.dir ?? (await tempDataDir());
   const logger = memoryLogger();
   const deps = await createDeps({

@@ -15,8 +15,13 @@ interface Entry {
   createdAt: string;
   source: string;
 }
-const entries = async () => (await readJson<{ entries: Entry[] }>(path.join(t.dir, 'mailing-list.json'))).entries;
-const post = (body: unknown) => t.http.post('/api/addToMailList').set('Content-Type', 'application/json').send(JSON.stringify(body));
+const entries = async () =>
+  (await readJson<{ entries: Entry[] }>(path.join(t.dir, 'mailing-list.json'))).entries;
+const post = (body: unknown) =>
+  t.http
+    .post('/api/addToMailList')
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 
 describe('POST /api/addToMailList', () => {
   it('stores a new address with time and source → 201', async () => {
@@ -50,7 +55,9 @@ describe('POST /api/addToMailList', () => {
     [['ok@example.com']],
   ])('invalid input %j → 400 with a message', async (body) => {
     const res = await post(body).expect(400);
-    expect(res.body).toMatchObject({ error: { code: 'invalid_email', message: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      error: { code: 'invalid_email', message: expect.any(String) },
+    });
     expect(await entries()).toEqual([]);
   });
 
@@ -64,7 +71,11 @@ describe('POST /api/addToMailList', () => {
   });
 
   it('concurrent repeats of one address store it once', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ email: i % 2 ? 'same@example.com' : 'SAME@example.com' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post({ email: i % 2 ? 'same@example.com' : 'SAME@example.com' }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(49);
     expect(await entries()).toHaveLength(1);

@@ -17,7 +17,8 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-const json = (path: string, body: unknown) => t.http.post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
+const json = (path: string, body: unknown) =>
+  t.http.post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
 
 async function login(code: string): Promise<{ token: string; user: PremiumUser }> {
   const res = await json('/api/premium', { inviteCode: code }).expect(200);
@@ -28,13 +29,24 @@ describe('POST /api/premium', () => {
   it('a valid invite code returns {success, token, user}; the token carries the spec fields', async () => {
     await createInvite(t.deps.store, { code: 'GOOD-CODE-1', maxUses: 10 });
     const res = await json('/api/premium', { inviteCode: 'GOOD-CODE-1' }).expect(200);
-    expect(res.body).toMatchObject({ success: true, token: expect.any(String), user: { userId: expect.any(String), email: null, accessLevel: 'premium' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      token: expect.any(String),
+      user: { userId: expect.any(String), email: null, accessLevel: 'premium' },
+    });
     const token = res.body.token as string;
     expect(token.split('.')).toHaveLength(3);
-    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { alg: string };
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as {
+      alg: string;
+    };
     expect(header.alg).toBe('HS256');
     const payload = decodeJwtPayload(token);
-    expect(payload).toMatchObject({ accessLevel: 'premium', userId: res.body.user.userId, sub: res.body.user.userId, email: null });
+    expect(payload).toMatchObject({
+      accessLevel: 'premium',
+      userId: res.body.user.userId,
+      sub: res.body.user.userId,
+      email: null,
+    });
     const now = Math.floor(Date.now() / 1000);
     expect(payload.exp as number).toBeGreaterThanOrEqual(now + 30 * 86400 - 5);
     expect(payload.exp as number).toBeLessThanOrEqual(now + 30 * 86400 + 5);
@@ -54,7 +66,10 @@ describe('POST /api/premium', () => {
 
   it('a wrong code → 401 {success:false, error:{code,message}}', async () => {
     const res = await json('/api/premium', { inviteCode: 'NOT-A-CODE' }).expect(401);
-    expect(res.body).toEqual({ success: false, error: { code: 'invalid_invite_code', message: 'The invite code is invalid' } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'invalid_invite_code', message: 'The invite code is invalid' },
+    });
   });
 
   it('a missing code → 400 with success:false', async () => {
@@ -64,7 +79,9 @@ describe('POST /api/premium', () => {
 
   it('the use limit is enforced, also under concurrent logins', async () => {
     await createInvite(t.deps.store, { code: 'TWO-USES-ONLY', maxUses: 2 });
-    const results = await Promise.all(Array.from({ length: 5 }, () => json('/api/premium', { inviteCode: 'TWO-USES-ONLY' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => json('/api/premium', { inviteCode: 'TWO-USES-ONLY' })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     const refused = results.filter((r) => r.status === 401);
     expect(refused).toHaveLength(3);
@@ -72,26 +89,37 @@ describe('POST /api/premium', () => {
   });
 
   it('an expired code → 401 invite_code_expired', async () => {
-    await createInvite(t.deps.store, { code: 'EXPIRED-CODE', expiresAt: new Date(Date.now() + 50) });
+    await createInvite(t.deps.store, {
+      code: 'EXPIRED-CODE',
+      expiresAt: new Date(Date.now() + 50),
+    });
     await new Promise((r) => setTimeout(r, 80));
     const res = await json('/api/premium', { inviteCode: 'EXPIRED-CODE' }).expect(401);
     expect(res.body.error.code).toBe('invite_code_expired');
   });
 
   it('a code created by the operator command is usable by the running server without restart', async () => {
-    const out = await runCreateInvite(['--', '--code', 'E2E-CODE-123', '--max-uses', '100'], { DATA_DIR: t.dir });
+    const out = await runCreateInvite(['--', '--code', 'E2E-CODE-123', '--max-uses', '100'], {
+      DATA_DIR: t.dir,
+    });
     expect(out.exitCode).toBe(0);
     expect(out.output).toContain('E2E-CODE-123');
     await json('/api/premium', { inviteCode: 'E2E-CODE-123' }).expect(200);
     // Idempotent for scripted setups.
-    expect((await runCreateInvite(['--code', 'E2E-CODE-123'], { DATA_DIR: t.dir })).exitCode).toBe(0);
-    const invites = await readJson<{ invites: { maxUses: number | null }[] }>(path.join(t.dir, 'invites.json'));
+    expect((await runCreateInvite(['--code', 'E2E-CODE-123'], { DATA_DIR: t.dir })).exitCode).toBe(
+      0,
+    );
+    const invites = await readJson<{ invites: { maxUses: number | null }[] }>(
+      path.join(t.dir, 'invites.json'),
+    );
     expect(invites.invites.filter((i) => i.maxUses === 100)).toHaveLength(1);
   });
 
   it('activated users are stored', async () => {
     const { user } = await login('GOOD-CODE-1');
-    const users = await readJson<{ users: { userId: string; email: string | null }[] }>(path.join(t.dir, 'users.json'));
+    const users = await readJson<{ users: { userId: string; email: string | null }[] }>(
+      path.join(t.dir, 'users.json'),
+    );
     expect(users.users.some((u) => u.userId === user.userId)).toBe(true);
   });
 });
@@ -100,15 +128,28 @@ describe('POST /api/premiumLogin', () => {
   it('binds the email to the invite step user without spending another use, email in the token', async () => {
     await createInvite(t.deps.store, { code: 'ONE-USE-FLOW', maxUses: 1 });
     const first = await login('ONE-USE-FLOW');
-    const res = await json('/api/premiumLogin', { email: 'Saver@Example.com', inviteCode: 'ONE-USE-FLOW' }).expect(200);
+    const res = await json('/api/premiumLogin', {
+      email: 'Saver@Example.com',
+      inviteCode: 'ONE-USE-FLOW',
+    }).expect(200);
     expect(res.body).toMatchObject({ success: true, token: expect.any(String) });
     const payload = decodeJwtPayload(res.body.token as string);
-    expect(payload).toMatchObject({ email: 'saver@example.com', accessLevel: 'premium', userId: first.user.userId });
+    expect(payload).toMatchObject({
+      email: 'saver@example.com',
+      accessLevel: 'premium',
+      userId: first.user.userId,
+    });
     // Returning user: same email logs in again, same user, still no new use.
-    const again = await json('/api/premiumLogin', { email: 'saver@example.com', inviteCode: 'one-use-flow' }).expect(200);
+    const again = await json('/api/premiumLogin', {
+      email: 'saver@example.com',
+      inviteCode: 'one-use-flow',
+    }).expect(200);
     expect(decodeJwtPayload(again.body.token as string).userId).toBe(first.user.userId);
     // The single use is spent: a new person with the same code is refused.
-    const other = await json('/api/premiumLogin', { email: 'other@example.com', inviteCode: 'ONE-USE-FLOW' }).expect(401);
+    const other = await json('/api/premiumLogin', {
+      email: 'other@example.com',
+      inviteCode: 'ONE-USE-FLOW',
+    }).expect(401);
     expect(other.body).toMatchObject({ success: false, error: { code: 'invite_code_used_up' } });
   });
 
@@ -116,7 +157,10 @@ describe('POST /api/premiumLogin', () => {
     await createInvite(t.deps.store, { code: 'BEARER-FLOW-1', maxUses: 5 });
     const a = await login('BEARER-FLOW-1');
     await login('BEARER-FLOW-1');
-    const res = await json('/api/premiumLogin', { email: 'a@example.com', inviteCode: 'BEARER-FLOW-1' })
+    const res = await json('/api/premiumLogin', {
+      email: 'a@example.com',
+      inviteCode: 'BEARER-FLOW-1',
+    })
       .set('Authorization', `Bearer ${a.token}`)
       .expect(200);
     expect(decodeJwtPayload(res.body.token as string).userId).toBe(a.user.userId);
@@ -124,17 +168,29 @@ describe('POST /api/premiumLogin', () => {
 
   it('works without the invite step (spends one use)', async () => {
     await createInvite(t.deps.store, { code: 'DIRECT-LOGIN', maxUses: 1 });
-    const res = await json('/api/premiumLogin', { email: 'direct@example.com', inviteCode: 'DIRECT-LOGIN' }).expect(200);
+    const res = await json('/api/premiumLogin', {
+      email: 'direct@example.com',
+      inviteCode: 'DIRECT-LOGIN',
+    }).expect(200);
     expect(decodeJwtPayload(res.body.token as string).email).toBe('direct@example.com');
   });
 
   it('a wrong code → 401 {success:false, error}', async () => {
-    const res = await json('/api/premiumLogin', { email: 'x@example.com', inviteCode: 'WRONG' }).expect(401);
-    expect(res.body).toMatchObject({ success: false, error: { code: 'invalid_invite_code', message: expect.any(String) } });
+    const res = await json('/api/premiumLogin', {
+      email: 'x@example.com',
+      inviteCode: 'WRONG',
+    }).expect(401);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: { code: 'invalid_invite_code', message: expect.any(String) },
+    });
   });
 
   it('an invalid email → 400 {success:false, error}', async () => {
-    const res = await json('/api/premiumLogin', { email: 'not-an-email', inviteCode: 'GOOD-CODE-1' }).expect(400);
+    const res = await json('/api/premiumLogin', {
+      email: 'not-an-email',
+      inviteCode: 'GOOD-CODE-1',
+    }).expect(400);
     expect(res.body).toMatchObject({ success: false, error: { code: 'invalid_email' } });
   });
 });
@@ -187,27 +243,52 @@ describe('GET /api/premium/strategies/:id (koa-jwt)', () => {
   });
 
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const claims = () => ({ sub: 'u1', userId: 'u1', email: null, accessLevel: 'premium', exp: Math.floor(Date.now() / 1000) + 3600 });
+  const claims = () => ({
+    sub: 'u1',
+    userId: 'u1',
+    email: null,
+    accessLevel: 'premium',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
 
   it.each<[string, () => string | undefined]>([
     ['no token', () => undefined],
     ['a non-bearer header', () => 'Basic abc'],
     ['garbage', () => 'Bearer not.a.jwt'],
     ['alg none', () => `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`],
-    ['a wrong signature', () => `Bearer ${jwt.sign(claims(), 'another-secret-another-secret-another', { algorithm: 'HS256' })}`],
+    [
+      'a wrong signature',
+      () =>
+        `Bearer ${jwt.sign(claims(), 'another-secret-another-secret-another', { algorithm: 'HS256' })}`,
+    ],
     [
       'a tampered payload',
       () => {
-        const [h, , s] = jwt.sign({ ...claims(), accessLevel: 'basic' }, TEST_SECRET, { algorithm: 'HS256' }).split('.');
+        const [h, , s] = jwt
+          .sign({ ...claims(), accessLevel: 'basic' }, TEST_SECRET, { algorithm: 'HS256' })
+          .split('.');
         return `Bearer ${h}.${b64(claims())}.${s}`;
       },
     ],
-    ['an expired token', () => `Bearer ${jwt.sign({ ...claims(), exp: Math.floor(Date.now() / 1000) - 10 }, TEST_SECRET, { algorithm: 'HS256' })}`],
-    ['HS512 with the right secret (algorithm pinned)', () => `Bearer ${jwt.sign(claims(), TEST_SECRET, { algorithm: 'HS512' })}`],
-    ['a valid signature without accessLevel premium', () => `Bearer ${jwt.sign({ ...claims(), accessLevel: 'basic' }, TEST_SECRET, { algorithm: 'HS256' })}`],
+    [
+      'an expired token',
+      () =>
+        `Bearer ${jwt.sign({ ...claims(), exp: Math.floor(Date.now() / 1000) - 10 }, TEST_SECRET, { algorithm: 'HS256' })}`,
+    ],
+    [
+      'HS512 with the right secret (algorithm pinned)',
+      () => `Bearer ${jwt.sign(claims(), TEST_SECRET, { algorithm: 'HS512' })}`,
+    ],
+    [
+      'a valid signature without accessLevel premium',
+      () =>
+        `Bearer ${jwt.sign({ ...claims(), accessLevel: 'basic' }, TEST_SECRET, { algorithm: 'HS256' })}`,
+    ],
   ])('refuses %s with 401 JSON', async (_name, auth) => {
     const res = await get('3', auth()).expect(401);
-    expect(res.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
     expect(res.headers['www-authenticate']).toMatch(/Bearer/);
   });
 
@@ -244,7 +325,10 @@ describe('JWT secret', () => {
 
 describe('invite:create command', () => {
   it('prints a random code once, supports expiry and use limits, rejects bad flags', async () => {
-    const out = await runCreateInvite(['--max-uses', '3', '--expires-in-days', '7', '--note', 'partners'], { DATA_DIR: t.dir });
+    const out = await runCreateInvite(
+      ['--max-uses', '3', '--expires-in-days', '7', '--note', 'partners'],
+      { DATA_DIR: t.dir },
+    );
     expect(out.exitCode).toBe(0);
     const code = /^\s+(YIELD-[A-Z0-9-]+)$/m.exec(out.output)?.[1];
     expect(code).toBeDefined();
@@ -256,10 +340,14 @@ describe('invite:create command', () => {
     await json('/api/premium', { inviteCode: code }).expect(200);
 
     expect((await runCreateInvite(['--max-uses', '0'], { DATA_DIR: t.dir })).exitCode).toBe(2);
-    expect((await runCreateInvite(['--expires-at', '2001-01-01'], { DATA_DIR: t.dir })).exitCode).toBe(2);
+    expect(
+      (await runCreateInvite(['--expires-at', '2001-01-01'], { DATA_DIR: t.dir })).exitCode,
+    ).toBe(2);
     expect((await runCreateInvite(['--bogus'], { DATA_DIR: t.dir })).exitCode).toBe(2);
     expect((await runCreateInvite(['--code', 'abc'], { DATA_DIR: t.dir })).exitCode).toBe(1);
-    const unlimited = await runCreateInvite(['--unlimited', '--code', 'NO-LIMIT-CODE'], { DATA_DIR: t.dir });
+    const unlimited = await runCreateInvite(['--unlimited', '--code', 'NO-LIMIT-CODE'], {
+      DATA_DIR: t.dir,
+    });
     expect(unlimited.output).toContain('max uses: unlimited');
   });
 });
@@ -272,7 +360,11 @@ describe('rate limits', () => {
   ])('%s → 429 with Retry-After past the per-client limit', async (endpoint, body) => {
     const limited = await setup({ rateLimit: { max: 3, windowMs: 60_000 } });
     try {
-      const send = () => limited.http.post(endpoint).set('Content-Type', 'application/json').send(JSON.stringify(body));
+      const send = () =>
+        limited.http
+          .post(endpoint)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body));
       for (let i = 0; i < 3; i++) expect((await send()).status).not.toBe(429);
       const res = await send().expect(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

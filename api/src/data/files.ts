@@ -25,10 +25,21 @@ export const dataFiles = {
   settings: { file: 'settings.json', schema: settingsFileSchema } as FileSpec<SettingsFile>,
   sources: { file: 'sources.json', schema: sourcesFileSchema } as FileSpec<SourcesFile>,
   history: { file: 'history.json', schema: historyFileSchema } as FileSpec<HistoryFile>,
-  strategyContent: { file: 'strategy-content.json', schema: strategyContentFileSchema } as FileSpec<StrategyContentFile>,
+  strategyContent: {
+    file: 'strategy-content.json',
+    schema: strategyContentFileSchema,
+  } as FileSpec<StrategyContentFile>,
   liquidity: { file: 'liquidity.json', schema: liquidityFileSchema } as FileSpec<LiquidityFile>,
-  invites: { file: 'invites.json', schema: invitesFileSchema, empty: () => ({ invites: [] }) } as FileSpec<InvitesFile>,
-  users: { file: 'users.json', schema: usersFileSchema, empty: () => ({ users: [] }) } as FileSpec<UsersFile>,
+  invites: {
+    file: 'invites.json',
+    schema: invitesFileSchema,
+    empty: () => ({ invites: [] }),
+  } as FileSpec<InvitesFile>,
+  users: {
+    file: 'users.json',
+    schema: usersFileSchema,
+    empty: () => ({ users: [] }),
+  } as FileSpec<UsersFile>,
   mailingList: {
     file: 'mailing-list.json',
     schema: mailingListFileSchema,
@@ -44,4 +55,10 @@ export function openStore(dir: string, logger: Logger): ApiStore {
 }
 
 /** Files the read-only snapshot is built from (the runtime-written ones do not affect it). */
-export const SNAPSHOT_FILES: (keyof DataFiles)[] = ['settings', 'sources', 'history', 'strategyContent', 'liquidity'];
+export const SNAPSHOT_FILES: (keyof DataFiles)[] = [
+  'settings',
+  'sources',
+  'history',
+  'strategyContent',
+  'liquidity',
+];

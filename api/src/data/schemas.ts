@@ -5,7 +5,9 @@
 import { z } from 'zod';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
-const isoDateTime = z.string().datetime({ offset: true, message: 'expected an ISO 8601 timestamp' });
+const isoDateTime = z
+  .string()
+  .datetime({ offset: true, message: 'expected an ISO 8601 timestamp' });
 const url = z.string().url();
 const score = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 const nonEmpty = z.string().trim().min(1);
@@ -73,7 +75,12 @@ const yieldSourceRecord = z.strictObject({
 const stableComponents = z.strictObject({
   kind: z.literal('stablecoin'),
   coins: z
-    .array(z.strictObject({ coin: nonEmpty, venues: z.array(z.strictObject({ venue: nonEmpty, series: nonEmpty })).min(1) }))
+    .array(
+      z.strictObject({
+        coin: nonEmpty,
+        venues: z.array(z.strictObject({ venue: nonEmpty, series: nonEmpty })).min(1),
+      }),
+    )
     .min(1),
 });
 const cryptoComponents = z.strictObject({
@@ -103,17 +110,30 @@ export const sourcesFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Set<number>();
     file.sources.forEach((s, i) => {
-      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['sources', i, 'id'], message: `duplicate id ${s.id}` });
+      if (seen.has(s.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sources', i, 'id'],
+          message: `duplicate id ${s.id}`,
+        });
       seen.add(s.id);
     });
     const keys = file.baseRates.map((b) => b.key).sort();
     if (keys.join() !== 'base-defi,base-stablecoin') {
-      ctx.addIssue({ code: 'custom', path: ['baseRates'], message: 'expected one base-stablecoin and one base-defi row' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['baseRates'],
+        message: 'expected one base-stablecoin and one base-defi row',
+      });
     }
     file.baseRates.forEach((b, i) => {
       const expected = b.key === 'base-stablecoin' ? 'stablecoin' : 'defi';
       if (b.type !== expected)
-        ctx.addIssue({ code: 'custom', path: ['baseRates', i, 'type'], message: `${b.key} must have type ${expected}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['baseRates', i, 'type'],
+          message: `${b.key} must have type ${expected}`,
+        });
     });
   });
 export type SourcesFile = z.infer<typeof sourcesFileSchema>;
@@ -233,7 +253,11 @@ export const strategyContentFileSchema = z
       });
       const total = s.holdings.reduce((sum, h) => sum + h.percentage, 0);
       if (Math.abs(total - 100) > 0.05)
-        ctx.addIssue({ code: 'custom', path: ['strategies', i, 'holdings'], message: `percentages sum to ${total}, not 100` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['strategies', i, 'holdings'],
+          message: `percentages sum to ${total}, not 100`,
+        });
     });
     const slugs = file.strategies.map((s) => s.slug);
     if (new Set(slugs).size !== slugs.length)

@@ -37,7 +37,12 @@ import type {
   YieldSourceRecord,
 } from './schemas.ts';
 
-export const TIME_RANGE_DAYS: Record<TimeRange, number> = { '7D': 7, '30D': 30, '90D': 90, '180D': 180 };
+export const TIME_RANGE_DAYS: Record<TimeRange, number> = {
+  '7D': 7,
+  '30D': 30,
+  '90D': 90,
+  '180D': 180,
+};
 export const BASE_KEYS = ['base-stablecoin', 'base-defi'] as const;
 export type BaseKey = (typeof BASE_KEYS)[number];
 export type SeriesId = number | BaseKey;
@@ -104,12 +109,21 @@ export function scoreAt(scores: SourcesFile['sources'][number]['scores'], date: 
 }
 
 export function toHistoryPoints(rows: readonly DailyRow[]): HistoryPoint[] {
-  return rows.map((r) => ({ timestamp: Date.parse(`${r.date}T00:00:00Z`), tvl: r.tvlUsd, apr: apyToApr(r.apy) }));
+  return rows.map((r) => ({
+    timestamp: Date.parse(`${r.date}T00:00:00Z`),
+    tvl: r.tvlUsd,
+    apr: apyToApr(r.apy),
+  }));
 }
 
 function yieldSourceOf(
   record: YieldSourceRecord | BaseRateRecord,
-  scores: Scores & { date: string; safetyRationale: string; liquidityRationale: string; links: string[] },
+  scores: Scores & {
+    date: string;
+    safetyRationale: string;
+    liquidityRationale: string;
+    links: string[];
+  },
 ): YieldSource & Record<string, unknown> {
   const common = {
     name: record.name,
@@ -132,16 +146,34 @@ function yieldSourceOf(
     },
   };
   if ('key' in record) {
-    return { id: 0, ...common, isBaseRate: true, detailSlug: null, key: record.key, depositUrl: null };
+    return {
+      id: 0,
+      ...common,
+      isBaseRate: true,
+      detailSlug: null,
+      key: record.key,
+      depositUrl: null,
+    };
   }
-  return { id: record.id, ...common, isBaseRate: false, detailSlug: record.detailSlug, depositUrl: record.depositUrl };
+  return {
+    id: record.id,
+    ...common,
+    isBaseRate: false,
+    detailSlug: record.detailSlug,
+    depositUrl: record.depositUrl,
+  };
 }
 
 function baseRows(record: BaseRateRecord, history: HistoryFile): DailyRow[] {
   const series = (key: string): DailyRow[] => history.series[key] ?? [];
   const c = record.components;
   if (c.kind === 'stablecoin') {
-    return stableBaseSeries({ coins: c.coins.map((coin) => ({ coin: coin.coin, venues: coin.venues.map((v) => series(v.series)) })) });
+    return stableBaseSeries({
+      coins: c.coins.map((coin) => ({
+        coin: coin.coin,
+        venues: coin.venues.map((v) => series(v.series)),
+      })),
+    });
   }
   return cryptoBaseSeries({
     assets: c.assets.map((a) =>
@@ -158,7 +190,11 @@ function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBrea
     method: result.method,
     asOf: result.asOf ?? '',
     status: result.status,
-    window: { from: result.window.from ?? '', to: result.window.to ?? '', days: result.window.days },
+    window: {
+      from: result.window.from ?? '',
+      to: result.window.to ?? '',
+      days: result.window.days,
+    },
     inputs: result.inputs,
     yield30d: result.yield30d,
     riskAdjustedYield30d: result.riskAdjustedYield30d,
@@ -169,7 +205,10 @@ function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBrea
 }
 
 /** Engine run over every source and both base rates. Pure given its inputs. */
-export function computeAllSeries(sources: SourcesFile, history: HistoryFile): Map<string, ComputedSeries> {
+export function computeAllSeries(
+  sources: SourcesFile,
+  history: HistoryFile,
+): Map<string, ComputedSeries> {
   const out = new Map<string, ComputedSeries>();
   const base = new Map<'stablecoin' | 'defi', { result: Ra30Result }>();
 
@@ -218,7 +257,10 @@ export function computeAllSeries(sources: SourcesFile, history: HistoryFile): Ma
   return out;
 }
 
-export function historyResponse(series: ComputedSeries, days: number): HistoryResponse & Record<string, unknown> {
+export function historyResponse(
+  series: ComputedSeries,
+  days: number,
+): HistoryResponse & Record<string, unknown> {
   const data = series.points.slice(Math.max(0, series.points.length - days));
   const last = series.rows[series.rows.length - 1];
   return {
@@ -242,7 +284,10 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
   const missing = (file: string) => `${file} has not loaded (see GET /api/health)`;
 
   if (input.settings && input.history) {
-    const settings: SiteSettings = { ...input.settings, data: { sample: input.history.sample, asOf: input.history.asOf } };
+    const settings: SiteSettings = {
+      ...input.settings,
+      data: { sample: input.history.sample, asOf: input.history.asOf },
+    };
     bodies.set(bodyKey.settings, cacheBody(settings));
   } else {
     unavailable.set(bodyKey.settings, missing(input.settings ? 'history.json' : 'settings.json'));
@@ -291,7 +336,13 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     }
   } else {
     const reason = missing(input.sources ? 'history.json' : 'sources.json');
-    for (const key of [bodyKey.sources, bodyKey.strategies, bodyKey.baserate, 'history', 'breakdown'])
+    for (const key of [
+      bodyKey.sources,
+      bodyKey.strategies,
+      bodyKey.baserate,
+      'history',
+      'breakdown',
+    ])
       unavailable.set(key, reason);
   }
 
@@ -314,7 +365,10 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       bodies.set(bodyKey.content(s.slug), cacheBody(content));
     }
   } else {
-    unavailable.set('content', missing(input.strategyContent ? 'liquidity.json' : 'strategy-content.json'));
+    unavailable.set(
+      'content',
+      missing(input.strategyContent ? 'liquidity.json' : 'strategy-content.json'),
+    );
   }
 
   return { builtAt: new Date().toISOString(), unavailable, bodies, series, sources, contents };

@@ -176,7 +176,8 @@ export class DataStore<S extends SpecMap> {
     try {
       raw = await e.db.adapter.read();
     } catch (err) {
-      const reason = err instanceof SyntaxError ? `invalid JSON: ${err.message}` : (err as Error).message;
+      const reason =
+        err instanceof SyntaxError ? `invalid JSON: ${err.message}` : (err as Error).message;
       return this.refuse(e, `${e.spec.file}: $: ${reason}`);
     }
     const parsed = e.spec.schema.safeParse(raw);
@@ -244,7 +245,9 @@ export class DataStore<S extends SpecMap> {
       if (this.polling) return;
       this.polling = true;
       this.refresh()
-        .catch((err: unknown) => this.logger.error('data directory poll failed', { error: (err as Error).message }))
+        .catch((err: unknown) =>
+          this.logger.error('data directory poll failed', { error: (err as Error).message }),
+        )
         .finally(() => {
           this.polling = false;
         });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoBaseSeries, derivedSeries, stableBaseSeries, tvlWeightedSeries } from './base-rates.ts';
+import {
+  cryptoBaseSeries,
+  derivedSeries,
+  stableBaseSeries,
+  tvlWeightedSeries,
+} from './base-rates.ts';
 import type { DailyRow } from './ra30.ts';
 
-const row = (date: string, apy: number, tvlUsd: number, apyReward = 0): DailyRow => ({ date, apy, apyReward, tvlUsd });
+const row = (date: string, apy: number, tvlUsd: number, apyReward = 0): DailyRow => ({
+  date,
+  apy,
+  apyReward,
+  tvlUsd,
+});
 
 describe('base-rate series', () => {
   it('weights venues of one coin by TVL', () => {

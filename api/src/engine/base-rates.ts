@@ -73,7 +73,9 @@ export interface StableBaseSpec {
 }
 
 export function stableBaseSeries(spec: StableBaseSpec): DailyRow[] {
-  return plainMeanSeries(spec.coins.map((c) => ({ rows: tvlWeightedSeries(c.venues), countTvl: true })));
+  return plainMeanSeries(
+    spec.coins.map((c) => ({ rows: tvlWeightedSeries(c.venues), countTvl: true })),
+  );
 }
 
 export interface CryptoBaseSpec {

@@ -15,8 +15,15 @@ import {
 } from './ra30.ts';
 
 /** `n` consecutive days ending 2026-01-31 (or starting where told), filled by `row(i)`. */
-function days(n: number, row: (i: number) => Omit<DailyRow, 'date'>, start = Date.UTC(2026, 0, 2)): DailyRow[] {
-  return Array.from({ length: n }, (_, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), ...row(i) }));
+function days(
+  n: number,
+  row: (i: number) => Omit<DailyRow, 'date'>,
+  start = Date.UTC(2026, 0, 2),
+): DailyRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+    ...row(i),
+  }));
 }
 
 // Hand-computed reference values (100·365·((1 + apy/100)^(1/365) − 1), evaluated to 15 digits).
@@ -96,7 +103,10 @@ describe('computeRa30 (steps 1-5)', () => {
   it('clamp active: a one-day spike is pulled to the upper bound', () => {
     // APRs alternate 4 / 6 (APY chosen so APR is exact enough), one day at 40 APR equivalent.
     const aprToApy = (apr: number) => 100 * (Math.pow(1 + apr / 36500, 365) - 1);
-    const rows = days(30, (i) => ({ apy: aprToApy(i === 29 ? 40 : i % 2 === 0 ? 4 : 6), tvlUsd: 1e9 }));
+    const rows = days(30, (i) => ({
+      apy: aprToApy(i === 29 ? 40 : i % 2 === 0 ? 4 : 6),
+      tvlUsd: 1e9,
+    }));
     const r = computeRa30(rows, { safety: 5, liquidity: 5 });
     // Window APRs: fifteen 4s, fourteen 6s and 40. Median = (6 + 4) / 2 = 5 (sorted: 15×4, 14×6, 40),
     // |x - 5| = 1 for 29 values and 35 once -> MAD = 1; upper bound 5 + 7.413 = 12.413.
@@ -115,13 +125,24 @@ describe('computeRa30 (steps 1-5)', () => {
     expect(r.yield30d).toBe(0);
     expect(r.riskAdjustedYield30d).toBe(0);
     expect(r.inputs.tvl).toBe(1e9);
-    expect(computeRa30(days(20, () => ({ apy: 5, tvlUsd: 1e9 })), { safety: 5, liquidity: 5 }).status).toBe('ok');
-    expect(computeRa30([], { safety: 5, liquidity: 5 })).toMatchObject({ status: 'insufficient_data', asOf: null });
+    expect(
+      computeRa30(
+        days(20, () => ({ apy: 5, tvlUsd: 1e9 })),
+        { safety: 5, liquidity: 5 },
+      ).status,
+    ).toBe('ok');
+    expect(computeRa30([], { safety: 5, liquidity: 5 })).toMatchObject({
+      status: 'insufficient_data',
+      asOf: null,
+    });
   });
 
   it('a negative result is returned as it is', () => {
     // APR(3) = 2.956; charges: safety(1) 6.0 + liquidity(1) 2.0 + size 0.25·log10(1e9/1e6) = 0.75
-    const r = computeRa30(days(30, () => ({ apy: 3, tvlUsd: 1e6 })), { safety: 1, liquidity: 1 });
+    const r = computeRa30(
+      days(30, () => ({ apy: 3, tvlUsd: 1e6 })),
+      { safety: 1, liquidity: 1 },
+    );
     expect(r.charges.size).toBeCloseTo(0.75, 12);
     expect(r.riskAdjustedYield30d).toBeCloseTo(APR_OF_APY_3 - 8.75, 12);
     expect(r.riskAdjustedYield30d).toBeLessThan(0);
@@ -129,8 +150,12 @@ describe('computeRa30 (steps 1-5)', () => {
 
   it('TVL drawdown becomes the outflow charge', () => {
     // TVL 100M rising to 120M on day 10, falling to 60M on day 20, recovering to 90M.
-    const tvl = (i: number) => (i < 10 ? 100e6 : i === 10 ? 120e6 : i < 20 ? 100e6 : i === 20 ? 60e6 : 90e6);
-    const r = computeRa30(days(30, (i) => ({ apy: 5, tvlUsd: tvl(i) })), { safety: 4, liquidity: 4 });
+    const tvl = (i: number) =>
+      i < 10 ? 100e6 : i === 10 ? 120e6 : i < 20 ? 100e6 : i === 20 ? 60e6 : 90e6;
+    const r = computeRa30(
+      days(30, (i) => ({ apy: 5, tvlUsd: tvl(i) })),
+      { safety: 4, liquidity: 4 },
+    );
     expect(r.inputs.tvlDrawdown).toBeCloseTo(0.5, 12);
     expect(r.charges.outflow).toBeCloseTo(0.5, 12);
     expect(r.inputs.tvl).toBe(90e6);
@@ -141,7 +166,10 @@ describe('computeRa30 (steps 1-5)', () => {
   });
 
   it('incentives are charged at half the reward APR', () => {
-    const r = computeRa30(days(30, () => ({ apy: 5, apyReward: 1, tvlUsd: 1e9 })), { safety: 3, liquidity: 3 });
+    const r = computeRa30(
+      days(30, () => ({ apy: 5, apyReward: 1, tvlUsd: 1e9 })),
+      { safety: 3, liquidity: 3 },
+    );
     expect(r.inputs.reward30).toBeCloseTo(APR_OF_APY_1, 12);
     expect(r.charges.incentives).toBeCloseTo(APR_OF_APY_1 / 2, 12);
     expect(r.riskAdjustedYield30d).toBeCloseTo(APR_OF_APY_5 - APR_OF_APY_1 / 2 - 1.5 - 0.3, 12);
@@ -156,13 +184,21 @@ describe('computeRa30 (steps 1-5)', () => {
   });
 
   it('carries the method version', () => {
-    expect(computeRa30(days(30, () => ({ apy: 5, tvlUsd: 1e9 })), { safety: 5, liquidity: 5 }).method).toBe('ra30-v1');
+    expect(
+      computeRa30(
+        days(30, () => ({ apy: 5, tvlUsd: 1e9 })),
+        { safety: 5, liquidity: 5 },
+      ).method,
+    ).toBe('ra30-v1');
     expect(RA30_V1.method).toBe('ra30-v1');
   });
 });
 
 describe('base rates and GREAT (steps 6-7)', () => {
-  const base = computeRa30(days(30, () => ({ apy: 5, tvlUsd: 5e9 })), { safety: 5, liquidity: 5 });
+  const base = computeRa30(
+    days(30, () => ({ apy: 5, tvlUsd: 5e9 })),
+    { safety: 5, liquidity: 5 },
+  );
 
   it("a base rate's risk is above 0 even with no volatility, size or outflow (safety is never free)", () => {
     expect(base.inputs.sigma30).toBeCloseTo(0, 12);
@@ -176,8 +212,16 @@ describe('base rates and GREAT (steps 6-7)', () => {
 
   it('GREAT when reward > (baseReward / baseRisk) · risk', () => {
     // base slope = 4.879 / 0.2 = 24.4; a point with risk 0.2 and reward 5 is above it
-    const good: Pick<Ra30Result, 'status' | 'yield30d' | 'riskAdjustedYield30d'> = { status: 'ok', yield30d: 5, riskAdjustedYield30d: 4.8 };
-    const poor: Pick<Ra30Result, 'status' | 'yield30d' | 'riskAdjustedYield30d'> = { status: 'ok', yield30d: 5, riskAdjustedYield30d: 4 };
+    const good: Pick<Ra30Result, 'status' | 'yield30d' | 'riskAdjustedYield30d'> = {
+      status: 'ok',
+      yield30d: 5,
+      riskAdjustedYield30d: 4.8,
+    };
+    const poor: Pick<Ra30Result, 'status' | 'yield30d' | 'riskAdjustedYield30d'> = {
+      status: 'ok',
+      yield30d: 5,
+      riskAdjustedYield30d: 4,
+    };
     expect(isGreat(good, base, false)).toBe(true);
     expect(isGreat(poor, base, false)).toBe(false);
   });
@@ -189,6 +233,8 @@ describe('base rates and GREAT (steps 6-7)', () => {
   });
 
   it('no data is never GREAT', () => {
-    expect(isGreat({ status: 'insufficient_data', yield30d: 0, riskAdjustedYield30d: 0 }, base, false)).toBe(false);
+    expect(
+      isGreat({ status: 'insufficient_data', yield30d: 0, riskAdjustedYield30d: 0 }, base, false),
+    ).toBe(false);
   });
 });

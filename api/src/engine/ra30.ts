@@ -164,15 +164,29 @@ export function maxDrawdown(values: readonly number[]): number {
 }
 
 /** The window: the newest `windowDays` rows by date (not "days before now"). */
-export function latestWindow<T extends { date: string }>(rows: readonly T[], windowDays: number): T[] {
+export function latestWindow<T extends { date: string }>(
+  rows: readonly T[],
+  windowDays: number,
+): T[] {
   const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return sorted.slice(Math.max(0, sorted.length - windowDays));
 }
 
-const ZERO_CHARGES: Charges = { volatility: 0, incentives: 0, safety: 0, liquidity: 0, size: 0, outflow: 0 };
+const ZERO_CHARGES: Charges = {
+  volatility: 0,
+  incentives: 0,
+  safety: 0,
+  liquidity: 0,
+  size: 0,
+  outflow: 0,
+};
 
 /** Steps 1-5 of ra30-v1 for one source or base-rate series. */
-export function computeRa30(rows: readonly DailyRow[], scores: Scores, params: Ra30Params = RA30_V1): Ra30Result {
+export function computeRa30(
+  rows: readonly DailyRow[],
+  scores: Scores,
+  params: Ra30Params = RA30_V1,
+): Ra30Result {
   const window = latestWindow(rows, params.windowDays);
   const first = window[0];
   const last = window[window.length - 1];
@@ -225,7 +239,12 @@ export function computeRa30(rows: readonly DailyRow[], scores: Scores, params: R
     outflow: params.outflowWeight * tvlDrawdown,
   };
   const risk =
-    charges.volatility + charges.incentives + charges.safety + charges.liquidity + charges.size + charges.outflow;
+    charges.volatility +
+    charges.incentives +
+    charges.safety +
+    charges.liquidity +
+    charges.size +
+    charges.outflow;
 
   return {
     ...base,
@@ -248,7 +267,10 @@ export function computeRa30(rows: readonly DailyRow[], scores: Scores, params: R
 }
 
 /** Step 6: the comparison chart's point. */
-export function chartPoint(result: Pick<Ra30Result, 'yield30d' | 'riskAdjustedYield30d'>): { reward: number; risk: number } {
+export function chartPoint(result: Pick<Ra30Result, 'yield30d' | 'riskAdjustedYield30d'>): {
+  reward: number;
+  risk: number;
+} {
   return { reward: result.yield30d, risk: result.yield30d - result.riskAdjustedYield30d };
 }
 

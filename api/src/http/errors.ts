@@ -14,8 +14,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const badRequest = (message: string, code = 'bad_request') =>
+  new AppError(400, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const unauthorized = (message: string, code = 'unauthorized', extra: Record<string, unknown> = {}) =>
-  new AppError(401, code, message, { 'WWW-Authenticate': 'Bearer' }, extra);
+export const unauthorized = (
+  message: string,
+  code = 'unauthorized',
+  extra: Record<string, unknown> = {},
+) => new AppError(401, code, message, { 'WWW-Authenticate': 'Bearer' }, extra);
 export const unavailable = (message: string) => new AppError(503, 'data_unavailable', message);

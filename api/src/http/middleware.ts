@@ -31,8 +31,14 @@ export function errorHandler(logger: Logger): Middleware {
         throw new AppError(404, 'not_found', `No API endpoint ${ctx.method} ${ctx.path}`);
       }
     } catch (err) {
-      const e = err as Partial<AppError> & { status?: number; statusCode?: number; expose?: boolean; message?: string };
-      const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
+      const e = err as Partial<AppError> & {
+        status?: number;
+        statusCode?: number;
+        expose?: boolean;
+        message?: string;
+      };
+      const status =
+        typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
       const code = err instanceof AppError ? err.code : (CODE_BY_STATUS[status] ?? 'error');
       // Our own AppError messages are written for clients; anything else only below 500.
       const message =
@@ -60,7 +66,8 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { error: { code, message } };
       }
       // koa-jwt's own 401s lack the challenge header RFC 6750 asks for.
-      if (status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', 'Bearer');
+      if (status === 401 && !ctx.response.get('WWW-Authenticate'))
+        ctx.set('WWW-Authenticate', 'Bearer');
       ctx.set('Cache-Control', 'no-store');
     }
   };
@@ -71,7 +78,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -87,7 +95,11 @@ export const securityHeaders: Middleware = async (ctx, next) => {
 export const DATA_CACHE_CONTROL = 'public, max-age=60';
 
 /** Sends a precomputed body with its ETag; 304 when the client already has it. */
-export function sendCached(ctx: Context, cached: CachedBody, cacheControl = DATA_CACHE_CONTROL): void {
+export function sendCached(
+  ctx: Context,
+  cached: CachedBody,
+  cacheControl = DATA_CACHE_CONTROL,
+): void {
   ctx.set('ETag', cached.etag);
   ctx.set('Cache-Control', cacheControl);
   ctx.set('Vary', 'Accept-Encoding');
@@ -121,7 +133,8 @@ export const jsonBody: Middleware = async (ctx, next) => {
     throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json');
   }
   const declared = Number(ctx.get('Content-Length') || '0');
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  if (declared > MAX_BODY_BYTES)
+    throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
   const text = await readLimited(ctx.req, MAX_BODY_BYTES);
   try {
     ctx.state.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);

@@ -35,7 +35,8 @@ export class RateLimiter {
       this.buckets.set(key, bucket);
     }
     bucket.count++;
-    if (bucket.count > this.options.max) return Math.max(1, Math.ceil((bucket.resetAt - now) / 1000));
+    if (bucket.count > this.options.max)
+      return Math.max(1, Math.ceil((bucket.resetAt - now) / 1000));
     return 0;
   }
 

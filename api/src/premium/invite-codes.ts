@@ -9,7 +9,13 @@
  * salts keep working; the price is that one guess is tested against all codes at once, which
  * matters little for random 60-bit codes and cannot save a guessable code either way.
  */
-import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  randomUUID,
+  scrypt as scryptCb,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 import type { InviteRecord } from '../data/schemas.ts';
 import type { ApiStore } from '../data/files.ts';
 
@@ -20,7 +26,9 @@ export const MAX_CODE_LENGTH = 128;
 
 function scrypt(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password, salt, KEY_LENGTH, SCRYPT_OPTIONS, (err, key) => (err ? reject(err) : resolve(key)));
+    scryptCb(password, salt, KEY_LENGTH, SCRYPT_OPTIONS, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -28,7 +36,10 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export async function hashCode(code: string, salt: Buffer = randomBytes(16)): Promise<{ salt: string; hash: string }> {
+export async function hashCode(
+  code: string,
+  salt: Buffer = randomBytes(16),
+): Promise<{ salt: string; hash: string }> {
   const hash = await scrypt(normalizeCode(code), salt);
   return { salt: salt.toString('base64'), hash: hash.toString('base64') };
 }
@@ -40,17 +51,19 @@ export function randomCode(groups = 3, groupLength = 4): string {
   const bytes = randomBytes(groups * groupLength);
   const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]);
   const parts: string[] = [];
-  for (let g = 0; g < groups; g++) parts.push(chars.slice(g * groupLength, (g + 1) * groupLength).join(''));
+  for (let g = 0; g < groups; g++)
+    parts.push(chars.slice(g * groupLength, (g + 1) * groupLength).join(''));
   return `YIELD-${parts.join('-')}`;
 }
 
 export type InviteCheck =
-  | { ok: true; invite: InviteRecord }
-  | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
+  { ok: true; invite: InviteRecord } | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
 
 export function inviteUsable(invite: InviteRecord, now: Date): InviteCheck {
-  if (invite.expiresAt !== null && Date.parse(invite.expiresAt) <= now.getTime()) return { ok: false, reason: 'expired' };
-  if (invite.maxUses !== null && invite.uses >= invite.maxUses) return { ok: false, reason: 'exhausted' };
+  if (invite.expiresAt !== null && Date.parse(invite.expiresAt) <= now.getTime())
+    return { ok: false, reason: 'expired' };
+  if (invite.maxUses !== null && invite.uses >= invite.maxUses)
+    return { ok: false, reason: 'exhausted' };
   return { ok: true, invite };
 }
 
@@ -60,14 +73,16 @@ export async function findInvite(store: ApiStore, code: string): Promise<InviteR
   const invites = (store.get('invites')?.invites ?? []).filter((i) => !i.disabled);
   if (code.trim().length === 0 || code.length > MAX_CODE_LENGTH) return null;
   const bySalt = new Map<string, InviteRecord[]>();
-  for (const invite of invites) bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
+  for (const invite of invites)
+    bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
   let found: InviteRecord | null = null;
   for (const [salt, group] of bySalt) {
     const actual = await scrypt(normalizeCode(code), Buffer.from(salt, 'base64'));
     for (const invite of group) {
       const expected = Buffer.from(invite.hash, 'base64');
       // Compare against every record (no early exit) so timing does not reveal which one matched.
-      if (expected.length === actual.length && timingSafeEqual(expected, actual) && !found) found = invite;
+      if (expected.length === actual.length && timingSafeEqual(expected, actual) && !found)
+        found = invite;
     }
   }
   return found;
@@ -92,7 +107,8 @@ export async function createInvite(
   }
   if (await findInvite(store, code)) throw new Error('That invite code already exists');
   const existing = store.get('invites')?.invites ?? [];
-  const sharedSalt = existing.length > 0 ? Buffer.from(existing[existing.length - 1]!.salt, 'base64') : undefined;
+  const sharedSalt =
+    existing.length > 0 ? Buffer.from(existing[existing.length - 1]!.salt, 'base64') : undefined;
   const { salt, hash } = await hashCode(code, sharedSalt);
   const now = options.now ?? new Date();
   const invite: InviteRecord = {

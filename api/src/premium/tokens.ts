@@ -22,8 +22,17 @@ export interface PremiumClaims {
   exp?: number;
 }
 
-export function signPremiumToken(user: PremiumUser, secret: string, ttlSeconds = TOKEN_TTL_SECONDS): string {
-  const claims: PremiumClaims = { sub: user.userId, userId: user.userId, email: user.email, accessLevel: 'premium' };
+export function signPremiumToken(
+  user: PremiumUser,
+  secret: string,
+  ttlSeconds = TOKEN_TTL_SECONDS,
+): string {
+  const claims: PremiumClaims = {
+    sub: user.userId,
+    userId: user.userId,
+    email: user.email,
+    accessLevel: 'premium',
+  };
   return jwt.sign(claims, secret, { algorithm: JWT_ALGORITHM, expiresIn: ttlSeconds });
 }
 
@@ -53,7 +62,10 @@ export function isPremiumClaims(value: unknown): value is PremiumClaims {
  * JWT_SECRET from the environment wins; otherwise one random secret is generated into the data
  * directory on first start (git-ignored) and reused, so tokens survive restarts.
  */
-export async function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
+export async function loadOrCreateSecret(
+  dataDir: string,
+  fromEnv: string | undefined,
+): Promise<string> {
   if (fromEnv && fromEnv.length > 0) return fromEnv;
   const file = path.join(dataDir, JWT_SECRET_FILE);
   try {
@@ -68,7 +80,8 @@ export async function loadOrCreateSecret(dataDir: string, fromEnv: string | unde
     await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      return (await readFile(file, 'utf8')).trim();
     throw e;
   }
 }

@@ -54,9 +54,13 @@ export function dataRouter(deps: AppDeps): Router {
 
   router.get('/history', (ctx) => {
     const { id: rawId, range } = ctx.query;
-    if (typeof rawId !== 'string' || rawId.length === 0) throw badRequest('Query parameter id is required', 'invalid_id');
+    if (typeof rawId !== 'string' || rawId.length === 0)
+      throw badRequest('Query parameter id is required', 'invalid_id');
     if (typeof range !== 'string' || !TIME_RANGES.includes(range as TimeRange)) {
-      throw badRequest(`Query parameter range must be one of ${TIME_RANGES.join(', ')}`, 'invalid_range');
+      throw badRequest(
+        `Query parameter range must be one of ${TIME_RANGES.join(', ')}`,
+        'invalid_range',
+      );
     }
     const id = parseSeriesId(rawId);
     const snap = deps.snapshot();

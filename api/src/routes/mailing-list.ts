@@ -22,7 +22,9 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path[0];
       throw badRequest(
-        field === 'source' ? 'source must be 1-64 letters, digits, spaces or _ . / -' : 'A valid email address is required',
+        field === 'source'
+          ? 'source must be 1-64 letters, digits, spaces or _ . / -'
+          : 'A valid email address is required',
         'invalid_email',
       );
     }
@@ -30,7 +32,8 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
     const source = parsed.data.source ?? 'website';
     try {
       const created = await deps.store.mutate('mailingList', (data) => {
-        if (data.entries.some((e) => e.email.toLowerCase() === email)) return { result: false, changed: false };
+        if (data.entries.some((e) => e.email.toLowerCase() === email))
+          return { result: false, changed: false };
         data.entries.push({ email, createdAt: deps.now().toISOString(), source });
         return { result: true, changed: true };
       });

@@ -15,12 +15,20 @@ import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { findInvite, inviteUsable, MAX_CODE_LENGTH } from '../premium/invite-codes.ts';
-import { isPremiumClaims, JWT_ALGORITHM, signPremiumToken, verifyPremiumToken } from '../premium/tokens.ts';
+import {
+  isPremiumClaims,
+  JWT_ALGORITHM,
+  signPremiumToken,
+  verifyPremiumToken,
+} from '../premium/tokens.ts';
 import { parseSeriesId } from './data.ts';
 
 const FAIL = { success: false } as const;
 const inviteSchema = z.object({ inviteCode: z.string().max(MAX_CODE_LENGTH) });
-const loginSchema = z.object({ email: z.string().trim().max(254).email(), inviteCode: z.string().max(MAX_CODE_LENGTH) });
+const loginSchema = z.object({
+  email: z.string().trim().max(254).email(),
+  inviteCode: z.string().max(MAX_CODE_LENGTH),
+});
 
 const REASON_MESSAGES = {
   invalid: ['invalid_invite_code', 'The invite code is invalid'],
@@ -44,7 +52,13 @@ async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof DataFileError) {
       deps.logger.error('premium data not writable', { error: err.message });
-      throw new AppError(503, 'data_unavailable', 'Premium access is temporarily unavailable', {}, FAIL);
+      throw new AppError(
+        503,
+        'data_unavailable',
+        'Premium access is temporarily unavailable',
+        {},
+        FAIL,
+      );
     }
     throw err;
   }
@@ -74,18 +88,29 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
 
   router.post('/premium', limiter.middleware('premium', FAIL), async (ctx) => {
     const parsed = inviteSchema.safeParse(ctx.state.body);
-    if (!parsed.success) throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
+    if (!parsed.success)
+      throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
     await guarded(deps, async () => {
       const invite = await verifiedInvite(deps, parsed.data.inviteCode);
       await consumeInvite(deps, invite.id);
       const now = deps.now().toISOString();
-      const record: UserRecord = { userId: randomUUID(), inviteId: invite.id, email: null, createdAt: now, lastLoginAt: now };
+      const record: UserRecord = {
+        userId: randomUUID(),
+        inviteId: invite.id,
+        email: null,
+        createdAt: now,
+        lastLoginAt: now,
+      };
       await deps.store.mutate('users', (data) => {
         data.users.push(record);
         return { result: undefined, changed: true };
       });
       const user = toUser(record);
-      ctx.body = { success: true, token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds), user };
+      ctx.body = {
+        success: true,
+        token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
+        user,
+      };
     });
   });
 
@@ -126,7 +151,13 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       });
       if (!record) {
         await consumeInvite(deps, invite.id);
-        const created: UserRecord = { userId: randomUUID(), inviteId: invite.id, email, createdAt: now, lastLoginAt: now };
+        const created: UserRecord = {
+          userId: randomUUID(),
+          inviteId: invite.id,
+          email,
+          createdAt: now,
+          lastLoginAt: now,
+        };
         await deps.store.mutate('users', (data) => {
           data.users.push(created);
           return { result: undefined, changed: true };
@@ -134,7 +165,11 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         record = created;
       }
       const user = toUser(record);
-      ctx.body = { success: true, token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds), user };
+      ctx.body = {
+        success: true,
+        token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
+        user,
+      };
     });
   });
 
@@ -161,14 +196,18 @@ function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string 
       `That is ${pp(Math.abs(diff))} ${diff >= 0 ? 'above' : 'below'} the ${label} DeFi Base Rate's risk-adjusted ${pct(base.result.riskAdjustedYield30d)}.`,
     );
   }
-  if (s.activeIncident) parts.push('An incident is active on this source: it is never marked GREAT until it is resolved.');
+  if (s.activeIncident)
+    parts.push(
+      'An incident is active on this source: it is never marked GREAT until it is resolved.',
+    );
   else if (s.great) parts.push('Its reward-to-risk ratio beats the base rate: marked GREAT.');
   return parts.join(' ');
 }
 
 /** Requires a premium access level after koa-jwt verified the signature and expiry. */
 async function requirePremium(ctx: Context, next: Next): Promise<void> {
-  if (!isPremiumClaims(ctx.state.user)) throw unauthorized('A premium token is required', 'not_premium');
+  if (!isPremiumClaims(ctx.state.user))
+    throw unauthorized('A premium token is required', 'not_premium');
   await next();
 }
 
