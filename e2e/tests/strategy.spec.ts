@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/index.ts';
+import { DETAIL_HEADINGS, DETAIL_SECTIONS, NumericStrategyPage, StrategyDetailPage } from '../pages/strategy.ts';
+
+interface Content {
+  id: number;
+  name: string;
+  pageTitle: string;
+  pageDescription: string;
+  investUrl: string;
+  marketCap: string;
+  marketCapUrl: string;
+  rank: string;
+  rankUrl: string;
+  riskRatingBars: number;
+  holdings: { name: string }[];
+  thirdPartyRatings: { provider: string; value: string }[];
+  diagram: { title: string };
+}
+
+async function content(page: Page, slug: string): Promise<Content> {
+  const response = await page.request.get(`/api/strategy-content/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Content;
+}
+
+const present = (value: string) => value.trim() !== '' && value.trim().toUpperCase() !== 'N/A';
+
+for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
+  test.describe(`/options/${slug}`, () => {
+    test('shows the API content with its sections in order, meta and deposit link', async ({ page }) => {
+      const data = await content(page, slug);
+      const detail = new StrategyDetailPage(page);
+      await detail.goto(slug);
+
+      await expect(detail.heading).toHaveText(data.name);
+      await expect(page).toHaveTitle(new RegExp(`^${data.pageTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', data.pageDescription);
+      expect(await detail.sectionOrder()).toEqual([...DETAIL_SECTIONS]);
+      expect(await detail.sectionHeadings()).toEqual(DETAIL_HEADINGS);
+
+      await expect(detail.depositLink).toHaveAttribute('href', data.investUrl);
+      await expect(detail.depositLink).toHaveAttribute('target', '_blank');
+      await expect(detail.depositLink).toHaveAttribute('rel', 'noopener noreferrer');
+
+      const facts = page.locator('[data-section="header"] dl');
+      if (present(data.marketCap)) {
+        await expect(facts).toContainText(`Market Cap${data.marketCap}`);
+        if (data.marketCapUrl) await expect(facts.getByRole('link', { name: data.marketCap })).toHaveAttribute('href', data.marketCapUrl);
+      } else {
+        await expect(page.getByText('Market Cap', { exact: true })).toHaveCount(0);
+      }
+      if (present(data.rank)) {
+        await expect(facts).toContainText(`Rank${data.rank}`);
+        if (data.rankUrl) await expect(facts.getByRole('link', { name: data.rank })).toHaveAttribute('href', data.rankUrl);
+      } else {
+        await expect(page.getByText('Rank', { exact: true })).toHaveCount(0);
+      }
+
+      // Risk Analysis: seven ratings, the green bars, nine third-party providers, texts, method link.
+      const risk = page.locator('[data-section="risk-analysis"]');
+      await expect(risk.getByTestId('risk-rating')).toHaveCount(7);
+      await expect(risk.getByTestId('risk-bar-on')).toHaveCount(data.riskRatingBars);
+      await expect(risk.getByRole('heading', { name: '3rd Party Risk Ratings' })).toBeVisible();
+      await expect(risk.getByTestId('third-party-rating')).toHaveCount(data.thirdPartyRatings.length);
+      expect(data.thirdPartyRatings).toHaveLength(9);
+      for (const link of await risk.getByTestId('third-party-rating').getByRole('link').all()) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+      await expect(risk.getByRole('heading', { name: 'Potential Losses' })).toBeVisible();
+      await expect(risk.getByRole('heading', { name: 'Short Resume' })).toBeVisible();
+      await expect(risk.getByRole('link', { name: 'Read the methodology' })).toHaveAttribute('href', '/methodology');
+      await expect(risk.getByRole('table')).toContainText('Risk-adjusted APR');
+
+      // Allocation pie (Highcharts) with a legend entry per holding.
+      await expect(detail.allocationChart.locator('.highcharts-legend-item')).toHaveCount(data.holdings.length);
+      // Liquidity panel labelled as sample, with the spec's hint.
+      const liquidity = page.locator('[data-section="liquidity"]');
+      await expect(liquidity.getByText('Sample data', { exact: true })).toBeVisible();
+      await expect(liquidity).toContainText('above 1-2% is healthy');
+      await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
+    });
+
+    test('range switching changes the charts and survives a reload', async ({ page }) => {
+      const data = await content(page, slug);
+      const detail = new StrategyDetailPage(page);
+      await detail.goto(slug);
+
+      await expect(detail.rangeButton('30D')).toHaveAttribute('aria-pressed', 'true');
+      await expect(detail.aprChart).toHaveAttribute('data-point-count', '30');
+      await expect(detail.drawnPoints(detail.aprChart)).toHaveCount(30);
+      await expect(detail.figure('30d APR')).toContainText(/\d+\.\d{2}%/);
+      await expect(detail.figure('TVL')).toContainText(/\$\d/);
+
+      await detail.rangeButton('7D').click();
+      await expect(detail.rangeButton('7D')).toHaveAttribute('aria-pressed', 'true');
+      await expect(detail.aprChart).toHaveAttribute('data-point-count', '7');
+      await expect(detail.tvlChart).toHaveAttribute('data-point-count', '7');
+      await expect(detail.drawnPoints(detail.aprChart)).toHaveCount(7);
+      await expect(detail.drawnPoints(detail.tvlChart)).toHaveCount(7);
+      expect(await page.evaluate((key) => localStorage.getItem(key), `${data.name.toLowerCase()}TimeRange`)).toBe('7D');
+
+      await page.reload();
+      await expect(detail.rangeButton('7D')).toHaveAttribute('aria-pressed', 'true');
+      await expect(detail.drawnPoints(detail.aprChart)).toHaveCount(7);
+
+      await detail.rangeButton('90D').click();
+      await expect(detail.aprChart).toHaveAttribute('data-point-count', '90');
+      await detail.rangeButton('180D').click();
+      await expect(detail.aprChart).toHaveAttribute('data-point-count', '180');
+    });
+
+    test('the strategy diagram opens a modal that closes on Escape and on backdrop click', async ({ page }) => {
+      const data = await content(page, slug);
+      const detail = new StrategyDetailPage(page);
+      await detail.goto(slug);
+
+      await detail.diagramButton.click();
+      await expect(detail.diagramModal).toBeVisible();
+      await expect(page.getByRole('dialog', { name: data.diagram.title })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(detail.diagramModal).toBeHidden();
+      await expect(detail.diagramButton).toBeFocused();
+
+      await detail.diagramButton.click();
+      await expect(detail.diagramModal).toBeVisible();
+      // A point outside the centred panel is the backdrop.
+      await page.mouse.click(6, 6);
+      await expect(detail.diagramModal).toBeHidden();
+    });
+  });
+}
+
+test('Highcharts loads once per page and every chart uses that one instance', async ({ page, consoleErrors }) => {
+  let highchartsCores = 0;
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('product="Highcharts"')) highchartsCores += 1;
+  });
+  const detail = new StrategyDetailPage(page);
+  await detail.goto('lido');
+  const containers = page.locator('[data-highcharts-chart]');
+  await expect(containers).toHaveCount(4);
+  const indices = await containers.evaluateAll((els) => els.map((el) => el.getAttribute('data-highcharts-chart')));
+  // One Highcharts instance numbers its charts 0..n-1; a second copy would restart at 0.
+  expect(new Set(indices).size).toBe(4);
+  expect(highchartsCores).toBe(1);
+  expect(consoleErrors.filter((e) => e.includes('#16'))).toEqual([]);
+});
+
+test('an unknown strategy id is replaced by /options', async ({ page }) => {
+  await page.goto('/options');
+  const before = await page.evaluate(() => history.length);
+  await page.goto('/options/not-a-strategy');
+  await expect(page).toHaveURL(/\/options$/);
+  // The goto adds one entry; a push redirect would have added a second.
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+});
+
+test('history failure shows N/A figures and empty charts with an N/A overlay, and logs it', async ({ page, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await page.route('**/api/history**', (route) => route.abort());
+  const detail = new StrategyDetailPage(page);
+  await detail.goto('lido');
+  await expect(detail.heading).toHaveText('Lido Finance');
+  // Three retries with 1 s, 2 s, 4 s back-off come first (spec section 9).
+  await expect(detail.figure('TVL')).toContainText('N/A', { timeout: 20_000 });
+  await expect(detail.figure('30d APR')).toContainText('N/A');
+  await expect(detail.figure('30d Risk-Adjusted APR')).toContainText('N/A');
+  await expect(detail.aprChart.getByTestId('chart-na')).toHaveText('N/A');
+  await expect(detail.tvlChart.getByTestId('chart-na')).toHaveText('N/A');
+  await expect(detail.aprChart).toHaveAttribute('data-point-count', '0');
+  await expect(detail.aprChart.locator('.highcharts-container')).toBeVisible();
+  expect(consoleErrors.some((line) => line.includes('Failed to fetch history'))).toBe(true);
+});
+
+test.describe('numeric strategy page', () => {
+  for (const prefix of ['strategy', 'strategy-detail'] as const) {
+    test(`/${prefix}/3 shows the active strategy with cards and history charts`, async ({ page }) => {
+      const numeric = new NumericStrategyPage(page);
+      await numeric.goto(3, prefix);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Liquity v1 - Stability Pool');
+      await expect(page.getByText(/Sample data as of \d{4}-\d{2}-\d{2}/)).toBeVisible();
+      await expect(numeric.card('card-apr')).toContainText(/30d APR\s*\d+\.\d{2}%/);
+      await expect(numeric.card('card-ra-apr')).toContainText(/30d Risk Adjusted APR\s*-?\d+\.\d{2}%/);
+      await expect(numeric.card('card-tvl')).toContainText(/TVL\s*\$\d+(\.\d)?[KMB]?/);
+      await expect(numeric.card('card-tvl')).toContainText(/holder/i);
+      await expect(page.getByRole('heading', { name: 'APR History' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'TVL History' })).toBeVisible();
+      await expect(page.getByTestId('chart-apr').locator('.highcharts-container')).toBeVisible();
+      await expect(page.getByTestId('chart-tvl').locator('.highcharts-container')).toBeVisible();
+      expect(Number(await page.getByTestId('chart-apr').getAttribute('data-point-count'))).toBeGreaterThan(20);
+      await expect(numeric.backLink).toHaveAttribute('href', '/');
+
+      const plot = await page.getByTestId('chart-apr').locator('.highcharts-plot-background').boundingBox();
+      expect(plot).not.toBeNull();
+      await page.mouse.move(plot!.x + 5, plot!.y + 5);
+      await page.mouse.move(plot!.x + plot!.width / 2, plot!.y + plot!.height / 2, { steps: 5 });
+      await expect(page.getByTestId('chart-apr').locator('.highcharts-tooltip')).toContainText(/APR: \d+\.\d{2}%/);
+    });
+  }
+
+  test('/strategy/2 shows the red Strategy Not Available panel with a Back link home', async ({ page }) => {
+    const numeric = new NumericStrategyPage(page);
+    await numeric.goto(2);
+    await expect(numeric.notAvailable.getByRole('heading', { name: 'Strategy Not Available' })).toBeVisible();
+    await expect(numeric.notAvailable).toContainText('This strategy is currently disabled. Please select an active strategy.');
+    await expect(numeric.notAvailable).toHaveCSS('background-color', 'rgb(254, 242, 242)');
+    await numeric.notAvailable.getByRole('link', { name: /Back/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown numeric id redirects to /options', async ({ page }) => {
+    const numeric = new NumericStrategyPage(page);
+    await numeric.goto(999);
+    await expect(page).toHaveURL(/\/options$/);
+    await numeric.goto('abc', 'strategy-detail');
+    await expect(page).toHaveURL(/\/options$/);
+  });
+});
