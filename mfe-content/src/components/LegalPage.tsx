@@ -30,8 +30,8 @@ export function LegalPage({ title, description, sections }: LegalPageProps) {
   return (
     <main className="page">
       <PageMeta title={title} description={description} />
-      <BackHome />
       <article className={`${ui.prose} ${styles.legal}`}>
+        <BackHome />
         <h1>{title}</h1>
         <p className={ui.meta}>
           Last Updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{formatLastUpdated()}</time>

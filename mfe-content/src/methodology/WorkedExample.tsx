@@ -49,6 +49,12 @@ const sourcesQuery = {
   staleTime: 5 * 60_000,
 };
 
+/** A charge is subtracted: shown with a minus sign unless it rounds to nothing. */
+function formatCharge(value: number): string {
+  const text = formatPoints(value);
+  return text === '0.00' ? text : `−${text}`;
+}
+
 /** The charges of one source, fetched from /api/strategies/:id/breakdown (the API's own numbers). */
 export function WorkedExample() {
   const selectId = useId();
@@ -142,7 +148,7 @@ export function WorkedExample() {
                   <tr key={row.key}>
                     <th scope="row">− {row.label} charge</th>
                     <td>{row.explain(b)}</td>
-                    <td className={ui.num}>−{formatPoints(b.charges[row.key])}</td>
+                    <td className={ui.num}>{formatCharge(b.charges[row.key])}</td>
                   </tr>
                 ))}
                 <tr className={styles.total}>

@@ -29,8 +29,8 @@ export default function MethodologyPage() {
         title="Methodology"
         description="The risk-adjusted 30-day APR and the DeFi Base Rate, explained in plain words."
       />
-      <BackHome />
-      <article className={ui.prose}>
+      <article className={`${ui.prose} ${ui.proseWide}`}>
+        <BackHome />
         <h1>How We Compute the Risk-Adjusted APR</h1>
         <p className={ui.leadLeft}>
           One number you can compare across every yield source: what it paid over its last 30

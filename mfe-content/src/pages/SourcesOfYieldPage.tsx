@@ -46,8 +46,8 @@ export default function SourcesOfYieldPage() {
         title="Sources of the Yield"
         description="Where the yield comes from: delta-neutral strategies, treasury bills and lending protocols."
       />
-      <BackHome />
       <article className={ui.prose}>
+        <BackHome />
         <h1>Sources of the Yield</h1>
         <p className={ui.leadLeft}>
           Yield is never free money: someone pays it for a reason. Here is who pays it, why, and

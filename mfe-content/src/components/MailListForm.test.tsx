@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AntdRoot } from '@yield/ui';
+import { MailListForm } from './MailListForm.tsx';
+import { jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
+
+function renderForm() {
+  return renderPage(
+    <AntdRoot>
+      <MailListForm source="subscribe" buttonLabel="Subscribe" />
+    </AntdRoot>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MailListForm', () => {
+  it('posts the address with its source, shows the success toast and clears the field', async () => {
+    const calls = stubFetch(() => jsonResponse({ ok: true }));
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(screen.getByText("You've been added to our mailing list.")).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    const post = calls.find((call) => call.url === '/api/addToMailList');
+    expect(post?.init?.method).toBe('POST');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({ email: 'saver@example.com', source: 'subscribe' });
+  });
+
+  it('shows the error toast on a server error and keeps the address', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'bad_request', message: 'nope' } }, 400));
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to add to mailing list. Please try again later.')).toBeInTheDocument();
+    expect(input).toHaveValue('saver@example.com');
+  });
+
+  it('shows the error toast when the network fails', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Failed to add to mailing list. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('uses the browser email check and a required field', () => {
+    stubFetch();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import HowToPage from './HowToPage.tsx';
+import ComingSoonPage from './ComingSoonPage.tsx';
+import TermsOfServicePage from './TermsOfServicePage.tsx';
+import HelpCenterPage from './HelpCenterPage.tsx';
+import B2bPage from './B2bPage.tsx';
+import { formatLastUpdated } from '../lib/dates.ts';
+import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HowToPage', () => {
+  it('defaults to Crypto and switches to TradFi', async () => {
+    const user = userEvent.setup();
+    renderPage(<HowToPage />);
+    const group = screen.getByRole('group', { name: 'Show options for' });
+    expect(within(group).getByRole('button', { name: 'Crypto' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(screen.getByText('Buying Bitcoin/Ethereum').closest('li')).toHaveTextContent('Very Low risk');
+
+    await user.click(within(group).getByRole('button', { name: 'TradFi' }));
+    expect(within(group).getByRole('button', { name: 'TradFi' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    expect(screen.getByText('Real Estate').closest('li')).toHaveTextContent('High risk');
+  });
+});
+
+describe('ComingSoonPage', () => {
+  it('reads the page parameter but never shows it', async () => {
+    const calls = stubFetch();
+    const user = userEvent.setup();
+    renderPage(<ComingSoonPage />, { path: '/coming-soon?page=Hidden%20Marker' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coming Soon');
+    expect(document.body).not.toHaveTextContent('Hidden Marker');
+    // It is used only as the sign-up's source.
+    await user.type(screen.getByLabelText('Email address'), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: 'Notify Me' }));
+    const post = calls.find((call) => call.url === '/api/addToMailList');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({ email: 'a@example.com', source: 'coming-soon/hidden-marker' });
+  });
+
+  it('links the social account from settings in a new tab', async () => {
+    stubFetch();
+    renderPage(<ComingSoonPage />, { path: '/coming-soon' });
+    const link = await screen.findByRole('link', { name: /Follow us on X/ });
+    expect(link).toHaveAttribute('href', TEST_SETTINGS.socials.x);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('TermsOfServicePage', () => {
+  it('shows today as Last Updated and the 18+ rule', () => {
+    stubFetch();
+    renderPage(<TermsOfServicePage />, { path: '/terms-of-service' });
+    expect(screen.getByText(formatLastUpdated(new Date()))).toBeInTheDocument();
+    expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Back to Home/ })[0]).toHaveAttribute('href', '/');
+  });
+});
+
+describe('HelpCenterPage', () => {
+  it('mails the contact address from settings and View FAQs goes home', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    renderPage(<HelpCenterPage />, { path: '/help-center' });
+    const mail = await screen.findByRole('link', { name: TEST_SETTINGS.siteContactEmail });
+    expect(mail).toHaveAttribute('href', `mailto:${TEST_SETTINGS.siteContactEmail}`);
+    expect(screen.getByText(/we'll respond within 24 hours/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View FAQs' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('B2bPage', () => {
+  it('opens the business form and API docs from settings', async () => {
+    stubFetch();
+    renderPage(<B2bPage />, { path: '/b2b' });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute(
+        'href',
+        TEST_SETTINGS.externalUrls.businessSignupForm,
+      ),
+    );
+    expect(screen.getByRole('link', { name: /Schedule a Demo/ })).toHaveAttribute(
+      'href',
+      TEST_SETTINGS.externalUrls.businessSignupForm,
+    );
+    expect(screen.getByRole('link', { name: /View API Documentation/ })).toHaveAttribute(
+      'href',
+      TEST_SETTINGS.externalUrls.apiDocs,
+    );
+  });
+});
