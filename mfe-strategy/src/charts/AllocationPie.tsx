@@ -6,13 +6,15 @@ export interface AllocationPieProps {
   holdings: readonly Holding[];
   /** Spec section 9: pie size 200 by default, 250 on strategy pages. */
   size?: number;
+  /** Total height: the pie plus room for its legend (the caller reserves the same height). */
+  height: number;
 }
 
 /** Underlying assets as a pie with a hover tooltip and a legend. */
-export default function AllocationPie({ holdings, size = 250 }: AllocationPieProps) {
+export default function AllocationPie({ holdings, size = 250, height }: AllocationPieProps) {
   const options: Highcharts.Options = {
     ...baseChartOptions,
-    chart: { ...baseChartOptions.chart, type: 'pie', height: size + 110 },
+    chart: { ...baseChartOptions.chart, type: 'pie', height },
     tooltip: {
       pointFormat: '<b>{point.percentage:.2f}%</b>',
     },

@@ -5,9 +5,16 @@ import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 
 const PIE_SIZE = 250;
+/** Worst case one legend row per holding (narrow screens), so the legend never overlaps the pie. */
+const LEGEND_ROW = 22;
+
+export function pieHeight(holdingCount: number): number {
+  return PIE_SIZE + 36 + holdingCount * LEGEND_ROW;
+}
 
 export function Allocations({ content }: { content: StrategyContent }) {
   const summary = content.holdings.map((h) => `${h.name} ${h.percentage}%`).join(', ');
+  const height = pieHeight(content.holdings.length);
   return (
     <section className={styles.section} aria-labelledby="allocations-heading" data-section="allocations">
       <h2 id="allocations-heading">Underlying Assets / Allocations</h2>
@@ -16,11 +23,11 @@ export function Allocations({ content }: { content: StrategyContent }) {
         <ChartFrame
           title="Allocation"
           summary={summary}
-          height={PIE_SIZE + 110}
+          height={height}
           pointCount={content.holdings.length}
           testId="chart-allocation"
         >
-          <LazyAllocationPie holdings={content.holdings} size={PIE_SIZE} />
+          <LazyAllocationPie holdings={content.holdings} size={PIE_SIZE} height={height} />
         </ChartFrame>
         <ul className={styles.holdings} aria-label="Holdings">
           {content.holdings.map((h) => (
