@@ -41,9 +41,11 @@ async function launchChromium() {
   }
   return {
     port,
-    close: () => {
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await exited;
+      fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -83,7 +85,7 @@ try {
     );
   }
 } finally {
-  chrome.close();
+  await chrome.close();
 }
 console.log(`Lighthouse ${formFactor}, median of ${runs} run(s), Debian Chromium headless`);
 console.log('| page | form factor | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | transferred |');

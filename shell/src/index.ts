@@ -3,4 +3,4 @@ import { fetchRemotesManifest } from './remotes/registry.ts';
 
 // Start fetching the remotes manifest at once, in parallel with the shared libraries.
 fetchRemotesManifest().catch(() => undefined);
-void import('./bootstrap.tsx');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');

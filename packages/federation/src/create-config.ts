@@ -44,7 +44,7 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
     shared: sharedConfig(),
     shareStrategy: 'loaded-first',
     dts: false,
-    manifest: false,
+    manifest: true,
     experiments: {
       // In production the remotes reuse the shell's federation runtime instead of each shipping
       // their own copy (~30 KB gzip per remote). In development a remote also runs standalone,

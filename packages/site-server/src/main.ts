@@ -14,6 +14,8 @@ const server = createSiteServer({
   remotesManifestPath: process.env.REMOTES_MANIFEST
     ? path.resolve(process.env.REMOTES_MANIFEST)
     : undefined,
+  // SITE_RESOURCE_HINTS=0 turns the preload hints off (to measure what they are worth).
+  resourceHints: process.env.SITE_RESOURCE_HINTS !== '0',
 });
 
 server.listen(port, () => {

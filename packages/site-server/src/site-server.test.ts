@@ -22,7 +22,7 @@ function write(file: string, body: string, { compress = false } = {}) {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
-  write('shell/dist/index.html', '<!doctype html><div id="root"></div>', { compress: true });
+  write('shell/dist/index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>', { compress: true });
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");'.repeat(50), { compress: true });
   write('shell/dist/remotes.json', JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }));
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
@@ -111,5 +111,51 @@ describe('site server', () => {
   it('refuses methods other than GET and HEAD for the site', async () => {
     const response = await fetch(`${base}/risks`, { method: 'POST' });
     expect(response.status).toBe(405);
+  });
+});
+
+describe('resource hints', () => {
+  beforeAll(() => {
+    write('shell/dist/bootstrap.0a0b0c0d.js', 'bootstrap');
+    write(
+      'shell/dist/mf-manifest.json',
+      JSON.stringify({
+        shared: [
+          { name: 'react', assets: { js: { sync: ['11111111.js'] }, css: { sync: [] } } },
+          { name: 'highcharts', assets: { js: { sync: ['22222222.js'] }, css: { sync: [] } } },
+        ],
+        exposes: [],
+      }),
+    );
+    write('shell/dist/remotes.json', JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }));
+    write(
+      'mfe-content/dist/mf-manifest.json',
+      JSON.stringify({
+        shared: [],
+        exposes: [
+          {
+            name: 'RisksPage',
+            assets: { js: { sync: ['risks.33333333.js'] }, css: { sync: ['risks.44444444.css'] } },
+          },
+        ],
+      }),
+    );
+  });
+
+  it("preloads the shell's bootstrap and shared chunks and the page's remote modules", async () => {
+    const html = await (await fetch(`${base}/risks`)).text();
+    expect(html).toContain('<link rel="preload" href="/bootstrap.0a0b0c0d.js" as="script">');
+    expect(html).toContain('<link rel="preload" href="/11111111.js" as="script">');
+    expect(html).not.toContain('22222222.js'); // charts load only with a chart
+    expect(html).toContain('href="/remotes/mfe-content/remoteEntry.js" as="script"');
+    expect(html).toContain('href="/remotes/mfe-content/risks.33333333.js" as="script"');
+    expect(html).toContain('href="/remotes/mfe-content/risks.44444444.css" as="style"');
+    expect(html.indexOf('preload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('sends no remote hints for the not-found page', async () => {
+    const html = await (await fetch(`${base}/no/such/page`)).text();
+    expect(html).not.toContain('remoteEntry.js');
+    expect(html).toContain('/bootstrap.0a0b0c0d.js');
   });
 });

@@ -7,6 +7,9 @@ import {
   remoteRegistry,
   type RemotesManifest,
 } from '@yield/federation/registry';
+import zlib from 'node:zlib';
+import { matchPageRoute } from '@yield/federation/routes';
+import { ResourceHints } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
 export interface SiteServerOptions {
@@ -19,6 +22,8 @@ export interface SiteServerOptions {
    * can point REMOTES_MANIFEST at another file to move a remote without rebuilding the shell.
    */
   remotesManifestPath?: string;
+  /** Send `<link rel="preload">` hints for each page's modules with the HTML (default true). */
+  resourceHints?: boolean;
 }
 
 const PAGE_PATH = /^\/[^.]*$/; // no dot: a page path, answered with the shell (SPA fallback)
@@ -62,28 +67,89 @@ export function securityHeaders(remoteOrigins: string[]): Record<string, string>
 
 export function createSiteServer(options: SiteServerOptions): http.Server {
   const shell = new StaticDirectory(path.join(options.rootDir, 'shell', 'dist'));
-  const remotes = new Map(
+  const remotes = new Map<string, StaticDirectory>(
     remoteNames.map((name) => {
       const dir = remoteRegistry[name].dir;
-      return [dir, new StaticDirectory(path.join(options.rootDir, dir, 'dist'))] as const;
+      return [dir, new StaticDirectory(path.join(options.rootDir, dir, 'dist'))];
     }),
   );
   const manifestPath =
     options.remotesManifestPath ?? path.join(shell.root, REMOTES_MANIFEST_FILE);
   const manifestDir = new StaticDirectory(path.dirname(manifestPath));
 
-  let manifestCache: { mtimeMs: number; origins: string[] } | null = null;
-  const remoteOrigins = (): string[] => {
+  let manifestCache: { mtimeMs: number; manifest: Partial<RemotesManifest>; origins: string[] } | null =
+    null;
+  const remotesManifest = () => {
     try {
       const { mtimeMs } = fs.statSync(manifestPath);
       if (manifestCache?.mtimeMs !== mtimeMs) {
         const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as RemotesManifest;
-        manifestCache = { mtimeMs, origins: originsOf(manifest) };
+        manifestCache = { mtimeMs, manifest, origins: originsOf(manifest) };
       }
-      return manifestCache.origins;
+      return manifestCache;
     } catch {
-      return [];
+      return { mtimeMs: 0, manifest: {}, origins: [] };
     }
+  };
+  const remoteOrigins = () => remotesManifest().origins;
+
+  // The shell's index.html with the page's resource hints, per route, rebuilt when a build or the
+  // remotes manifest changes.
+  const hints = new ResourceHints(options.rootDir, () => remotesManifest().manifest);
+  const watchedBuildFiles = [
+    path.join(shell.root, 'index.html'),
+    path.join(shell.root, 'mf-manifest.json'),
+    manifestPath,
+    ...remoteNames.map((name) =>
+      path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
+    ),
+  ];
+  const pages = new Map<string, { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }>();
+  const sendPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const signature = watchedBuildFiles
+      .map((file) => {
+        try {
+          return fs.statSync(file).mtimeMs;
+        } catch {
+          return 0;
+        }
+      })
+      .join(':');
+    const route = matchPageRoute(pathname);
+    let page = pages.get(route.path);
+    if (page?.signature !== signature) {
+      const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
+      const tags = options.resourceHints === false ? '' : hints.linkTags(pathname);
+      const html = Buffer.from(template.replace('</head>', `${tags}</head>`));
+      page = {
+        signature,
+        html,
+        br: zlib.brotliCompressSync(html),
+        gz: zlib.gzipSync(html),
+        etag: `"${route.path.length.toString(16)}-${Buffer.from(signature).toString('base64url').slice(-16)}"`,
+      };
+      pages.set(route.path, page);
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', page.etag);
+    if (req.headers['if-none-match'] === page.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    let body = page.html;
+    if (/\bbr\b/.test(accepts)) {
+      body = page.br;
+      res.setHeader('Content-Encoding', 'br');
+    } else if (/\bgzip\b/.test(accepts)) {
+      body = page.gz;
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   const notFound = (res: ServerResponse) => {
@@ -128,8 +194,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       const file = url.pathname === '/' ? null : shell.resolve(url.pathname);
       if (file && path.basename(file) !== 'index.html') return shell.send(req, res, file);
       if (PAGE_PATH.test(url.pathname)) {
-        const index = shell.resolve('/index.html');
-        return index ? shell.send(req, res, index) : notFound(res);
+        return shell.resolve('/index.html') ? sendPage(req, res, url.pathname) : notFound(res);
       }
       return notFound(res);
     } catch (error) {

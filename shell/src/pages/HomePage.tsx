@@ -1,4 +1,9 @@
+import { HOME_PATH, pageRouteData } from '@yield/federation/routes';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
+
+const homeModules = pageRouteData.find((route) => route.path === HOME_PATH)!.modules;
+/** Space each part reserves while it loads, so the page does not jump. */
+const MIN_HEIGHTS = ['90vh', '100vh', '100vh'];
 
 /**
  * `/` (decisions.md): landing hero, the yield comparison, then the landing's features,
@@ -7,9 +12,9 @@ import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 export function HomePage() {
   return (
     <>
-      <RemoteSlot remote="mfe_content" module="LandingHero" minHeight="90vh" />
-      <RemoteSlot remote="mfe_leaderboard" module="ComparisonSection" minHeight="100vh" />
-      <RemoteSlot remote="mfe_content" module="LandingSections" minHeight="100vh" />
+      {homeModules.map((ref, index) => (
+        <RemoteSlot key={`${ref.remote}/${ref.module}`} {...ref} minHeight={MIN_HEIGHTS[index]} />
+      ))}
     </>
   );
 }

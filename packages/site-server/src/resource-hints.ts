@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  REMOTE_ENTRY_FILE,
+  remotePublicPath,
+  remoteRegistry,
+  type RemoteName,
+  type RemotesManifest,
+} from '@yield/federation/registry';
+import { matchPageRoute, type PageRouteData } from '@yield/federation/routes';
+
+/** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
+const NOT_PRELOADED_SHARED = /^highcharts/;
+
+interface FederationManifest {
+  shared: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+type Hint = { href: string; as: 'script' | 'style' };
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resource hints for a page, from the build's federation manifests: the shell's bootstrap and
+ * shared singletons, and for each module the page renders its remote's entry, chunks and CSS.
+ * Sent with the HTML, they let the browser fetch in parallel what it would otherwise discover one
+ * round trip at a time (HTML → shell → manifest → remote entry → page chunk).
+ */
+export class ResourceHints {
+  constructor(
+    private readonly rootDir: string,
+    private readonly readRemotesManifest: () => Partial<RemotesManifest>,
+  ) {}
+
+  private shellHints(): Hint[] {
+    const dist = path.join(this.rootDir, 'shell', 'dist');
+    const hints: Hint[] = [];
+    let files: string[] = [];
+    try {
+      files = fs.readdirSync(dist);
+    } catch {
+      return hints;
+    }
+    for (const file of files) {
+      if (/^bootstrap\.[0-9a-f]{8}\.js$/.test(file)) hints.push({ href: `/${file}`, as: 'script' });
+      if (/^bootstrap\.[0-9a-f]{8}\.css$/.test(file)) hints.push({ href: `/${file}`, as: 'style' });
+    }
+    const manifest = readJson<FederationManifest>(path.join(dist, 'mf-manifest.json'));
+    for (const shared of manifest?.shared ?? []) {
+      if (NOT_PRELOADED_SHARED.test(shared.name)) continue;
+      for (const file of shared.assets.js.sync) hints.push({ href: `/${file}`, as: 'script' });
+    }
+    return hints;
+  }
+
+  private moduleHints(remote: RemoteName, module: string, manifest: Partial<RemotesManifest>): Hint[] {
+    const entry = manifest[remote];
+    if (!entry) return [];
+    const hints: Hint[] = [{ href: entry, as: 'script' }];
+    // Chunk names are known only for a remote served from this server's own build folders.
+    const base = remotePublicPath(remote);
+    if (entry !== `${base}${REMOTE_ENTRY_FILE}`) return hints;
+    const built = readJson<FederationManifest>(
+      path.join(this.rootDir, remoteRegistry[remote].dir, 'dist', 'mf-manifest.json'),
+    );
+    const exposed = built?.exposes.find((expose) => expose.name === module);
+    for (const file of exposed?.assets.css.sync ?? []) hints.push({ href: base + file, as: 'style' });
+    for (const file of exposed?.assets.js.sync ?? []) hints.push({ href: base + file, as: 'script' });
+    return hints;
+  }
+
+  hintsFor(route: PageRouteData): Hint[] {
+    const manifest = this.readRemotesManifest();
+    const all = [
+      ...this.shellHints(),
+      ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, manifest)),
+    ];
+    const seen = new Set<string>();
+    return all.filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+  }
+
+  /** `<link rel="preload">` tags for the page at this path. */
+  linkTags(pathname: string): string {
+    return this.hintsFor(matchPageRoute(pathname))
+      .map(({ href, as }) => `<link rel="preload" href="${href.replace(/"/g, '&quot;')}" as="${as}">`)
+      .join('');
+  }
+}
