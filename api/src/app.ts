@@ -5,6 +5,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
+import { serveFast } from './http/fast-path.ts';
 import { errorHandler, jsonBody, securityHeaders } from './http/middleware.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
@@ -40,6 +41,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(publicRoutes.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }));
   app.use(publicRoutes.routes());
   app.use(premiumRoutes.routes());
+
+  // Every way of serving the app (app.listen, app.callback() in the site server, supertest)
+  // goes through callback(): put the precomputed-response fast path in front of Koa there.
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => {
+    const handler = koaCallback();
+    return (...[req, res]: Parameters<typeof handler>) => {
+      if (!serveFast(deps, req, res)) return handler(req, res);
+      return Promise.resolve();
+    };
+  };
   return app;
 }
 

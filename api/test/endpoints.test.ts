@@ -465,3 +465,31 @@ describe('errors', () => {
     }
   });
 });
+
+describe('static-response fast path', () => {
+  it.each(['/api/strategies', '/api/baserate', '/api/sources', '/api/settings'])(
+    '%s: the fast path and the Koa route send the same status, headers and bytes',
+    async (path) => {
+      const fast = await t.http.get(path).expect(200);
+      const routed = await t.http.get(`${path}?via=koa`).expect(200);
+      expect(fast.text).toBe(routed.text);
+      const strip = (h: Record<string, string>) => {
+        const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = h;
+        return rest;
+      };
+      expect(strip(fast.headers)).toEqual(strip(routed.headers));
+      const etag = fast.headers.etag as string;
+      const notModified = await t.http.get(path).set('If-None-Match', etag).expect(304);
+      expect(notModified.headers['x-frame-options']).toBe('DENY');
+    },
+  );
+
+  it('falls through to Koa for other methods', async () => {
+    await t.http
+      .post('/api/strategies')
+      .set('Content-Type', 'application/json')
+      .send('{}')
+      .expect(405);
+    await t.http.head('/api/strategies').expect(200);
+  });
+});
