@@ -204,7 +204,7 @@ function Closing() {
             Create Your Account
           </Link>
           <Link to="/advantages" className={`btn ${styles.closingSecondary}`}>
-            Learn More
+            Learn More<span className="visually-hidden"> about our advantages</span>
           </Link>
         </div>
         <p className={styles.closingNote}>No credit card required.</p>
