@@ -125,7 +125,7 @@ export function WorkedExample() {
       ) : (
         <div aria-live="polite">
           <div className={ui.tableWrap}>
-            <table className={ui.table} data-testid="worked-example">
+            <table className={`${ui.table} ${ui.stack}`} data-testid="worked-example">
               <caption>
                 {label}, 30 days from {formatIsoDate(b.window.from)} to {formatIsoDate(b.window.to)}
               </caption>
@@ -141,13 +141,13 @@ export function WorkedExample() {
               <tbody>
                 <tr>
                   <th scope="row">30-day APR</th>
-                  <td>Average of {b.window.days} daily APRs</td>
+                  <td data-label="Based on">Average of {b.window.days} daily APRs</td>
                   <td className={ui.num}>{formatPoints(b.yield30d)}</td>
                 </tr>
                 {CHARGE_ROWS.map((row) => (
                   <tr key={row.key}>
                     <th scope="row">− {row.label} charge</th>
-                    <td>{row.explain(b)}</td>
+                    <td data-label="Based on">{row.explain(b)}</td>
                     <td className={ui.num}>{formatCharge(b.charges[row.key])}</td>
                   </tr>
                 ))}

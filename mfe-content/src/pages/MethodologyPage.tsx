@@ -113,7 +113,7 @@ export default function MethodologyPage() {
         <section aria-labelledby="charges-title">
           <h2 id="charges-title">The six charges</h2>
           <div className={ui.tableWrap}>
-            <table className={ui.table}>
+            <table className={`${ui.table} ${ui.stack}`}>
               <caption className="visually-hidden">Risk charges and how each is computed</caption>
               <thead>
                 <tr>
@@ -125,33 +125,33 @@ export default function MethodologyPage() {
               <tbody>
                 <tr>
                   <th scope="row">Volatility</th>
-                  <td>1 × the standard deviation of the daily APR</td>
-                  <td>An unsteady rate is a less certain income.</td>
+                  <td data-label="Computed">1 × the standard deviation of the daily APR</td>
+                  <td data-label="Why">An unsteady rate is a less certain income.</td>
                 </tr>
                 <tr>
                   <th scope="row">Incentives</th>
-                  <td>0.5 × the average incentive part of the APR</td>
-                  <td>Reward tokens lose value and programmes end.</td>
+                  <td data-label="Computed">0.5 × the average incentive part of the APR</td>
+                  <td data-label="Why">Reward tokens lose value and programmes end.</td>
                 </tr>
                 <tr>
                   <th scope="row">Safety</th>
-                  <td>By safety score (table below)</td>
-                  <td>The expected loss from hacks and failures.</td>
+                  <td data-label="Computed">By safety score (table below)</td>
+                  <td data-label="Why">The expected loss from hacks and failures.</td>
                 </tr>
                 <tr>
                   <th scope="row">Liquidity</th>
-                  <td>By liquidity score (table below)</td>
-                  <td>The cost of not being able to leave quickly.</td>
+                  <td data-label="Computed">By liquidity score (table below)</td>
+                  <td data-label="Why">The cost of not being able to leave quickly.</td>
                 </tr>
                 <tr>
                   <th scope="row">Size</th>
-                  <td>0.25 for every factor of ten the median deposits are below $1B</td>
-                  <td>Small pools are less tested and easier to disrupt.</td>
+                  <td data-label="Computed">0.25 for every factor of ten the median deposits are below $1B</td>
+                  <td data-label="Why">Small pools are less tested and easier to disrupt.</td>
                 </tr>
                 <tr>
                   <th scope="row">Outflow</th>
-                  <td>1 × the largest fall in deposits from a peak, as a fraction</td>
-                  <td>Depositors leaving fast is a warning sign.</td>
+                  <td data-label="Computed">1 × the largest fall in deposits from a peak, as a fraction</td>
+                  <td data-label="Why">Depositors leaving fast is a warning sign.</td>
                 </tr>
               </tbody>
             </table>
@@ -160,12 +160,12 @@ export default function MethodologyPage() {
           <div className={ui.grid2}>
             <div className={ui.tableWrap}>
               <table className={ui.table}>
-                <caption>Safety charge</caption>
+                <caption>Safety charge (points a year)</caption>
                 <thead>
                   <tr>
                     <th scope="col">Safety score</th>
                     <th scope="col" className={ui.num}>
-                      Charge (points a year)
+                      Charge
                     </th>
                   </tr>
                 </thead>
@@ -181,12 +181,12 @@ export default function MethodologyPage() {
             </div>
             <div className={ui.tableWrap}>
               <table className={ui.table}>
-                <caption>Liquidity charge</caption>
+                <caption>Liquidity charge (points a year)</caption>
                 <thead>
                   <tr>
                     <th scope="col">Liquidity score</th>
                     <th scope="col" className={ui.num}>
-                      Charge (points a year)
+                      Charge
                     </th>
                   </tr>
                 </thead>

@@ -76,7 +76,7 @@ export default function SourcesOfYieldPage() {
             years, not promises: the rates actually paid change every day.
           </p>
           <div className={ui.tableWrap}>
-            <table className={ui.table}>
+            <table className={`${ui.table} ${ui.stack}`}>
               <caption className="visually-hidden">Typical yield by source</caption>
               <thead>
                 <tr>
@@ -90,20 +90,20 @@ export default function SourcesOfYieldPage() {
                 <tr>
                   <th scope="row">Delta-neutral</th>
                   <td className={ui.num}>4-12%</td>
-                  <td>Leveraged traders, through funding rates</td>
-                  <td>Market sentiment</td>
+                  <td data-label="Who pays it">Leveraged traders, through funding rates</td>
+                  <td data-label="Moves with">Market sentiment</td>
                 </tr>
                 <tr>
                   <th scope="row">Treasury bills</th>
                   <td className={ui.num}>4-5%</td>
-                  <td>The US government, through bill interest</td>
-                  <td>Central bank rates</td>
+                  <td data-label="Who pays it">The US government, through bill interest</td>
+                  <td data-label="Moves with">Central bank rates</td>
                 </tr>
                 <tr>
                   <th scope="row">Lending protocols</th>
                   <td className={ui.num}>6-15%</td>
-                  <td>Borrowers posting at least 110% collateral</td>
-                  <td>Demand to borrow</td>
+                  <td data-label="Who pays it">Borrowers posting at least 110% collateral</td>
+                  <td data-label="Moves with">Demand to borrow</td>
                 </tr>
               </tbody>
             </table>
