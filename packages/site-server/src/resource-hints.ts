@@ -42,7 +42,7 @@ export class ResourceHints {
   private shellHints(): Hint[] {
     const dist = path.join(this.rootDir, 'shell', 'dist');
     const hints: Hint[] = [];
-    let files: string[] = [];
+    let files: string[];
     try {
       files = fs.readdirSync(dist);
     } catch {
