@@ -73,12 +73,14 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       await expect(risk.getByRole('link', { name: 'Read the methodology' })).toHaveAttribute('href', '/methodology');
       await expect(risk.getByRole('table')).toContainText('Risk-adjusted APR');
 
-      // Allocation pie (Highcharts) with a legend entry per holding.
+      // Allocation pie (Highcharts) with a legend entry per holding; drawn once scrolled near.
+      await detail.allocationChart.scrollIntoViewIfNeeded();
       await expect(detail.allocationChart.locator('.highcharts-legend-item')).toHaveCount(data.holdings.length);
       // Liquidity panel labelled as sample, with the spec's hint.
       const liquidity = page.locator('[data-section="liquidity"]');
       await expect(liquidity.getByText('Sample data', { exact: true })).toBeVisible();
       await expect(liquidity).toContainText('above 1-2% is healthy');
+      await detail.liquidityChart.scrollIntoViewIfNeeded();
       await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
     });
 
@@ -141,6 +143,11 @@ test('Highcharts loads once per page and every chart uses that one instance', as
   });
   const detail = new StrategyDetailPage(page);
   await detail.goto('lido');
+  // Charts below the fold are drawn when scrolled near: bring each into view.
+  for (const chart of [detail.aprChart, detail.tvlChart, detail.allocationChart, detail.liquidityChart]) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.highcharts-container')).toBeVisible();
+  }
   const containers = page.locator('[data-highcharts-chart]');
   await expect(containers).toHaveCount(4);
   const indices = await containers.evaluateAll((els) => els.map((el) => el.getAttribute('data-highcharts-chart')));
@@ -219,4 +226,13 @@ test.describe('numeric strategy page', () => {
     await numeric.goto('abc', 'strategy-detail');
     await expect(page).toHaveURL(/\/options$/);
   });
+});
+
+test('charts far below the fold are not drawn until scrolled near', async ({ page }) => {
+  const detail = new StrategyDetailPage(page);
+  await detail.goto('lido');
+  await expect(detail.aprChart.locator('.highcharts-container')).toBeVisible();
+  await expect(detail.liquidityChart.locator('[data-chart-ready]')).toHaveAttribute('data-chart-ready', 'false');
+  await detail.liquidityChart.scrollIntoViewIfNeeded();
+  await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import type { Holding } from '@yield/platform';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
@@ -11,7 +12,7 @@ export interface AllocationPieProps {
 }
 
 /** Underlying assets as a pie with a hover tooltip and a legend. */
-export default function AllocationPie({ holdings, size = 250, height }: AllocationPieProps) {
+function AllocationPie({ holdings, size = 250, height }: AllocationPieProps) {
   const options: Highcharts.Options = {
     ...baseChartOptions,
     chart: { ...baseChartOptions.chart, type: 'pie', height },
@@ -46,3 +47,6 @@ export default function AllocationPie({ holdings, size = 250, height }: Allocati
   };
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
+
+// Memoised: a parent re-render with the same data must not make Highcharts redraw the chart.
+export default memo(AllocationPie);

@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
+import { useChartTurn } from './chart-turn.ts';
 import styles from './charts.module.css';
 
 export interface ChartFrameProps {
@@ -14,10 +15,15 @@ export interface ChartFrameProps {
   /** Shows a spinner over the chart while newer data loads. */
   busy?: boolean;
   testId?: string;
+  /** Loads the chart component's code (from lazy.ts); awaited before the chart's turn. */
+  load: () => Promise<unknown>;
   children: ReactNode;
 }
 
-/** Reserves the chart's height (no layout shift), shows a spinner until Highcharts arrives. */
+/**
+ * Reserves the chart's height (no layout shift) and shows a spinner until the chart's turn comes
+ * (see chart-turn.ts) and Highcharts has arrived.
+ */
 export function ChartFrame({
   title,
   summary,
@@ -26,21 +32,34 @@ export function ChartFrame({
   unavailable = false,
   busy = false,
   testId,
+  load,
   children,
 }: ChartFrameProps) {
+  const plotRef = useRef<HTMLDivElement>(null);
+  const ready = useChartTurn(plotRef, load);
+  const spinner = (
+    <div className={styles.overlay} aria-hidden="true">
+      <span className="spinner" />
+    </div>
+  );
   return (
     <figure className={styles.frame} data-testid={testId} data-point-count={pointCount}>
       <figcaption className={styles.caption}>{title}</figcaption>
-      <div className={styles.plot} style={{ minHeight: height }} role="img" aria-label={`${title}: ${summary}`}>
-        <Suspense
-          fallback={
-            <div className={styles.overlay} aria-hidden="true">
-              <span className="spinner" />
-            </div>
-          }
-        >
-          <div aria-hidden="true">{children}</div>
-        </Suspense>
+      <div
+        ref={plotRef}
+        className={styles.plot}
+        style={{ minHeight: height }}
+        role="img"
+        aria-label={`${title}: ${summary}`}
+        data-chart-ready={ready}
+      >
+        {ready ? (
+          <Suspense fallback={spinner}>
+            <div aria-hidden="true">{children}</div>
+          </Suspense>
+        ) : (
+          spinner
+        )}
         {unavailable ? (
           <div className={`${styles.overlay} ${styles.na}`} data-testid="chart-na">
             N/A

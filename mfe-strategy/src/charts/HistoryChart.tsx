@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
 import { formatDate, formatPercent, formatUsd } from '../lib/format.ts';
@@ -19,7 +20,7 @@ function formatValue(kind: HistoryKind, value: number): string {
 }
 
 /** APR or TVL history as a line chart: x the locale date, y percent or compact dollars. */
-export default function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: HistoryChartProps) {
+function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: HistoryChartProps) {
   const options: Highcharts.Options = {
     ...baseChartOptions,
     chart: { ...baseChartOptions.chart, height, type: 'line' },
@@ -53,3 +54,6 @@ export default function HistoryChart({ kind, points, height = 300, color = '#0f6
   };
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
+
+// Memoised: a parent re-render with the same data must not make Highcharts redraw the chart.
+export default memo(HistoryChart);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
 import { formatDate } from '../lib/format.ts';
@@ -13,7 +14,7 @@ import {
  * Exit liquidity (% of TVL, 0-5 left axis) and Amihud illiquidity (×1e11, 0-10 right axis).
  * The series arrive already clamped to the spec's ranges.
  */
-export default function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
+function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
   const options: Highcharts.Options = {
     ...baseChartOptions,
     chart: { ...baseChartOptions.chart, height },
@@ -74,3 +75,6 @@ export default function LiquidityChart({ series, height = 300 }: { series: Liqui
   };
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
+
+// Memoised: a parent re-render with the same data must not make Highcharts redraw the chart.
+export default memo(LiquidityChart);

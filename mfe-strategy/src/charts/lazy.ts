@@ -4,6 +4,10 @@ import { lazy } from 'react';
  * Chart components load on demand. Each chunk imports the shared Highcharts singleton, which the
  * federation runtime fetches once per page however many charts there are.
  */
-export const LazyHistoryChart = lazy(() => import('./HistoryChart.tsx'));
-export const LazyAllocationPie = lazy(() => import('./AllocationPie.tsx'));
-export const LazyLiquidityChart = lazy(() => import('./LiquidityChart.tsx'));
+export const loadHistoryChart = () => import('./HistoryChart.tsx');
+export const loadAllocationPie = () => import('./AllocationPie.tsx');
+export const loadLiquidityChart = () => import('./LiquidityChart.tsx');
+
+export const LazyHistoryChart = lazy(loadHistoryChart);
+export const LazyAllocationPie = lazy(loadAllocationPie);
+export const LazyLiquidityChart = lazy(loadLiquidityChart);

@@ -1,6 +1,6 @@
 import type { StrategyContent } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyAllocationPie } from '../../charts/lazy.ts';
+import { LazyAllocationPie, loadAllocationPie } from '../../charts/lazy.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 
@@ -26,6 +26,7 @@ export function Allocations({ content }: { content: StrategyContent }) {
           height={height}
           pointCount={content.holdings.length}
           testId="chart-allocation"
+          load={loadAllocationPie}
         >
           <LazyAllocationPie holdings={content.holdings} size={PIE_SIZE} height={height} />
         </ChartFrame>

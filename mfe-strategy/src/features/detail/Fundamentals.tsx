@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { TIME_RANGES, useSiteSettings, type HistoryResponse } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyHistoryChart } from '../../charts/lazy.ts';
+import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { formatPercent, formatUsd } from '../../lib/format.ts';
 import { useStrategyHistory } from '../../lib/queries.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
@@ -29,9 +29,9 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   }, [failure, id, range]);
 
   const usable = !failure && history.data ? history.data : undefined;
-  const points = usable?.data ?? [];
-  const aprPoints = points.map((p): [number, number] => [p.timestamp, p.apr]);
-  const tvlPoints = points.map((p): [number, number] => [p.timestamp, p.tvl]);
+  const points = usable?.data;
+  const aprPoints = useMemo(() => (points ?? []).map((p): [number, number] => [p.timestamp, p.apr]), [points]);
+  const tvlPoints = useMemo(() => (points ?? []).map((p): [number, number] => [p.timestamp, p.tvl]), [points]);
   const figures = [
     { label: 'TVL', value: formatUsd(usable?.lastTvl) },
     { label: '30d APR', value: formatPercent(usable?.lastApr) },
@@ -95,6 +95,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           unavailable={Boolean(failure)}
           busy={loading || switching}
           testId="chart-apr"
+          load={loadHistoryChart}
         >
           <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} />
         </ChartFrame>
@@ -110,6 +111,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           unavailable={Boolean(failure)}
           busy={loading || switching}
           testId="chart-tvl"
+          load={loadHistoryChart}
         >
           <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
         </ChartFrame>

@@ -1,13 +1,15 @@
+import { useMemo } from 'react';
 import type { StrategyContent } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyLiquidityChart } from '../../charts/lazy.ts';
+import { LazyLiquidityChart, loadLiquidityChart } from '../../charts/lazy.ts';
 import { LIQUIDITY_HINT, toLiquiditySeries } from '../../lib/liquidity.ts';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;
 
 export function Liquidity({ content }: { content: StrategyContent }) {
-  const series = toLiquiditySeries(content.liquidity.points);
+  const points = content.liquidity.points;
+  const series = useMemo(() => toLiquiditySeries(points), [points]);
   const latest = series.liquidity.at(-1)?.[1];
   const empty = series.liquidity.length === 0;
   return (
@@ -36,6 +38,7 @@ export function Liquidity({ content }: { content: StrategyContent }) {
         pointCount={series.liquidity.length}
         unavailable={empty}
         testId="chart-liquidity"
+        load={loadLiquidityChart}
       >
         <LazyLiquidityChart series={series} height={CHART_HEIGHT} />
       </ChartFrame>

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyHistoryChart } from '../../charts/lazy.ts';
+import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { formatHolders, formatPercent, formatUsd } from '../../lib/format.ts';
 import { lookupStrategy, staticStrategies, toChartPoints, type StaticStrategy } from './static-strategies.ts';
 import styles from './numeric.module.css';
@@ -32,8 +32,8 @@ function NotAvailable({ strategy }: { strategy: StaticStrategy }) {
 }
 
 function Available({ strategy }: { strategy: StaticStrategy }) {
-  const aprPoints = toChartPoints(strategy.aprHistory);
-  const tvlPoints = toChartPoints(strategy.tvlHistory);
+  const aprPoints = useMemo(() => toChartPoints(strategy.aprHistory), [strategy]);
+  const tvlPoints = useMemo(() => toChartPoints(strategy.tvlHistory), [strategy]);
   return (
     <main className="page">
       <PageMeta title={strategy.name} description={strategy.description} />
@@ -76,6 +76,7 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
             pointCount={aprPoints.length}
             unavailable={aprPoints.length === 0}
             testId="chart-apr"
+            load={loadHistoryChart}
           >
             <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} />
           </ChartFrame>
@@ -89,6 +90,7 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
             pointCount={tvlPoints.length}
             unavailable={tvlPoints.length === 0}
             testId="chart-tvl"
+            load={loadHistoryChart}
           >
             <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
           </ChartFrame>
