@@ -2,6 +2,7 @@
  * createApp(deps): the Koa app serving everything under /api. It does not own the server: the
  * production site server hands it only /api requests, server.ts runs it alone in development.
  */
+import { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
@@ -48,7 +49,8 @@ export function createApp(deps: AppDeps): Koa {
   app.callback = () => {
     const handler = koaCallback();
     return (...[req, res]: Parameters<typeof handler>) => {
-      if (!serveFast(deps, req, res)) return handler(req, res);
+      // HTTP/2 compat responses cannot take raw header arrays; Koa serves those.
+      if (!(res instanceof ServerResponse) || !serveFast(deps, req, res)) return handler(req, res);
       return Promise.resolve();
     };
   };

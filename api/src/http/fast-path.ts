@@ -6,7 +6,7 @@
  * anything else (other methods, query strings, missing data) falls through to Koa.
  */
 import type { AppDeps } from '../deps.ts';
-import { bodyKey } from '../data/snapshot.ts';
+import { bodyKey, type CachedBody } from '../data/snapshot.ts';
 import { DATA_CACHE_CONTROL, etagMatches, SECURITY_HEADERS } from './middleware.ts';
 
 const FAST_PATHS = new Map<string, string>([
@@ -16,13 +16,12 @@ const FAST_PATHS = new Map<string, string>([
   ['/api/settings', bodyKey.settings],
 ]);
 
-const BASE_HEADERS = Object.entries({
+const BASE_HEADERS: readonly [string, string][] = Object.entries({
   ...SECURITY_HEADERS,
   'Cache-Control': DATA_CACHE_CONTROL,
   Vary: 'Accept-Encoding',
 });
 
-/** Answers the request if it can; returns false to hand it to Koa. */
 /** The parts of a node:http (or http2 compat) request and response the fast path touches. */
 interface MinimalRequest {
   method?: string | undefined;
@@ -30,34 +29,56 @@ interface MinimalRequest {
   headers: { 'if-none-match'?: string | undefined };
 }
 interface MinimalResponse {
-  statusCode: number;
-  setHeader(name: string, value: string | number): unknown;
+  writeHead(status: number, headers: string[]): unknown;
   end(): unknown;
   end(body: Uint8Array): unknown;
 }
 
+/**
+ * Flat [name, value, ...] header lists per cached body: writeHead with a raw array is node's
+ * cheapest way to send headers. Keyed weakly, so a replaced snapshot frees its entries.
+ */
+const headerCache = new WeakMap<CachedBody, { ok: string[]; notModified: string[] }>();
+
+function headersFor(cached: CachedBody): { ok: string[]; notModified: string[] } {
+  let h = headerCache.get(cached);
+  if (!h) {
+    const common = [...BASE_HEADERS.flat(), 'ETag', cached.etag];
+    h = {
+      ok: [
+        ...common,
+        'Content-Type',
+        'application/json; charset=utf-8',
+        'Content-Length',
+        String(cached.body.length),
+      ],
+      notModified: common,
+    };
+    headerCache.set(cached, h);
+  }
+  return h;
+}
+
+/** Answers the request if it can; returns false to hand it to Koa. */
 export function serveFast(deps: AppDeps, req: MinimalRequest, res: MinimalResponse): boolean {
   if (req.method !== 'GET') return false;
   const key = req.url === undefined ? undefined : FAST_PATHS.get(req.url);
   if (key === undefined) return false;
-  let cached;
+  let cached: CachedBody | undefined;
   try {
     cached = deps.snapshot().bodies.get(key);
   } catch {
     return false; // Koa's error handling answers (and logs) it.
   }
   if (!cached) return false;
-  for (const [name, value] of BASE_HEADERS) res.setHeader(name, value);
-  res.setHeader('ETag', cached.etag);
+  const headers = headersFor(cached);
   const inm = req.headers['if-none-match'];
   if (inm && etagMatches(inm, cached.etag)) {
-    res.statusCode = 304;
+    res.writeHead(304, headers.notModified);
     res.end();
     return true;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', cached.body.length);
-  res.statusCode = 200;
+  res.writeHead(200, headers.ok);
   res.end(cached.body);
   return true;
 }
