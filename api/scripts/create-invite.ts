@@ -19,7 +19,8 @@ const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [
   --max-uses         how many logins the code allows (default 1)
   --unlimited        no use limit
   --expires-in-days  the code stops working after N days
-  --expires-at       the code stops working at this date/time (e.g. 2026-12-31 or 2026-12-31T12:00:00Z)
+  --expires-at       the code stops working at this date/time (e.g. 2026-12-31 or 2026-12-31T12:00:00Z);
+                     alias --expires
   --note             free text kept next to the hash (who the code was for)
   --data-dir         data directory (default: $DATA_DIR, else api/data)`;
 
@@ -43,6 +44,8 @@ export async function runCreateInvite(
         unlimited: { type: 'boolean' },
         'expires-in-days': { type: 'string' },
         'expires-at': { type: 'string' },
+        // Alias: scripts tend to write --expires.
+        expires: { type: 'string' },
         note: { type: 'string' },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -67,10 +70,12 @@ export async function runCreateInvite(
     if (!(days > 0))
       return { exitCode: 2, output: `--expires-in-days must be a positive number\n\n${USAGE}` };
     expiresAt = new Date(now.getTime() + days * 86_400_000);
-  } else if (values['expires-at'] !== undefined) {
-    const at = new Date(values['expires-at']);
-    if (Number.isNaN(at.getTime()) || at <= now)
-      return { exitCode: 2, output: `--expires-at must be a date in the future\n\n${USAGE}` };
+  } else if ((values['expires-at'] ?? values.expires) !== undefined) {
+    const at = new Date((values['expires-at'] ?? values.expires)!);
+    if (Number.isNaN(at.getTime()))
+      return { exitCode: 2, output: `--expires-at must be a date, e.g. 2026-12-31\n\n${USAGE}` };
+    // A date in the past is allowed (it makes a code that is refused as expired, useful to
+    // check that path), but said out loud.
     expiresAt = at;
   }
 
@@ -102,7 +107,7 @@ export async function runCreateInvite(
       `  ${code}`,
       '',
       `  max uses: ${maxUses ?? 'unlimited'}`,
-      `  expires:  ${expiresAt ? expiresAt.toISOString() : 'never'}`,
+      `  expires:  ${expiresAt ? expiresAt.toISOString() : 'never'}${expiresAt && expiresAt <= now ? ' (already expired: every login with it is refused)' : ''}`,
       `  stored:   ${path.join(dataDir, 'invites.json')} (hashed; this is the only time the code is shown)`,
     ];
     return { exitCode: 0, output: lines.join('\n') };

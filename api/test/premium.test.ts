@@ -340,9 +340,20 @@ describe('invite:create command', () => {
     await json('/api/premium', { inviteCode: code }).expect(200);
 
     expect((await runCreateInvite(['--max-uses', '0'], { DATA_DIR: t.dir })).exitCode).toBe(2);
-    expect(
-      (await runCreateInvite(['--expires-at', '2001-01-01'], { DATA_DIR: t.dir })).exitCode,
-    ).toBe(2);
+    expect((await runCreateInvite(['--expires-at', 'someday'], { DATA_DIR: t.dir })).exitCode).toBe(
+      2,
+    );
+    // --expires (alias) with a past date: created, flagged, and refused at login.
+    const past = await runCreateInvite(
+      ['--code', 'ALREADY-EXPIRED', '--expires', '2001-01-01T00:00:00Z'],
+      {
+        DATA_DIR: t.dir,
+      },
+    );
+    expect(past.exitCode).toBe(0);
+    expect(past.output).toContain('already expired');
+    const refused = await json('/api/premium', { inviteCode: 'ALREADY-EXPIRED' }).expect(401);
+    expect(refused.body.error.code).toBe('invite_code_expired');
     expect((await runCreateInvite(['--bogus'], { DATA_DIR: t.dir })).exitCode).toBe(2);
     expect((await runCreateInvite(['--code', 'abc'], { DATA_DIR: t.dir })).exitCode).toBe(1);
     const unlimited = await runCreateInvite(['--unlimited', '--code', 'NO-LIMIT-CODE'], {
