@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { detailPath, formatApr, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
@@ -10,15 +10,17 @@ const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
  * True once the browser is idle after the first paint, so Highcharts is requested only after the
  * tables have rendered (it never competes with them for the network or the main thread).
  */
-function useAfterFirstPaint(): boolean {
+function useAfterFirstPaint(delayMs: number): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;
+    // A transition, and one chart per idle period: each chart is drawn in its own short task.
+    const show = () => startTransition(() => setReady(true));
     const frame = requestAnimationFrame(() => {
       idle =
         typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(() => setReady(true), { timeout: 1200 })
-          : window.setTimeout(() => setReady(true), 200);
+          ? window.requestIdleCallback(() => window.setTimeout(show, delayMs), { timeout: 1200 })
+          : window.setTimeout(show, 200 + delayMs);
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -86,11 +88,13 @@ export interface ChartPanelProps {
   points: ChartPoint[];
   mobile: boolean;
   testId: string;
+  /** Extra wait before drawing, so two charts are not drawn in the same task. */
+  drawDelayMs?: number;
 }
 
 /** One risk-versus-reward chart with its legend and the card of the selected point. */
-export function ChartPanel({ title, headingLevel, points, mobile, testId }: ChartPanelProps) {
-  const ready = useAfterFirstPaint();
+export function ChartPanel({ title, headingLevel, points, mobile, testId, drawDelayMs = 0 }: ChartPanelProps) {
+  const ready = useAfterFirstPaint(drawDelayMs);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const select = useCallback((key: string | null) => setSelectedKey(key), []);
   const selected = points.find((p) => p.key === selectedKey) ?? null;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { isProAtom, useSiteSettings } from '@yield/platform';
 import { formatAsOfDate } from './model.ts';
@@ -9,11 +10,16 @@ import type { Market } from './ComparisonBoard.tsx';
 import styles from './comparison.module.css';
 
 /**
- * Everything that needs antd (tables, popovers, the newsletter dialog) lives in this chunk. It
- * downloads while the data is being fetched, so the title paints at once and antd never delays it.
+ * Everything that needs antd (tables, popovers, the newsletter dialog) lives in this chunk. It is
+ * requested right after the title block has been painted, so it downloads while the data is
+ * being fetched, and neither its download nor its evaluation delays the first paint.
  */
-const boardChunk = import('./ComparisonBoard.tsx');
-const ComparisonBoard = lazy(() => boardChunk);
+let boardChunk: Promise<typeof import('./ComparisonBoard.tsx')> | undefined;
+function loadBoard() {
+  boardChunk ??= import('./ComparisonBoard.tsx');
+  return boardChunk;
+}
+const ComparisonBoard = lazy(loadBoard);
 
 interface ToggleOption<T extends string> {
   value: T;
@@ -75,10 +81,18 @@ export function Comparison({ titleLevel }: ComparisonProps) {
   const [isPro, setIsPro] = useAtom(isProAtom);
   const [market, setMarket] = useState<Market>('stablecoin');
   const sub = titleLevel + 1;
+  // The board mounts in a transition: React renders it in small slices instead of one long task
+  // (the data arrives through useSyncExternalStore, whose updates would otherwise render at once).
+  const [boardShown, setBoardShown] = useState(false);
+  useEffect(() => {
+    if (!data.loading) startTransition(() => setBoardShown(true));
+  }, [data.loading]);
+  const introRef = useRef<HTMLElement>(null);
+  useEffect(() => afterIntroPainted(introRef.current, () => void loadBoard()), []);
 
   return (
     <div className={styles.comparison} data-testid="comparison">
-      <header className={styles.intro}>
+      <header className={styles.intro} ref={introRef}>
         <HeadingAt level={titleLevel} className={styles.title}>
           {settings?.siteTitle ?? 'Yield Comparison'}
         </HeadingAt>
@@ -128,7 +142,7 @@ export function Comparison({ titleLevel }: ComparisonProps) {
       </div>
 
       <Suspense fallback={<LoadingBlock />}>
-        {data.loading ? (
+        {data.loading || !boardShown ? (
           <LoadingBlock />
         ) : (
           <ComparisonBoard

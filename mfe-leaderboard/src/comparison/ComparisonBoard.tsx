@@ -61,9 +61,10 @@ export default function ComparisonBoard({
         </div>
       ) : null}
       <div className={narrow ? styles.gridSingle : styles.gridDouble}>
-        {shownMarkets.map((m) => (
+        {shownMarkets.map((m, i) => (
           <ChartPanel
             key={m.market}
+            drawDelayMs={i * 120}
             title={`${m.title}: risk versus reward`}
             headingLevel={headingLevel}
             points={pointsByMarket[m.market]}

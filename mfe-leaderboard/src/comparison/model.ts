@@ -306,8 +306,9 @@ export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]
   const maxReward = points.length ? Math.max(...points.map((p) => p.reward)) : 0;
   const minRisk = Math.min(0, ...points.map((p) => p.risk));
   const minReward = Math.min(0, ...points.map((p) => p.reward));
-  const xMax = maxRisk + 0.3;
-  const yMax = maxReward + 1;
+  // Rounded like the ticks, so the top gridline and its label are not dropped as "past the max".
+  const xMax = Number((maxRisk + 0.3).toFixed(6));
+  const yMax = Number((maxReward + 1).toFixed(6));
   return {
     x: { min: minRisk, max: xMax, tickPositions: quarterTicks(minRisk, xMax) },
     y: { min: minReward, max: yMax, tickPositions: quarterTicks(minReward, yMax) },
