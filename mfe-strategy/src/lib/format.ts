@@ -29,9 +29,13 @@ export function formatPercent(value: number | null | undefined): string {
   return `${value.toFixed(2)}%`;
 }
 
-/** Chart x labels and tooltips: the reader's locale date. */
+let dateFormat: Intl.DateTimeFormat | undefined;
+
+/** Chart x labels and tooltips: the reader's locale date (same as toLocaleDateString()). */
 export function formatDate(timestamp: number): string {
-  return new Date(timestamp).toLocaleDateString();
+  // One formatter for every label: building one per call is what makes toLocaleDateString slow.
+  dateFormat ??= new Intl.DateTimeFormat();
+  return dateFormat.format(timestamp);
 }
 
 /** Holder counts with locale grouping ("12,345 holders"). */
