@@ -14,21 +14,24 @@ function useAfterFirstPaint(delayMs: number): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;
+    let timer: number | undefined;
     // A transition, and one chart per idle period: each chart is drawn in its own short task.
-    const show = () => startTransition(() => setReady(true));
+    const show = () => {
+      timer = window.setTimeout(() => startTransition(() => setReady(true)), delayMs);
+    };
     const frame = requestAnimationFrame(() => {
-      idle =
-        typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(() => window.setTimeout(show, delayMs), { timeout: 1200 })
-          : window.setTimeout(show, 200 + delayMs);
+      if (typeof window.requestIdleCallback === 'function') {
+        idle = window.requestIdleCallback(show, { timeout: 1200 });
+      } else {
+        timer = window.setTimeout(show, 200);
+      }
     });
     return () => {
       cancelAnimationFrame(frame);
-      if (idle === undefined) return;
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
     };
-  }, []);
+  }, [delayMs]);
   return ready;
 }
 
