@@ -236,3 +236,47 @@ test('charts far below the fold are not drawn until scrolled near', async ({ pag
   await detail.liquidityChart.scrollIntoViewIfNeeded();
   await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
 });
+
+/** Spec section 3 and 9 figures each strategy page must show. */
+const SPEC_FIGURES: Record<string, { cap?: string; rank?: string; bars: number; holdings: string[]; texts: string[] }> = {
+  liquity: {
+    cap: '$41M',
+    rank: '#62',
+    bars: 5,
+    holdings: ['ETH · 100%'],
+    texts: ['2 million LQTY', '31 liquidations in 2023 and 16 in 2024', '10%'],
+  },
+  'sky-spark': {
+    cap: '$3.95B',
+    rank: '#3',
+    bars: 4,
+    holdings: ['USDC · 37.4%', 'Treasury Bills · 20.19%', 'ETH · 15.34%', 'wstETH · 6.42%', 'cbBTC · 6.32%', 'BTC · 4.02%', 'Other · 10.31%'],
+    texts: [],
+  },
+  gauntlet: {
+    bars: 4,
+    holdings: ['55%', '16%', '10%', '7%', '5%', '4%', 'Other · 3%'],
+    texts: ['capped at 40%'],
+  },
+  lido: { cap: '$15.2B', rank: '#7', bars: 5, holdings: ['ETH · 100%'], texts: ['over 25% share', 'over 9 million ETH'] },
+};
+
+for (const [slug, spec] of Object.entries(SPEC_FIGURES)) {
+  test(`/options/${slug} shows the spec's figures`, async ({ page }) => {
+    const detail = new StrategyDetailPage(page);
+    await detail.goto(slug);
+    const facts = page.locator('[data-section="header"] dl');
+    if (spec.cap) await expect(facts).toContainText(`Market Cap${spec.cap}`);
+    else await expect(page.getByText('Market Cap', { exact: true })).toHaveCount(0);
+    if (spec.rank) await expect(facts).toContainText(`Rank${spec.rank}`);
+    else await expect(page.getByText('Rank', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('risk-bar-on')).toHaveCount(spec.bars);
+    await expect(page.getByRole('img', { name: `Risk rating: ${spec.bars} of 5 bars` })).toBeVisible();
+    const holdings = page.getByRole('list', { name: 'Holdings' });
+    for (const holding of spec.holdings) await expect(holdings).toContainText(holding);
+    for (const text of spec.texts) await expect(detail.main).toContainText(text);
+    if (slug === 'sky-spark') {
+      await expect(page.getByTestId('risk-rating').filter({ hasText: 'Dependencies' })).toContainText('Bad');
+    }
+  });
+}
