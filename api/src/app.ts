@@ -7,7 +7,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { serveFast } from './http/fast-path.ts';
-import { errorHandler, jsonBody, securityHeaders } from './http/middleware.ts';
+import { errorHandler, securityHeaders } from './http/middleware.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
@@ -23,7 +23,6 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(securityHeaders);
   app.use(errorHandler(deps.logger));
-  app.use(jsonBody);
 
   // Public routes first, then the protected router, so a public path never meets koa-jwt.
   const publicRoutes = new Router({ prefix: API_PREFIX });

@@ -416,6 +416,9 @@ describe('errors', () => {
       .send({ inviteCode: 'x' })
       .expect(415);
     expectErrorBody(form.body, 'unsupported_media_type');
+    expect(form.body.success).toBe(false);
+    // The body reader is mounted per route: an unknown path stays a 404 whatever it is sent.
+    await t.http.post('/api/nope').set('Content-Type', 'text/plain').send('x').expect(404);
   });
   it('bodies over 16 KB → 413, with or without Content-Length', async () => {
     const big = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(17 * 1024) });

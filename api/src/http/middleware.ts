@@ -123,26 +123,38 @@ export function etagMatches(header: string, etag: string): boolean {
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /**
- * JSON body reader: POST/PUT/PATCH must say application/json (415 otherwise), bodies over 16 KB
- * are refused (413) before being read in full, and malformed JSON is a 400.
+ * JSON body reader for the POST routes (mounted per route, so an unknown path stays a 404): the
+ * body must say application/json (415 otherwise), bodies over 16 KB are refused (413) without
+ * being buffered, and malformed JSON is a 400. `extra` adds fields to error bodies (the premium
+ * calls' `success: false`).
  */
-export const jsonBody: Middleware = async (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH'].includes(ctx.method)) return next();
-  const type = ctx.get('Content-Type');
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json');
-  }
-  const declared = Number(ctx.get('Content-Length') || '0');
-  if (declared > MAX_BODY_BYTES)
-    throw new AppError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  const text = await readLimited(ctx.req, MAX_BODY_BYTES);
-  try {
-    ctx.state.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);
-  } catch {
-    throw new AppError(400, 'invalid_json', 'Request body is not valid JSON');
-  }
-  return next();
-};
+export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
+  const fail = (status: number, code: string, message: string) =>
+    new AppError(status, code, message, {}, extra);
+  return async (ctx, next) => {
+    const type = ctx.get('Content-Type');
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      throw fail(415, 'unsupported_media_type', 'Send the request body as application/json');
+    }
+    const declared = Number(ctx.get('Content-Length') || '0');
+    if (declared > MAX_BODY_BYTES) {
+      throw fail(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    }
+    let text: string;
+    try {
+      text = await readLimited(ctx.req, MAX_BODY_BYTES);
+    } catch (err) {
+      if (err instanceof AppError) throw fail(err.status, err.code, err.message);
+      throw err;
+    }
+    try {
+      ctx.state.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);
+    } catch {
+      throw fail(400, 'invalid_json', 'Request body is not valid JSON');
+    }
+    return next();
+  };
+}
 
 /**
  * Reads a request body up to `limit` bytes. Past the limit it stops buffering but keeps draining

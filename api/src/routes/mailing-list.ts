@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { DataFileError } from '../data/store.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 
 export const mailSignupSchema = z.object({
@@ -17,7 +18,7 @@ export const mailSignupSchema = z.object({
 
 export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
-  router.post('/addToMailList', limiter.middleware('addToMailList'), async (ctx) => {
+  router.post('/addToMailList', limiter.middleware('addToMailList'), jsonBody(), async (ctx) => {
     const parsed = mailSignupSchema.safeParse(ctx.state.body);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path[0];

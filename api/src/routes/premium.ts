@@ -13,6 +13,7 @@ import type { UserRecord } from '../data/schemas.ts';
 import { DataFileError } from '../data/store.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { findInvite, inviteUsable, MAX_CODE_LENGTH } from '../premium/invite-codes.ts';
 import {
@@ -86,7 +87,7 @@ async function verifiedInvite(deps: AppDeps, code: string) {
 export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
 
-  router.post('/premium', limiter.middleware('premium', FAIL), async (ctx) => {
+  router.post('/premium', limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
     const parsed = inviteSchema.safeParse(ctx.state.body);
     if (!parsed.success)
       throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
@@ -114,64 +115,69 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
     });
   });
 
-  router.post('/premiumLogin', limiter.middleware('premiumLogin', FAIL), async (ctx) => {
-    const parsed = loginSchema.safeParse(ctx.state.body);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      throw new AppError(
-        400,
-        field === 'email' ? 'invalid_email' : 'invalid_request',
-        field === 'email' ? 'A valid email address is required' : 'inviteCode is required',
-        {},
-        FAIL,
-      );
-    }
-    const email = parsed.data.email.toLowerCase();
-    await guarded(deps, async () => {
-      const invite = await verifiedInvite(deps, parsed.data.inviteCode);
-      const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
-      if (!expired.ok) throw inviteFailure(expired.reason);
-
-      // The invite step (POST /api/premium) already created a user for this code; bind the email
-      // to that user instead of spending a second use: the caller's own token first, else the
-      // newest user of this invite still without an email. Returning users log in again.
-      const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
-      const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
-      const now = deps.now().toISOString();
-      let record = await deps.store.mutate('users', (data) => {
-        const mine = data.users.filter((u) => u.inviteId === invite.id);
-        const found =
-          mine.find((u) => u.email === email) ??
-          mine.find((u) => claims !== null && u.userId === claims.sub && u.email === null) ??
-          [...mine].reverse().find((u) => u.email === null);
-        if (!found) return { result: null, changed: false };
-        found.email = email;
-        found.lastLoginAt = now;
-        return { result: { ...found }, changed: true };
-      });
-      if (!record) {
-        await consumeInvite(deps, invite.id);
-        const created: UserRecord = {
-          userId: randomUUID(),
-          inviteId: invite.id,
-          email,
-          createdAt: now,
-          lastLoginAt: now,
-        };
-        await deps.store.mutate('users', (data) => {
-          data.users.push(created);
-          return { result: undefined, changed: true };
-        });
-        record = created;
+  router.post(
+    '/premiumLogin',
+    limiter.middleware('premiumLogin', FAIL),
+    jsonBody(FAIL),
+    async (ctx) => {
+      const parsed = loginSchema.safeParse(ctx.state.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        throw new AppError(
+          400,
+          field === 'email' ? 'invalid_email' : 'invalid_request',
+          field === 'email' ? 'A valid email address is required' : 'inviteCode is required',
+          {},
+          FAIL,
+        );
       }
-      const user = toUser(record);
-      ctx.body = {
-        success: true,
-        token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
-        user,
-      };
-    });
-  });
+      const email = parsed.data.email.toLowerCase();
+      await guarded(deps, async () => {
+        const invite = await verifiedInvite(deps, parsed.data.inviteCode);
+        const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
+        if (!expired.ok) throw inviteFailure(expired.reason);
+
+        // The invite step (POST /api/premium) already created a user for this code; bind the email
+        // to that user instead of spending a second use: the caller's own token first, else the
+        // newest user of this invite still without an email. Returning users log in again.
+        const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
+        const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
+        const now = deps.now().toISOString();
+        let record = await deps.store.mutate('users', (data) => {
+          const mine = data.users.filter((u) => u.inviteId === invite.id);
+          const found =
+            mine.find((u) => u.email === email) ??
+            mine.find((u) => claims !== null && u.userId === claims.sub && u.email === null) ??
+            [...mine].reverse().find((u) => u.email === null);
+          if (!found) return { result: null, changed: false };
+          found.email = email;
+          found.lastLoginAt = now;
+          return { result: { ...found }, changed: true };
+        });
+        if (!record) {
+          await consumeInvite(deps, invite.id);
+          const created: UserRecord = {
+            userId: randomUUID(),
+            inviteId: invite.id,
+            email,
+            createdAt: now,
+            lastLoginAt: now,
+          };
+          await deps.store.mutate('users', (data) => {
+            data.users.push(created);
+            return { result: undefined, changed: true };
+          });
+          record = created;
+        }
+        const user = toUser(record);
+        ctx.body = {
+          success: true,
+          token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
+          user,
+        };
+      });
+    },
+  );
 
   return router;
 }
