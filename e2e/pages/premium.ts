@@ -49,25 +49,30 @@ export class PremiumPages {
   }
 
   /**
-   * Records, inside the page, when the success toast appears and when the app leaves for `/`
-   * (polling from the test would add up to half a second of error to a 1.5 s delay).
+   * Records, inside the page, when the app leaves for `/`, next to when the activation response
+   * arrived (polling from the test would add up to half a second of error to a 1.5 s delay).
    */
-  async watchActivationTiming(): Promise<() => Promise<{ toastAt: number; leftAt: number }>> {
+  async watchActivationTiming(): Promise<() => Promise<{ respondedAt: number; leftAt: number }>> {
     await this.page.evaluate(() => {
-      const w = window as unknown as { __timing: { toastAt: number; leftAt: number } };
-      w.__timing = { toastAt: 0, leftAt: 0 };
+      const w = window as unknown as { __leftAt: number };
+      w.__leftAt = 0;
       const tick = () => {
-        const now = performance.now();
-        if (!w.__timing.toastAt && document.querySelector('.ant-notification-notice')?.textContent?.includes('Success!')) {
-          w.__timing.toastAt = now;
-        }
-        if (!w.__timing.leftAt && window.location.pathname === '/') w.__timing.leftAt = now;
-        if (!w.__timing.leftAt) requestAnimationFrame(tick);
+        if (window.location.pathname === '/') w.__leftAt = performance.now();
+        else requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     });
     return () =>
-      this.page.evaluate(() => (window as unknown as { __timing: { toastAt: number; leftAt: number } }).__timing);
+      this.page.evaluate(() => {
+        const activation = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('/api/premiumLogin'))
+          .pop() as PerformanceResourceTiming | undefined;
+        return {
+          respondedAt: activation?.responseEnd ?? Number.NaN,
+          leftAt: (window as unknown as { __leftAt: number }).__leftAt,
+        };
+      });
   }
 
   /** Holds one API call for `ms` before letting the real request through (to see loading states). */

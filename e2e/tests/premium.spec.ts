@@ -42,10 +42,10 @@ test.describe('premium journey', () => {
     const success = premium.toast('Success!', 'Your premium account has been activated. Welcome!');
     await expect(success).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
-    const { toastAt, leftAt } = await timing();
-    // Spec: home 1.5 s after activation (the toast shows within a frame or two of it).
-    expect(leftAt - toastAt).toBeGreaterThan(1300);
-    expect(leftAt - toastAt).toBeLessThan(1800);
+    const { respondedAt, leftAt } = await timing();
+    // Spec: home 1.5 s after the activation succeeded.
+    expect(leftAt - respondedAt).toBeGreaterThanOrEqual(1500);
+    expect(leftAt - respondedAt).toBeLessThan(2500);
     // The toast outlives the page it came from.
     await expect(success).toBeVisible();
     const activatedToken = await premium.storedToken();

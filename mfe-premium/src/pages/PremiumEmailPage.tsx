@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession } from '@yield/platform';
-import { AntdRoot } from '@yield/ui';
 import { ActivationForm } from '../features/activation/ActivationForm.tsx';
 import type { ActivationResult } from '../api/premium-api.ts';
-import { lastingSuccessToast } from '../lib/lasting-toast.tsx';
+import { toast } from '../lib/toast.ts';
 import { readInviteCode } from '../lib/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
 
@@ -20,7 +19,7 @@ function PremiumEmailContent({ inviteCode }: { inviteCode: string }) {
 
   const onActivated = ({ token }: ActivationResult) => {
     if (token) saveSession(token);
-    lastingSuccessToast('Success!', 'Your premium account has been activated. Welcome!');
+    toast.success('Success!', 'Your premium account has been activated. Welcome!');
     leaveTimer.current = setTimeout(() => navigate('/'), ACTIVATION_REDIRECT_MS);
   };
 
@@ -51,9 +50,7 @@ export default function PremiumEmailPage() {
     <main className="page">
       <PageMeta title="Premium Registration" description="Activate your premium account." />
       {inviteCode ? (
-        <AntdRoot>
-          <PremiumEmailContent inviteCode={inviteCode} />
-        </AntdRoot>
+        <PremiumEmailContent inviteCode={inviteCode} />
       ) : (
         <Navigate to="/pricing" replace />
       )}

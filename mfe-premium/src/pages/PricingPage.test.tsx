@@ -5,6 +5,11 @@ import { premiumTokenAtom } from '@yield/platform';
 import PricingPage from './PricingPage.tsx';
 import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
 
+vi.mock('../lib/toast.ts', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
+
 const settings = {
   siteTitle: 'Pigi',
   externalUrls: {

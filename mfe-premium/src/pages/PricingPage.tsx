@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession, useSiteSettings } from '@yield/platform';
-import { AntdRoot } from '@yield/ui';
 import { InviteCodeForm } from '../features/pricing/InviteCodeForm.tsx';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
@@ -126,9 +125,7 @@ export default function PricingPage() {
         title="Premium Access"
         description="Premium access for $299 per month, by invite code or request."
       />
-      <AntdRoot>
-        <PricingContent />
-      </AntdRoot>
+      <PricingContent />
     </main>
   );
 }

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router-dom';
 import { getDefaultStore } from 'jotai';
 import { initSession, premiumTokenAtom } from '@yield/platform';
-import { AntdRoot } from '@yield/ui';
 
 /** A token of the right shape (three parts, decodable payload). The signature is not checked here. */
 export function makeToken(payload: Record<string, unknown>): string {
@@ -69,12 +68,12 @@ export function renderRoute({ path, element, at }: RenderRouteOptions) {
   return { ...view, router, queryClient };
 }
 
-/** Forms alone, with the antd context their toasts need. */
+/** Forms alone, with the query client their mutations need. */
 export function renderWithProviders(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <AntdRoot>{ui}</AntdRoot>
+      {ui}
     </QueryClientProvider>,
   );
 }

@@ -2,8 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ActivationForm } from './ActivationForm.tsx';
 import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
+import { toast } from '../../lib/toast.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+vi.mock('../../lib/toast.ts', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 function setup() {
   const onActivated = vi.fn();
@@ -62,9 +71,9 @@ describe('ActivationForm', () => {
     await user.type(input, 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
 
-    const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Error');
-    expect(toast).toHaveTextContent('Failed to activate premium account. Please try again.');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to activate premium account. Please try again.'),
+    );
     expect(await screen.findByRole('button', { name: 'Activate Premium Account' })).toBeEnabled();
     expect(onActivated).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '@yield/ui';
 import { activatePremium, type ActivationResult } from '../../api/premium-api.ts';
+import { toast, warmUpToasts } from '../../lib/toast.ts';
 import styles from '../../components/form.module.css';
 
 export const ACTIVATE_BUTTON_IDLE = 'Activate Premium Account';
@@ -15,7 +15,6 @@ export interface ActivationFormProps {
 
 /** Spec "Premium email": required email, 'Activating...' while loading, a toast on failure. */
 export function ActivationForm({ inviteCode, onActivated }: ActivationFormProps) {
-  const toast = useToast();
   const inputId = useId();
   const noteId = useId();
   const [email, setEmail] = useState('');
@@ -30,11 +29,18 @@ export function ActivationForm({ inviteCode, onActivated }: ActivationFormProps)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (locked) return;
+    warmUpToasts();
     activation.mutate(email.trim());
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={activation.isPending}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      onFocus={warmUpToasts}
+      onPointerDown={warmUpToasts}
+      aria-busy={activation.isPending}
+    >
       <label htmlFor={inputId} className={styles.label}>
         Email address
       </label>

@@ -2,9 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InviteCodeForm } from './InviteCodeForm.tsx';
 import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
+import { toast, warmUpToasts } from '../../lib/toast.ts';
+
+vi.mock('../../lib/toast.ts', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.clearAllMocks();
 });
 
 function setup() {
@@ -30,6 +37,8 @@ describe('InviteCodeForm', () => {
     const { onLoggedIn, input } = setup();
 
     await user.type(input, 'yield-abcd-2345');
+    // antd for the toasts starts loading as soon as the saver works on the form.
+    expect(warmUpToasts).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Log In to Premium' }));
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
@@ -45,6 +54,7 @@ describe('InviteCodeForm', () => {
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
     expect(onLoggedIn.mock.calls[0]![0]).toEqual({ token: 'a.b.c', user: user1 });
     expect(onLoggedIn.mock.calls[0]![1]).toBe('yield-abcd-2345');
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('does not submit twice while a login is in flight', async () => {
@@ -71,9 +81,9 @@ describe('InviteCodeForm', () => {
     await user.type(input, 'WRONG-CODE-1');
     await user.click(screen.getByRole('button', { name: 'Log In to Premium' }));
 
-    const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Error');
-    expect(toast).toHaveTextContent('The code is invalid');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', 'The code is invalid'));
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.success).not.toHaveBeenCalled();
     const button = await screen.findByRole('button', { name: 'Log In to Premium' });
     expect(button).toBeEnabled();
     expect(input).not.toHaveAttribute('readonly');

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '@yield/ui';
 import { loginWithInviteCode, type InviteLoginResult } from '../../api/premium-api.ts';
+import { toast, warmUpToasts } from '../../lib/toast.ts';
 import styles from '../../components/form.module.css';
 
 export const INVITE_BUTTON_IDLE = 'Log In to Premium';
@@ -14,7 +14,6 @@ export interface InviteCodeFormProps {
 
 /** Spec "Invite login": idle -> submitting (disabled) -> success, or a toast and back to idle. */
 export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
-  const toast = useToast();
   const inputId = useId();
   const hintId = useId();
   const [code, setCode] = useState('');
@@ -28,11 +27,18 @@ export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    warmUpToasts();
     login.mutate(code);
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={submitting}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      onFocus={warmUpToasts}
+      onPointerDown={warmUpToasts}
+      aria-busy={submitting}
+    >
       <label htmlFor={inputId} className={styles.label}>
         Invite code
       </label>
