@@ -12,6 +12,7 @@ import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger, type Logger } from '../src/logger.ts';
 import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
+import type { InviteRecord } from '../src/data/schemas.ts';
 
 const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [--expires-in-days N | --expires-at ISO-DATE] [--note TEXT] [--data-dir DIR]
 
@@ -94,13 +95,14 @@ export async function runCreateInvite(
     };
   }
   try {
-    const { id, code } = await createInvite(store, {
+    const { id, code, invite } = await createInvite(store, {
       code: values.code,
       maxUses,
       expiresAt,
       note: values.note,
       now,
     });
+    await ensureSurvives(dataDir, invite);
     const lines = [
       `Invite code created (id ${id}):`,
       '',
@@ -113,6 +115,30 @@ export async function runCreateInvite(
     return { exitCode: 0, output: lines.join('\n') };
   } catch (err) {
     return { exitCode: 1, output: (err as Error).message };
+  }
+}
+
+/**
+ * A running server re-reads invites.json before each of its own writes, but a write of its that
+ * started in the same milliseconds as ours can still replace the file without our record (there
+ * is no lock across processes). Check a moment later and put the record back if it is gone.
+ */
+async function ensureSurvives(
+  dataDir: string,
+  invite: InviteRecord,
+  attempts = 3,
+  delayMs = 300,
+): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    await new Promise((r) => setTimeout(r, delayMs));
+    const store = openStore(dataDir, silentLogger);
+    await store.loadAll();
+    const present = await store.mutate('invites', (data) => {
+      if (data.invites.some((x) => x.id === invite.id)) return { result: true, changed: false };
+      data.invites.push(invite);
+      return { result: false, changed: true };
+    });
+    if (present) return;
   }
 }
 
