@@ -164,6 +164,21 @@ describe('POST /api/premiumLogin', () => {
       .set('Authorization', `Bearer ${a.token}`)
       .expect(200);
     expect(decodeJwtPayload(res.body.token as string).userId).toBe(a.user.userId);
+    // The same user changing the email keeps the user (the other pending user is untouched).
+    const changed = await json('/api/premiumLogin', {
+      email: 'a2@example.com',
+      inviteCode: 'BEARER-FLOW-1',
+    })
+      .set('Authorization', `Bearer ${a.token}`)
+      .expect(200);
+    expect(decodeJwtPayload(changed.body.token as string)).toMatchObject({
+      userId: a.user.userId,
+      email: 'a2@example.com',
+    });
+    const users = await readJson<{ users: { inviteId: string; email: string | null }[] }>(
+      path.join(t.dir, 'users.json'),
+    );
+    expect(users.users.filter((u) => u.email === null).length).toBeGreaterThan(0);
   });
 
   it('works without the invite step (spends one use)', async () => {

@@ -138,8 +138,9 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         if (!expired.ok) throw inviteFailure(expired.reason);
 
         // The invite step (POST /api/premium) already created a user for this code; bind the email
-        // to that user instead of spending a second use: the caller's own token first, else the
-        // newest user of this invite still without an email. Returning users log in again.
+        // to that user instead of spending a second use. Returning users (same email) log in
+        // again; else the caller's own token picks the user (its email may change); else the
+        // newest user of this invite still without an email.
         const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
         const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
         const now = deps.now().toISOString();
@@ -147,7 +148,7 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
           const mine = data.users.filter((u) => u.inviteId === invite.id);
           const found =
             mine.find((u) => u.email === email) ??
-            mine.find((u) => claims !== null && u.userId === claims.sub && u.email === null) ??
+            mine.find((u) => claims !== null && u.userId === claims.sub) ??
             [...mine].reverse().find((u) => u.email === null);
           if (!found) return { result: null, changed: false };
           found.email = email;
