@@ -65,5 +65,5 @@ describe('embedding', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  });
+  }, 60_000); // starting a node process with the tsx loader can be slow on a busy machine
 });
