@@ -1,15 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AntdRoot } from '@yield/ui';
 import { MailListForm } from './MailListForm.tsx';
 import { jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
 
 function renderForm() {
-  return renderPage(
-    <AntdRoot>
-      <MailListForm source="subscribe" buttonLabel="Subscribe" />
-    </AntdRoot>,
-  );
+  return renderPage(<MailListForm source="subscribe" buttonLabel="Subscribe" />);
 }
 
 afterEach(() => vi.unstubAllGlobals());

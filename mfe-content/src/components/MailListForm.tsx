@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '@yield/platform';
-import { useToast } from '@yield/ui';
+import { toast, warmUpToasts } from '../lib/toast.ts';
 import ui from './components.module.css';
 
 /* Spec section 8: the mailing-list toasts, verbatim. */
@@ -26,7 +26,6 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
   const inputId = useId();
   const [email, setEmail] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const toast = useToast();
   const subscribe = useMutation({
     mutationFn: (address: string) => postJson<unknown>('/api/addToMailList', { email: address, source }),
     // A sign-up is not retried behind the user's back: they see the error and decide.
@@ -64,6 +63,7 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
           placeholder="you@example.com"
           required={required}
           value={email}
+          onFocus={warmUpToasts}
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>

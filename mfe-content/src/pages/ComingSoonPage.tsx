@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { AntdRoot } from '@yield/ui';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { MailListForm } from '../components/MailListForm.tsx';
 import styles from './simple.module.css';
@@ -22,22 +21,20 @@ export default function ComingSoonPage() {
   const settings = useSiteSettings();
 
   return (
-    <AntdRoot>
-      <main className="page">
-        <PageMeta title="Coming Soon" description="This page is coming soon." />
-        <div className={styles.centerCard}>
-          <h1>Coming Soon</h1>
-          <p>
-            We are still working on this page. Leave your email and we will tell you as soon as it
-            is ready.
-          </p>
-          <MailListForm source={source} buttonLabel="Notify Me" required={false} />
-          <div className={styles.links}>
-            <ExternalLink href={settings?.socials.x}>Follow us on X</ExternalLink>
-            <Link to="/">Return to Home</Link>
-          </div>
+    <main className="page">
+      <PageMeta title="Coming Soon" description="This page is coming soon." />
+      <div className={styles.centerCard}>
+        <h1>Coming Soon</h1>
+        <p>
+          We are still working on this page. Leave your email and we will tell you as soon as it
+          is ready.
+        </p>
+        <MailListForm source={source} buttonLabel="Notify Me" required={false} />
+        <div className={styles.links}>
+          <ExternalLink href={settings?.socials.x}>Follow us on X</ExternalLink>
+          <Link to="/">Return to Home</Link>
         </div>
-      </main>
-    </AntdRoot>
+      </div>
+    </main>
   );
 }
