@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { loadRemoteModule } from './registry.ts';
 import { RemoteSlot } from './RemoteSlot.tsx';
 
-vi.mock('./registry.ts', () => ({ loadRemoteModule: vi.fn(), fetchRemotesManifest: vi.fn() }));
+vi.mock('./registry.ts', () => ({
+  loadRemoteModule: vi.fn(),
+  fetchRemotesManifest: vi.fn(),
+  retryNeedsReload: vi.fn(async () => false),
+}));
 const load = vi.mocked(loadRemoteModule);
 
 beforeEach(() => {

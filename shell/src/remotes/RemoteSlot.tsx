@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import type { ExposedModule, RemoteName } from '@yield/federation/registry';
-import { loadRemoteModule } from './registry.ts';
+import { loadRemoteModule, retryNeedsReload } from './registry.ts';
 
 type LazyPage = ComponentType;
 const lazyCache = new Map<string, LazyPage>();
@@ -30,7 +30,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(`[${this.props.label}]`, error);
+    console.error(`[${this.props.label}]`, error, (error as { cause?: unknown })?.cause);
   }
 
   override render() {
@@ -72,7 +72,10 @@ export function RemoteSlot<R extends RemoteName>({ remote, module, minHeight }: 
     <RemoteBoundary
       key={attempt}
       label={`${remote}/${module}`}
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={async () => {
+        if (await retryNeedsReload(remote)) window.location.reload();
+        else setAttempt((n) => n + 1);
+      }}
     >
       <Suspense fallback={<RemoteLoading minHeight={minHeight} />}>
         <Page />

@@ -26,6 +26,7 @@ export class RemoteLoadError extends Error {
 
 let manifestPromise: Promise<RemotesManifest> | null = null;
 const registered = new Map<RemoteName, string>();
+const attempts = new Map<RemoteName, number>();
 
 export function fetchRemotesManifest(): Promise<RemotesManifest> {
   manifestPromise ??= fetch(`/${REMOTES_MANIFEST_FILE}`, { cache: 'no-cache' })
@@ -38,6 +39,20 @@ export function fetchRemotesManifest(): Promise<RemotesManifest> {
       throw error;
     });
   return manifestPromise;
+}
+
+/**
+ * Whether the page's own preload hints (sent with the HTML by the site server) covered this remote.
+ * When the remote was down, the browser hands those failed preloads to any later load of the same
+ * files, so only a fresh page load can retry it.
+ */
+export async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
+  const entry = (await fetchRemotesManifest().catch(() => null))?.[remote];
+  if (!entry) return false;
+  const base = new URL(entry, window.location.href).href.replace(/[^/]*$/, '');
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
+    (link) => link.href.startsWith(base),
+  );
 }
 
 /**
@@ -54,7 +69,12 @@ export async function loadRemoteModule<R extends RemoteName>(
     const entry = manifest[remote];
     if (!entry) throw new Error(`${remote} is missing from the remotes manifest`);
     if (retry || registered.get(remote) !== entry) {
-      registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+      // A failed entry script stays in the page: a retry asks for a fresh copy of it, or the
+      // runtime would wait on the dead one.
+      attempts.set(remote, (attempts.get(remote) ?? 0) + (retry ? 1 : 0));
+      const attempt = attempts.get(remote)!;
+      const url = attempt > 0 ? `${entry}${entry.includes('?') ? '&' : '?'}retry=${attempt}` : entry;
+      registerRemotes([{ name: remote, entry: url }], { force: registered.has(remote) });
       registered.set(remote, entry);
     }
     const loaded = await loadRemote<RemotePageModule>(`${remote}/${module}`);
