@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
-import { formatDate, formatPercent, formatUsd } from '../lib/format.ts';
+import { formatDate, formatPercent, formatUsd, formatUsdTick } from '../lib/format.ts';
 
 export type HistoryKind = 'apr' | 'tvl';
 
@@ -14,6 +14,11 @@ export interface HistoryChartProps {
 }
 
 const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
+
+/** Distance between two neighbouring ticks (0 when there is only one). */
+function tickStep(positions: readonly number[] | undefined): number {
+  return positions && positions.length > 1 ? Math.abs(positions[1]! - positions[0]!) : 0;
+}
 
 function formatValue(kind: HistoryKind, value: number): string {
   return kind === 'apr' ? formatPercent(value) : formatUsd(value);
@@ -36,9 +41,12 @@ function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: History
     },
     yAxis: {
       title: { text: undefined },
+      // A flat rate (a governance-set savings rate) still gets a readable axis around it.
+      minRange: kind === 'apr' ? 0.5 : undefined,
       labels: {
         formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatValue(kind, Number(this.value));
+          const value = Number(this.value);
+          return kind === 'apr' ? formatPercent(value) : formatUsdTick(value, tickStep(this.axis.tickPositions));
         },
       },
     },

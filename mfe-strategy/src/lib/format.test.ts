@@ -1,4 +1,4 @@
-import { formatDate, formatHolders, formatPercent, formatUsd, NOT_AVAILABLE } from './format.ts';
+import { formatDate, formatHolders, formatPercent, formatUsd, formatUsdTick, NOT_AVAILABLE } from './format.ts';
 
 describe('formatUsd (strategy pages)', () => {
   it('shows whole dollars with grouping below 1,000', () => {
@@ -47,5 +47,20 @@ describe('formatDate and formatHolders', () => {
     expect(formatHolders(12345)).toBe(`${(12345).toLocaleString()} holders`);
     expect(formatHolders(1)).toBe('1 holder');
     expect(formatHolders(null)).toBe('N/A');
+  });
+});
+
+describe('formatUsdTick (TVL axis labels)', () => {
+  it('adds decimals when the tick step is finer than the TVL format', () => {
+    const ticks = [4.8e9, 4.85e9, 4.9e9, 4.95e9, 5e9].map((v) => formatUsdTick(v, 0.05e9));
+    expect(ticks).toEqual(['$4.80B', '$4.85B', '$4.90B', '$4.95B', '$5.00B']);
+    expect(new Set(ticks).size).toBe(ticks.length);
+  });
+  it('keeps one decimal when the step allows it', () => {
+    expect(formatUsdTick(65_000_000, 2_500_000)).toBe('$65.0M');
+    expect(formatUsdTick(24_500_000_000, 500_000_000)).toBe('$24.5B');
+  });
+  it('uses whole dollars below 1,000', () => {
+    expect(formatUsdTick(750, 50)).toBe('$750');
   });
 });

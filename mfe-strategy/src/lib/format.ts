@@ -23,6 +23,19 @@ export function formatUsd(value: number | null | undefined): string {
   return `${sign}$${Math.round(abs).toLocaleString()}`;
 }
 
+/**
+ * Dollar axis labels: the TVL format, with as many decimals as the tick step needs so that
+ * neighbouring ticks never read the same (a $4.95B..$5.00B axis would otherwise show $5.0B twice).
+ */
+export function formatUsdTick(value: number, tickInterval: number): string {
+  const abs = Math.abs(value);
+  const unit = abs >= 1e9 ? 1e9 : abs >= 1e6 ? 1e6 : abs >= 1e3 ? 1e3 : 1;
+  if (unit === 1 || !(tickInterval > 0)) return formatUsd(value);
+  const decimals = Math.min(3, Math.max(1, Math.ceil(-Math.log10(tickInterval / unit))));
+  const suffix = unit === 1e9 ? 'B' : unit === 1e6 ? 'M' : 'K';
+  return `${value < 0 ? '-' : ''}$${(abs / unit).toFixed(decimals)}${suffix}`;
+}
+
 /** APR: two decimals and a percent sign (negative values are shown as they are). */
 export function formatPercent(value: number | null | undefined): string {
   if (!isFigure(value)) return NOT_AVAILABLE;
