@@ -48,7 +48,6 @@ export function InfoTip({ label, children }: InfoTipProps) {
       <button
         type="button"
         className={styles.trigger}
-        aria-label={`About ${label}`}
         aria-describedby={tipId}
         onFocus={() => show(true)}
         onBlur={hide}
@@ -60,7 +59,8 @@ export function InfoTip({ label, children }: InfoTipProps) {
           }
         }}
       >
-        ?
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">About {label}</span>
       </button>
       <span id={tipId} role="tooltip" className={styles.tip} hidden={!open}>
         {children}

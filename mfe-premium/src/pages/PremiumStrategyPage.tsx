@@ -54,18 +54,6 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
       <header className={styles.header}>
         <p className={styles.eyebrow}>Premium strategy report</p>
         <h1>Premium Strategy #{strategy}</h1>
-        {source ? (
-          <p className={styles.sourceLine}>
-            <strong>{source.name}</strong>
-            <span className={styles.chip}>{typeLabel(source.type)}</span>
-            <span className={styles.tokens}>
-              Deposit {source.token}, receive {source.yieldToken}
-            </span>
-          </p>
-        ) : null}
-        {settings?.data.sample && data?.status === 'ready' ? (
-          <p className={styles.sample}>Sample data as of {formatDay(settings.data.asOf)}</p>
-        ) : null}
       </header>
 
       <section className={styles.benefits} aria-labelledby="benefits-heading">
@@ -95,12 +83,29 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
           </div>
         )
       ) : data ? (
-        <PremiumReport analysis={data} />
+        <>
+          {source ? (
+            <section className={styles.identity} aria-labelledby="source-heading">
+              <h2 id="source-heading">{source.name}</h2>
+              <p className={styles.sourceLine}>
+                <span className={styles.chip}>{typeLabel(source.type)}</span>
+                <span className={styles.tokens}>
+                  Deposit {source.token}, receive {source.yieldToken}
+                </span>
+                {settings?.data.sample ? (
+                  <span className={styles.sample}>Sample data as of {formatDay(settings.data.asOf)}</span>
+                ) : null}
+              </p>
+            </section>
+          ) : null}
+          <PremiumReport analysis={data} />
+        </>
       ) : (
         <AnalyzingStatus />
       )}
 
-      <OtherReports current={source ? String(source.id) : strategy} />
+      {/* After the report, not before it: arriving first, the links would be pushed down (CLS). */}
+      {analysis.isPending ? null : <OtherReports current={source ? String(source.id) : strategy} />}
     </>
   );
 }
