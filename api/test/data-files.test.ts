@@ -109,6 +109,7 @@ describe('data files', () => {
     ['sources.json', ['sources', 0, 'scores', 0, 'safety'], 7, '$.sources[0].scores[0].safety'],
     ['sources.json', ['sources', 1, 'id'], 3, '$.sources[1].id'],
     ['settings.json', ['siteUrl'], 'not a url', '$.siteUrl'],
+    ['settings.json', ['socials', 'x'], 'javascript:alert(1)', '$.socials.x'],
     [
       'strategy-content.json',
       ['strategies', 1, 'holdings', 0, 'percentage'],

@@ -8,7 +8,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY
 const isoDateTime = z
   .string()
   .datetime({ offset: true, message: 'expected an ISO 8601 timestamp' });
-const url = z.string().url();
+// Links end up in href attributes on the site: only http(s), never javascript: or data:.
+const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 const score = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 const nonEmpty = z.string().trim().min(1);
 
