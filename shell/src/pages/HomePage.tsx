@@ -10,11 +10,12 @@ const MIN_HEIGHTS = ['90vh', '100vh', '100vh'];
  * how-it-works, audit, FAQ and closing call to action. Each part is contained on its own.
  */
 export function HomePage() {
+  // The parts are sections; the page's one <main> landmark is the shell's.
   return (
-    <>
+    <main className="home">
       {homeModules.map((ref, index) => (
         <RemoteSlot key={`${ref.remote}/${ref.module}`} {...ref} minHeight={MIN_HEIGHTS[index]} />
       ))}
-    </>
+    </main>
   );
 }
