@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { AntdRoot } from '@yield/ui';
 import { ChartPanel } from './ChartPanel.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
@@ -28,7 +28,7 @@ export interface ComparisonBoardProps {
 }
 
 /** Charts, tables, info carousel, disclaimer and newsletter, once the data has settled. */
-export default function ComparisonBoard({
+function ComparisonBoard({
   data,
   narrow,
   chartMobile,
@@ -93,3 +93,6 @@ export default function ComparisonBoard({
     </AntdRoot>
   );
 }
+
+/** Memoised: the comparison re-renders on every query status change; the board only on new data. */
+export default memo(ComparisonBoard);

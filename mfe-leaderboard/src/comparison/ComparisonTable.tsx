@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import {
@@ -64,7 +64,7 @@ function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean
   );
 }
 
-export function ComparisonTable({
+export const ComparisonTable = memo(function ComparisonTable({
   title,
   headingLevel,
   rows,
@@ -228,4 +228,4 @@ export function ComparisonTable({
       ) : null}
     </section>
   );
-}
+});

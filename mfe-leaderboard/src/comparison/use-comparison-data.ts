@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { getJson, type BaseRates, type StrategyMetrics, type YieldSource } from '@yield/platform';
 import { buildRows, ZERO_BASE_RATES, type ComparisonRow } from './model.ts';
@@ -64,11 +64,18 @@ export function useComparisonData(): ComparisonData {
   }, [sourceList, metrics, rates]);
 
   const refetchSources = sources.refetch;
-  return {
-    loading: sources.isPending || strategies.isPending || baseRates.isPending,
-    stablecoinRows: rows.stablecoin,
-    cryptoRows: rows.crypto,
-    sourcesFailed: sources.isError && sourceList === undefined,
-    retrySources: () => void refetchSources(),
-  };
+  const retrySources = useCallback(() => void refetchSources(), [refetchSources]);
+  const loading = sources.isPending || strategies.isPending || baseRates.isPending;
+  const sourcesFailed = sources.isError && sourceList === undefined;
+  // One stable object while nothing changes: background refetch flags do not re-render the board.
+  return useMemo(
+    () => ({
+      loading,
+      stablecoinRows: rows.stablecoin,
+      cryptoRows: rows.crypto,
+      sourcesFailed,
+      retrySources,
+    }),
+    [loading, rows, sourcesFailed, retrySources],
+  );
 }
