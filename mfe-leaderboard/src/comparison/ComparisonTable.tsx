@@ -195,7 +195,6 @@ export const ComparisonTable = memo(function ComparisonTable({
         pagination={false}
         size={shortNames ? 'small' : 'middle'}
         tableLayout="auto"
-        scroll={shortNames ? undefined : { x: 'max-content' }}
         onChange={onChange}
         locale={{ emptyText: 'No yield sources to show right now.' }}
         rowClassName={(row) => (row.isBaseRate ? styles.baseRow! : styles.sourceRow!)}
