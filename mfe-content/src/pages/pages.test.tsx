@@ -7,6 +7,9 @@ import HelpCenterPage from './HelpCenterPage.tsx';
 import B2bPage from './B2bPage.tsx';
 import { formatLastUpdated } from '../lib/dates.ts';
 import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
+import { toast } from '../lib/toast.ts';
+
+vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +39,7 @@ describe('ComingSoonPage', () => {
     // It is used only as the sign-up's source.
     await user.type(screen.getByLabelText('Email address'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
     const post = calls.find((call) => call.url === '/api/addToMailList');
     expect(JSON.parse(String(post?.init?.body))).toEqual({ email: 'a@example.com', source: 'coming-soon/hidden-marker' });
   });
@@ -61,8 +65,13 @@ describe('TermsOfServicePage', () => {
 });
 
 describe('HelpCenterPage', () => {
-  it('mails the contact address from settings and View FAQs goes home', async () => {
+  it('mails the contact address from settings and View FAQs goes home, then smooth-scrolls', async () => {
     stubFetch();
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const faq = document.createElement('section');
+    faq.id = 'faq';
+    document.body.append(faq);
     const user = userEvent.setup();
     renderPage(<HelpCenterPage />, { path: '/help-center' });
     const mail = await screen.findByRole('link', { name: TEST_SETTINGS.siteContactEmail });
@@ -70,6 +79,10 @@ describe('HelpCenterPage', () => {
     expect(screen.getByText(/we'll respond within 24 hours/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View FAQs' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }));
+    expect(scrollIntoView.mock.contexts[0]).toBe(faq);
+    faq.remove();
   });
 });
 
