@@ -66,6 +66,10 @@ try {
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
+      if (!result || result.lhr.runtimeError) {
+        console.error(`run ${run + 1} of ${url} failed: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+        continue;
+      }
       const { categories, audits } = result.lhr;
       results.push({
         performance: categories.performance.score * 100,
@@ -79,7 +83,11 @@ try {
         bytes: audits['total-byte-weight'].numericValue,
       });
     }
-    const pick = (key) => median(results.map((r) => r[key]));
+    if (results.length === 0) {
+      rows.push(`| ${new URL(url).pathname} | ${formFactor} | every run failed | | | | | | | | |`);
+      continue;
+    }
+    const pick = (key) => median(results.map((r) => r[key] ?? 0));
     rows.push(
       `| ${new URL(url).pathname} | ${formFactor} | ${pick('performance')} | ${pick('accessibility')} | ${pick('bestPractices')} | ${pick('seo')} | ${(pick('fcp') / 1000).toFixed(2)} s | ${(pick('lcp') / 1000).toFixed(2)} s | ${Math.round(pick('tbt'))} ms | ${pick('cls').toFixed(3)} | ${Math.round(pick('bytes') / 1024)} KB |`,
     );
