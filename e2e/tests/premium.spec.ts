@@ -60,6 +60,8 @@ test.describe('premium journey', () => {
     await expect(premium.report).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Risk assessment' })).toBeVisible();
     await expect(premium.riskCharges.getByRole('listitem')).toHaveCount(6);
+    // Highcharts loads only when the chart comes near the viewport.
+    await premium.historyChart.scrollIntoViewIfNeeded();
     await expect(premium.historyChart.locator('svg.highcharts-root')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Third-party ratings' })).toBeVisible();
     for (const benefit of ['Risk assessment', 'Historical performance', 'Yield recommendations', 'Allocation strategies', 'Real-time insights', 'Expert consultation']) {
@@ -241,7 +243,11 @@ test.describe('premium pages content', () => {
       for (const path of ['/premium/3', '/premium/strategy', '/tally-success']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        if (path === '/premium/3') await expect(new PremiumPages(page).historyChart.locator('svg')).toBeVisible();
+        if (path === '/premium/3') {
+          const chart = new PremiumPages(page).historyChart;
+          await chart.scrollIntoViewIfNeeded();
+          await expect(chart.locator('svg.highcharts-root')).toBeVisible();
+        }
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\//g, '_')}-${width}.png`), fullPage: true });

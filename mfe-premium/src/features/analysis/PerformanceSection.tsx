@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import type { HistoryPoint } from '@yield/platform';
 import { LazyPerformanceChart } from '../../charts/lazy.ts';
 import { formatDay, formatPercent, formatUsd } from '../../lib/format.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import styles from './analysis.module.css';
 
 const CHART_HEIGHT = 300;
@@ -17,7 +18,15 @@ function describe(history: readonly HistoryPoint[]): string {
   );
 }
 
+const chartSpinner = (
+  <div className={styles.chartLoading}>
+    <span className="spinner" />
+  </div>
+);
+
 export function PerformanceSection({ history }: { history: readonly HistoryPoint[] }) {
+  const plotRef = useRef<HTMLDivElement>(null);
+  const showChart = useNearViewport(plotRef);
   return (
     <section className={styles.section} aria-labelledby="history-heading">
       <h2 id="history-heading">Historical performance</h2>
@@ -30,16 +39,14 @@ export function PerformanceSection({ history }: { history: readonly HistoryPoint
             <figcaption className="visually-hidden">
               Daily APR and TVL over the last {history.length} days
             </figcaption>
-            <div className={styles.chartPlot} style={{ minHeight: CHART_HEIGHT }} aria-hidden="true">
-              <Suspense
-                fallback={
-                  <div className={styles.chartLoading}>
-                    <span className="spinner" />
-                  </div>
-                }
-              >
-                <LazyPerformanceChart history={history} height={CHART_HEIGHT} />
-              </Suspense>
+            <div ref={plotRef} className={styles.chartPlot} style={{ minHeight: CHART_HEIGHT }} aria-hidden="true">
+              {showChart ? (
+                <Suspense fallback={chartSpinner}>
+                  <LazyPerformanceChart history={history} height={CHART_HEIGHT} />
+                </Suspense>
+              ) : (
+                chartSpinner
+              )}
             </div>
           </figure>
           <details className={styles.dataTable}>
