@@ -49,4 +49,14 @@ describe('InfoTip (spec section 9 delays)', () => {
     fireEvent.keyDown(first, { key: 'Escape' });
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('stays open after a tap (focus then click) and closes when focus moves away', () => {
+    const { first, second } = tips();
+    act(() => first.focus());
+    fireEvent.click(first);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Moves of the daily APR.');
+    act(() => second.focus());
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Cost of a slow exit.');
+  });
 });

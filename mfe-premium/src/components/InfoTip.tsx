@@ -51,7 +51,8 @@ export function InfoTip({ label, children }: InfoTipProps) {
         aria-describedby={tipId}
         onFocus={() => show(true)}
         onBlur={hide}
-        onClick={() => (open ? hide() : show(true))}
+        // A tap focuses the button first (which opens the tip): toggling here would close it again.
+        onClick={() => show(true)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && open) {
             event.stopPropagation();
