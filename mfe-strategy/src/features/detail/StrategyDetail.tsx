@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta, type StrategyContent } from '@yield/platform';
 import { useStrategyContent } from '../../lib/queries.ts';
@@ -95,6 +95,9 @@ function TextSection({ id, title, items }: { id: string; title: string; items: r
 
 export function StrategyDetail({ slug }: { slug: StrategySlug }) {
   const content = useStrategyContent(slug);
+  // The sections below Fundamentals render in a deferred, interruptible pass: React time-slices
+  // it, so the first screen paints without one long task for the whole page.
+  const belowTheFold = useDeferredValue(content.data);
 
   if (content.isPending) {
     return (
@@ -128,12 +131,18 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
       <PageMeta title={data.pageTitle} description={data.pageDescription} />
       <StrategyHeader content={data} />
       <Fundamentals id={data.id} name={data.name} />
-      <StrategySection content={data} />
-      <TextSection id="yield-source" title="Yield Source" items={data.yieldSourceContent} />
-      <TextSection id="strategy-limits" title="Strategy Limits" items={data.strategyLimitsContent} />
-      <Allocations content={data} />
-      <RiskAnalysis content={data} />
-      <Liquidity content={data} />
+      {belowTheFold ? (
+        <>
+          <StrategySection content={belowTheFold} />
+          <TextSection id="yield-source" title="Yield Source" items={belowTheFold.yieldSourceContent} />
+          <TextSection id="strategy-limits" title="Strategy Limits" items={belowTheFold.strategyLimitsContent} />
+          <Allocations content={belowTheFold} />
+          <RiskAnalysis content={belowTheFold} />
+          <Liquidity content={belowTheFold} />
+        </>
+      ) : (
+        <div className={styles.pageLoading} aria-hidden="true" />
+      )}
     </main>
   );
 }
