@@ -9,9 +9,10 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link to="/" className="logo" aria-label="Home">
+          <Link to="/" className="logo">
             <LogoMark />
             <LogoText />
+            <span className="visually-hidden"> home</span>
           </Link>
           {settings ? <p className="site-footer__slogan">{settings.siteSlogan}</p> : null}
         </div>

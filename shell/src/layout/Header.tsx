@@ -98,7 +98,6 @@ export function Header({ variant }: { variant: HeaderVariant }) {
         <a
           className="logo"
           href="/"
-          aria-label="Home"
           onClick={(event) => {
             event.preventDefault();
             setMenuOpen(false);
@@ -107,6 +106,8 @@ export function Header({ variant }: { variant: HeaderVariant }) {
         >
           <LogoMark />
           <LogoText />
+          {/* the accessible name starts with the visible site name (label-content-name-mismatch) */}
+          <span className="visually-hidden"> home</span>
         </a>
         <nav className="site-nav" aria-label="Main">
           {entries.map(renderEntry)}
