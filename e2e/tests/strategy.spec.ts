@@ -76,6 +76,11 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       // Allocation pie (Highcharts) with a legend entry per holding; drawn once scrolled near.
       await detail.allocationChart.scrollIntoViewIfNeeded();
       await expect(detail.allocationChart.locator('.highcharts-legend-item')).toHaveCount(data.holdings.length);
+      const slice = await detail.allocationChart.locator('.highcharts-series-0 .highcharts-point').first().boundingBox();
+      expect(slice).not.toBeNull();
+      await page.mouse.move(slice!.x + 2, slice!.y + 2);
+      await page.mouse.move(slice!.x + slice!.width / 2, slice!.y + slice!.height / 2, { steps: 5 });
+      await expect(detail.allocationChart.locator('.highcharts-tooltip')).toContainText(/\d+\.\d{2}%/);
       // Liquidity panel labelled as sample, with the spec's hint.
       const liquidity = page.locator('[data-section="liquidity"]');
       await expect(liquidity.getByText('Sample data', { exact: true })).toBeVisible();
@@ -206,6 +211,12 @@ test.describe('numeric strategy page', () => {
       await page.mouse.move(plot!.x + 5, plot!.y + 5);
       await page.mouse.move(plot!.x + plot!.width / 2, plot!.y + plot!.height / 2, { steps: 5 });
       await expect(page.getByTestId('chart-apr').locator('.highcharts-tooltip')).toContainText(/APR: \d+\.\d{2}%/);
+
+      const tvlPlot = await page.getByTestId('chart-tvl').locator('.highcharts-plot-background').boundingBox();
+      expect(tvlPlot).not.toBeNull();
+      await page.mouse.move(tvlPlot!.x + 5, tvlPlot!.y + 5);
+      await page.mouse.move(tvlPlot!.x + tvlPlot!.width / 2, tvlPlot!.y + tvlPlot!.height / 2, { steps: 5 });
+      await expect(page.getByTestId('chart-tvl').locator('.highcharts-tooltip')).toContainText(/TVL: \$\d+\.\d[KMB]/);
     });
   }
 
