@@ -74,7 +74,19 @@ export interface ComparisonProps {
 /** The whole yield comparison, shared by the /options page and the section on /. */
 export function Comparison({ titleLevel }: ComparisonProps) {
   const settings = useSiteSettings();
-  const data = useComparisonData();
+  const introRef = useRef<HTMLElement>(null);
+  // The title block paints first; then the list calls and antd's chunk start together, so neither
+  // the responses nor the download sit on the way of the page's largest paint.
+  const [introPainted, setIntroPainted] = useState(false);
+  useEffect(
+    () =>
+      afterIntroPainted(introRef.current, () => {
+        setIntroPainted(true);
+        void loadBoard();
+      }),
+    [],
+  );
+  const data = useComparisonData({ enabled: introPainted });
   const narrow = useMediaQuery(NARROW_QUERY);
   const chartMobile = useMediaQuery(CHART_MOBILE_QUERY);
   const shortNames = useMediaQuery(SHORT_NAMES_QUERY);
@@ -87,8 +99,6 @@ export function Comparison({ titleLevel }: ComparisonProps) {
   useEffect(() => {
     if (!data.loading) startTransition(() => setBoardShown(true));
   }, [data.loading]);
-  const introRef = useRef<HTMLElement>(null);
-  useEffect(() => afterIntroPainted(introRef.current, () => void loadBoard()), []);
 
   return (
     <div className={styles.comparison} data-testid="comparison">

@@ -37,8 +37,8 @@ export function afterIntroPainted(intro: HTMLElement | null, callback: () => voi
       if (painted) run();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    // Safety net: a paint that is not the largest one reports no entry.
-    const fallback = window.setTimeout(run, 1200);
+    // Safety net: a paint that is not the largest one so far reports no entry.
+    const fallback = window.setTimeout(run, 500);
     cleanups.push(() => {
       observer.disconnect();
       window.clearTimeout(fallback);
