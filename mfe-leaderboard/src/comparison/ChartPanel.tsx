@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { detailPath, formatApr, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
@@ -7,31 +7,49 @@ import styles from './comparison.module.css';
 const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
 
 /**
- * True once the browser is idle after the first paint, so Highcharts is requested only after the
- * tables have rendered (it never competes with them for the network or the main thread).
+ * True once the browser is idle after the first paint and the chart is within 300 px of the
+ * viewport, so Highcharts is requested only after the tables have rendered (it never competes
+ * with them) and not at all for a chart nobody scrolls to (on `/` the comparison starts under the
+ * hero).
  */
-function useAfterFirstPaint(delayMs: number): boolean {
+function useDrawWhenIdleAndNear(frameRef: RefObject<HTMLElement | null>, delayMs: number): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;
     let timer: number | undefined;
+    let observer: IntersectionObserver | undefined;
     // A transition, and one chart per idle period: each chart is drawn in its own short task.
     const show = () => {
       timer = window.setTimeout(() => startTransition(() => setReady(true)), delayMs);
     };
+    const whenNear = () => {
+      const frame = frameRef.current;
+      if (!frame || typeof IntersectionObserver === 'undefined') return show();
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer?.disconnect();
+            show();
+          }
+        },
+        { rootMargin: '300px 0px' },
+      );
+      observer.observe(frame);
+    };
     const frame = requestAnimationFrame(() => {
       if (typeof window.requestIdleCallback === 'function') {
-        idle = window.requestIdleCallback(show, { timeout: 1200 });
+        idle = window.requestIdleCallback(whenNear, { timeout: 1200 });
       } else {
-        timer = window.setTimeout(show, 200);
+        timer = window.setTimeout(whenNear, 200);
       }
     });
     return () => {
       cancelAnimationFrame(frame);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
+      observer?.disconnect();
     };
-  }, [delayMs]);
+  }, [frameRef, delayMs]);
   return ready;
 }
 
@@ -97,7 +115,8 @@ export interface ChartPanelProps {
 
 /** One risk-versus-reward chart with its legend and the card of the selected point. */
 export function ChartPanel({ title, headingLevel, points, mobile, testId, drawDelayMs = 0 }: ChartPanelProps) {
-  const ready = useAfterFirstPaint(drawDelayMs);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const ready = useDrawWhenIdleAndNear(frameRef, drawDelayMs);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const select = useCallback((key: string | null) => setSelectedKey(key), []);
   const selected = points.find((p) => p.key === selectedKey) ?? null;
@@ -133,7 +152,7 @@ export function ChartPanel({ title, headingLevel, points, mobile, testId, drawDe
           </li>
         ) : null}
       </ul>
-      <div className={styles.chartFrame} aria-hidden="true">
+      <div className={styles.chartFrame} aria-hidden="true" ref={frameRef}>
         {ready ? (
           <Suspense fallback={<ChartPlaceholder mobile={mobile} />}>
             <RiskRewardChart points={points} mobile={mobile} selectedKey={selectedKey} onSelect={select} />

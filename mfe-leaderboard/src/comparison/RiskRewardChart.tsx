@@ -70,7 +70,8 @@ export default function RiskRewardChart({ points, mobile, selectedKey, onSelect 
         : [];
     const axisLabelStyle = { color: COLORS.text, fontSize: mobile ? '11px' : '12px' };
     const pointLabels = { formatter: function (this: Highcharts.AxisLabelsFormatterContextObject) {
-      return `${Number(this.value).toFixed(2)}%`;
+      // One decimal on phones, where five two-decimal labels do not fit under the chart.
+      return `${Number(this.value).toFixed(mobile ? 1 : 2)}%`;
     } };
     return {
       chart: {

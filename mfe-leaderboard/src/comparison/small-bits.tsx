@@ -4,13 +4,13 @@ import styles from './comparison.module.css';
 export function StarRating({ value, compact = false }: { value: number; compact?: boolean }) {
   const rounded = Math.round(value);
   if (compact) {
-    // Narrow screens: one star and the number keep the figures columns on screen.
+    // Narrow screens: one star and the number keep the figure columns on screen.
     return (
       <span className={styles.stars} role="img" aria-label={`${rounded} out of 5 stars`}>
         <span aria-hidden="true" className={styles.starOn}>
           ★
         </span>
-        <span aria-hidden="true"> {rounded}/5</span>
+        <span aria-hidden="true"> {rounded}</span>
       </span>
     );
   }
