@@ -347,6 +347,28 @@ test.describe('data loading', () => {
   });
 });
 
+test.describe('speed', () => {
+  test('Highcharts is requested only once the tables are on screen', async ({ page }) => {
+    // The real responses pass through untouched; the route only notes what the page shows when
+    // the chunk carrying Highcharts' core is requested.
+    const rowsWhenHighchartsRequested: number[] = [];
+    await page.route('**/remotes/mfe-leaderboard/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Highcharts') && body.length > 100_000) {
+        rowsWhenHighchartsRequested.push(await page.locator('tbody tr[data-row-key]').count());
+      }
+      await route.fulfill({ response, body });
+    });
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    await expect(board.chartPoints(board.stablecoinsChart).first()).toBeVisible();
+    expect(rowsWhenHighchartsRequested).toHaveLength(1);
+    expect(rowsWhenHighchartsRequested[0]).toBeGreaterThan(0);
+  });
+});
+
 test.describe('narrow screens', () => {
   test('under 1024 px one table and chart, chosen by the Crypto/Stablecoins toggle (800 px)', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 1000 });
