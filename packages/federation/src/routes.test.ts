@@ -1,4 +1,4 @@
-import { matchPageRoute, pageRouteData } from './routes.ts';
+import { matchPageRoute, pageDataUrls, pageRouteData } from './routes.ts';
 import { remoteRegistry } from './registry.ts';
 
 describe('matchPageRoute', () => {
@@ -30,5 +30,14 @@ describe('matchPageRoute', () => {
         expect(remoteRegistry[remote].exposes as readonly string[]).toContain(module);
       }
     }
+  });
+});
+
+describe('pageDataUrls', () => {
+  it('fills path parameters into the data a page reads first', () => {
+    expect(pageDataUrls(matchPageRoute('/options/lido'))).toEqual(['/api/strategy-content/lido']);
+    expect(pageDataUrls(matchPageRoute('/options/a b'))).toEqual(['/api/strategy-content/a%20b']);
+    expect(pageDataUrls(matchPageRoute('/options'))).toEqual(['/api/sources', '/api/strategies', '/api/baserate']);
+    expect(pageDataUrls(matchPageRoute('/risks'))).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ export interface PageRouteData {
   path: string;
   /** Modules the page renders, in order; empty for the shell's own not-found page. */
   modules: ModuleRef[];
+  /**
+   * API reads the page makes as soon as it renders (`:param` filled from the path). The site
+   * server preloads them with the HTML so the data arrives with the code, not after it.
+   */
+  data?: string[];
 }
+
+/** The comparison's three lists (mfe-leaderboard fires them together). */
+const COMPARISON_DATA = ['/api/sources', '/api/strategies', '/api/baserate'];
 
 const page = <R extends RemoteName>(path: string, remote: R, module: ExposedModule<R>): PageRouteData => ({
   path,
@@ -29,9 +37,10 @@ export const pageRouteData: PageRouteData[] = [
       { remote: 'mfe_leaderboard', module: 'ComparisonSection' },
       { remote: 'mfe_content', module: 'LandingSections' },
     ],
+    data: COMPARISON_DATA,
   },
-  page('/options', 'mfe_leaderboard', 'ComparisonPage'),
-  page('/options/:id', 'mfe_strategy', 'StrategyDetailPage'),
+  { ...page('/options', 'mfe_leaderboard', 'ComparisonPage'), data: COMPARISON_DATA },
+  { ...page('/options/:id', 'mfe_strategy', 'StrategyDetailPage'), data: ['/api/strategy-content/:id'] },
   page('/strategy/:id', 'mfe_strategy', 'NumericStrategyPage'),
   page('/strategy-detail/:id', 'mfe_strategy', 'NumericStrategyPage'),
   page('/vault', 'mfe_content', 'VaultPage'),
@@ -60,13 +69,25 @@ export const pageRouteData: PageRouteData[] = [
  * Matches a URL path against the route patterns (`:param` is one segment, `*` anything), the
  * same way the shell's router ranks these static-or-one-param routes.
  */
-export function matchPageRoute(pathname: string): PageRouteData {
+export function matchPageRoute(pathname: string): PageRouteData & { params: Record<string, string> } {
   const segments = pathname.split('/').filter(Boolean);
   for (const route of pageRouteData) {
     if (route.path === NOT_FOUND_PATH) continue;
     const pattern = route.path.split('/').filter(Boolean);
     if (pattern.length !== segments.length) continue;
-    if (pattern.every((part, i) => part.startsWith(':') || part === segments[i])) return route;
+    if (pattern.every((part, i) => part.startsWith(':') || part === segments[i])) {
+      const params = Object.fromEntries(
+        pattern.flatMap((part, i) => (part.startsWith(':') ? [[part.slice(1), segments[i]!]] : [])),
+      );
+      return { ...route, params };
+    }
   }
-  return pageRouteData.find((route) => route.path === NOT_FOUND_PATH)!;
+  return { ...pageRouteData.find((route) => route.path === NOT_FOUND_PATH)!, params: {} };
+}
+
+/** The API URLs a matched page reads first, with its path parameters filled in. */
+export function pageDataUrls(route: { data?: string[]; params: Record<string, string> }): string[] {
+  return (route.data ?? []).map((template) =>
+    template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(route.params[name] ?? '')),
+  );
 }

@@ -7,7 +7,7 @@ import {
   type RemoteName,
   type RemotesManifest,
 } from '@yield/federation/registry';
-import { matchPageRoute, type PageRouteData } from '@yield/federation/routes';
+import { matchPageRoute, pageDataUrls, type PageRouteData } from '@yield/federation/routes';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
 const NOT_PRELOADED_SHARED = /^highcharts/;
@@ -17,7 +17,7 @@ interface FederationManifest {
   exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-type Hint = { href: string; as: 'script' | 'style' };
+type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
 
 function readJson<T>(file: string): T | null {
   try {
@@ -76,9 +76,10 @@ export class ResourceHints {
     return hints;
   }
 
-  hintsFor(route: PageRouteData): Hint[] {
+  hintsFor(route: PageRouteData & { params: Record<string, string> }): Hint[] {
     const manifest = this.readRemotesManifest();
-    const all = [
+    const all: Hint[] = [
+      ...pageDataUrls(route).map((href) => ({ href, as: 'fetch' as const })),
       ...this.shellHints(),
       ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, manifest)),
     ];
@@ -89,7 +90,11 @@ export class ResourceHints {
   /** `<link rel="preload">` tags for the page at this path. */
   linkTags(pathname: string): string {
     return this.hintsFor(matchPageRoute(pathname))
-      .map(({ href, as }) => `<link rel="preload" href="${href.replace(/"/g, '&quot;')}" as="${as}">`)
+      .map(({ href, as }) => {
+        const url = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        // fetch() reads same-origin data in CORS mode: the preload must match it to be reused.
+        return `<link rel="preload" href="${url}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
+      })
       .join('');
   }
 }

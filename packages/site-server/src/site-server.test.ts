@@ -159,3 +159,18 @@ describe('resource hints', () => {
     expect(html).toContain('/bootstrap.0a0b0c0d.js');
   });
 });
+
+describe('data hints', () => {
+  it("preloads the API data a page reads first, per path parameter", async () => {
+    write('shell/dist/index.html', '<!doctype html><html><head></head><body></body></html>');
+    const lido = await (await fetch(`${base}/options/lido`)).text();
+    expect(lido).toContain('<link rel="preload" href="/api/strategy-content/lido" as="fetch" crossorigin>');
+    const sky = await (await fetch(`${base}/options/sky-spark`)).text();
+    expect(sky).toContain('href="/api/strategy-content/sky-spark"');
+    expect(sky).not.toContain('strategy-content/lido');
+    const options = await (await fetch(`${base}/options`)).text();
+    for (const url of ['/api/sources', '/api/strategies', '/api/baserate']) {
+      expect(options).toContain(`href="${url}" as="fetch" crossorigin`);
+    }
+  });
+});

@@ -8,7 +8,7 @@ import {
   type RemotesManifest,
 } from '@yield/federation/registry';
 import zlib from 'node:zlib';
-import { matchPageRoute } from '@yield/federation/routes';
+import { matchPageRoute, pageDataUrls } from '@yield/federation/routes';
 import { ResourceHints } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
@@ -27,6 +27,7 @@ export interface SiteServerOptions {
 }
 
 const PAGE_PATH = /^\/[^.]*$/; // no dot: a page path, answered with the shell (SPA fallback)
+const MAX_CACHED_PAGES = 256;
 
 function originsOf(manifest: Partial<RemotesManifest>): string[] {
   const origins = new Set<string>();
@@ -116,7 +117,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       })
       .join(':');
     const route = matchPageRoute(pathname);
-    let page = pages.get(route.path);
+    const key = `${route.path}|${pageDataUrls(route).join(',')}`;
+    let page = pages.get(key);
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
       const tags = options.resourceHints === false ? '' : hints.linkTags(pathname);
@@ -128,7 +130,9 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         gz: zlib.gzipSync(html),
         etag: `"${route.path.length.toString(16)}-${Buffer.from(signature).toString('base64url').slice(-16)}"`,
       };
-      pages.set(route.path, page);
+      // Paths with parameters vary the page; a bounded cache keeps odd URLs from growing it.
+      if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+      pages.set(key, page);
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
