@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MailListForm } from './MailListForm.tsx';
-import { toast } from '../lib/toast.ts';
+import { toast } from '@yield/ui';
 import { jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
 
 // antd's rendering of a toast is covered end to end (e2e/tests/content.spec.ts); here we check
 // which toast the form asks for.
-vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
+vi.mock('@yield/ui', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
 
 function renderForm() {
   return renderPage(<MailListForm source="subscribe" buttonLabel="Subscribe" />);

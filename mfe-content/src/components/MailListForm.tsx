@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '@yield/platform';
-import { toast, warmUpToasts } from '../lib/toast.ts';
+import { toast, warmUpToasts } from '@yield/ui';
 import ui from './components.module.css';
 
 /* Spec section 8: the mailing-list toasts, verbatim. */

@@ -7,9 +7,9 @@ import HelpCenterPage from './HelpCenterPage.tsx';
 import B2bPage from './B2bPage.tsx';
 import { formatLastUpdated } from '../lib/dates.ts';
 import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
-import { toast } from '../lib/toast.ts';
+import { toast } from '@yield/ui';
 
-vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
+vi.mock('@yield/ui', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PremiumEmailPage, { ACTIVATION_REDIRECT_MS } from './PremiumEmailPage.tsx';
 import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
-import { toast } from '../lib/toast.ts';
+import { toast } from '@yield/ui';
 
-vi.mock('../lib/toast.ts', () => ({
+vi.mock('@yield/ui', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession } from '@yield/platform';
 import { ActivationForm } from '../features/activation/ActivationForm.tsx';
 import type { ActivationResult } from '../api/premium-api.ts';
-import { toast } from '../lib/toast.ts';
+import { toast } from '@yield/ui';
 import { readInviteCode } from '../lib/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
 

@@ -5,7 +5,7 @@ import { premiumTokenAtom } from '@yield/platform';
 import PricingPage from './PricingPage.tsx';
 import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
 
-vi.mock('../lib/toast.ts', () => ({
+vi.mock('@yield/ui', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));

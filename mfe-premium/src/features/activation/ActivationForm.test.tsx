@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ActivationForm } from './ActivationForm.tsx';
 import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
-import { toast } from '../../lib/toast.ts';
+import { toast } from '@yield/ui';
 
-vi.mock('../../lib/toast.ts', () => ({
+vi.mock('@yield/ui', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));

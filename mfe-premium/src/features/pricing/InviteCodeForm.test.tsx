@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InviteCodeForm } from './InviteCodeForm.tsx';
 import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
-import { toast, warmUpToasts } from '../../lib/toast.ts';
+import { toast, warmUpToasts } from '@yield/ui';
 
-vi.mock('../../lib/toast.ts', () => ({
+vi.mock('@yield/ui', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));

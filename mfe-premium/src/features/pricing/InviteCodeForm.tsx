@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { loginWithInviteCode, type InviteLoginResult } from '../../api/premium-api.ts';
-import { toast, warmUpToasts } from '../../lib/toast.ts';
+import { toast, warmUpToasts } from '@yield/ui';
 import styles from '../../components/form.module.css';
 
 export const INVITE_BUTTON_IDLE = 'Log In to Premium';

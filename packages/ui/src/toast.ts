@@ -4,11 +4,12 @@ type ToastModule = typeof import('./antd-toast.tsx');
 let loading: Promise<ToastModule> | null = null;
 
 /**
- * antd is the cost of a toast (~90 KB gzip and most of the main-thread time of /pricing on a
- * phone), and a toast only ever follows a submit. So it loads when a saver starts on a form, off
- * the critical path, and is ready by the time the server answers.
+ * The one way remotes show the spec's toasts. antd is the cost of a toast (~75-90 KB gzip and most
+ * of the main-thread time of a form page on a phone), and a toast only ever follows a submit. So
+ * it loads when a saver starts on a form (`warmUpToasts`), off the critical path, and is ready by
+ * the time the server answers.
  */
-export function preloadToasts(): Promise<ToastModule> {
+function loadToasts(): Promise<ToastModule> {
   loading ??= import('./antd-toast.tsx').catch((error: unknown) => {
     loading = null;
     throw error;
@@ -17,7 +18,7 @@ export function preloadToasts(): Promise<ToastModule> {
 }
 
 function show(kind: ToastKind, title: string, description: string): void {
-  preloadToasts().then(
+  loadToasts().then(
     (toasts) => toasts.showAntdToast(kind, title, description),
     (error: unknown) => console.error('toast could not load', title, description, error),
   );
@@ -31,5 +32,5 @@ export const toast = {
 
 /** Starts loading the toasts without waiting (a failure is retried when a toast is shown). */
 export function warmUpToasts(): void {
-  preloadToasts().catch(() => undefined);
+  loadToasts().catch(() => undefined);
 }
