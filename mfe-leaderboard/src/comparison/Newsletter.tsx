@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { postJson } from '@yield/platform';
-import { useToast } from '@yield/ui';
+import { toast, warmUpToasts } from '@yield/ui';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
@@ -14,7 +14,6 @@ interface MailListResponse {
 export function Newsletter({ headingLevel }: { headingLevel: number }) {
   const [email, setEmail] = useState('');
   const [confirmed, setConfirmed] = useState(false);
-  const toast = useToast();
   const inputId = useId();
   const headingId = useId();
   const signup = useMutation({
@@ -55,6 +54,7 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            onFocus={warmUpToasts}
             className={styles.newsletterInput}
           />
           <button type="submit" className="btn btn-primary" disabled={signup.isPending}>

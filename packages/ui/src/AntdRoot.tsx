@@ -1,21 +1,11 @@
 import type { ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
-import { antdThemeTokens, TOAST_DURATION_S } from '@yield/platform';
+import { ConfigProvider } from 'antd';
+import { antdThemeTokens } from '@yield/platform';
 
 /**
- * Wraps a remote's page in the shared antd theme and an antd App (message/notification context).
- * Every exposed page of a remote that uses antd renders inside one of these.
+ * Wraps a remote's antd components in the shared theme. Toasts do not need it: they render from
+ * antd's static holder (`toast` in this package), themed the same way.
  */
 export function AntdRoot({ children }: { children: ReactNode }) {
-  return (
-    <ConfigProvider theme={{ token: antdThemeTokens }}>
-      <App
-        component={false}
-        notification={{ placement: 'topRight', duration: TOAST_DURATION_S, showProgress: false }}
-        message={{ duration: TOAST_DURATION_S }}
-      >
-        {children}
-      </App>
-    </ConfigProvider>
-  );
+  return <ConfigProvider theme={{ token: antdThemeTokens }}>{children}</ConfigProvider>;
 }
