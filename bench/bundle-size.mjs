@@ -14,14 +14,25 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 const base = process.argv[2] ?? 'http://localhost:8080';
 const root = path.resolve(import.meta.dirname, '..');
 const ROUTES = [
-  '/', '/options', '/options/lido', '/strategy/3', '/pricing', '/premium-email', '/risks',
-  '/how-to', '/methodology', '/privacy-policy', '/no-such-page',
+  '/',
+  '/options',
+  '/options/lido',
+  '/strategy/3',
+  '/pricing',
+  '/premium-email',
+  '/risks',
+  '/how-to',
+  '/methodology',
+  '/privacy-policy',
+  '/no-such-page',
 ];
 
 function fileFor(url) {
   const { pathname } = new URL(url);
   const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(pathname);
-  return remote ? path.join(root, remote[1], 'dist', remote[2]) : path.join(root, 'shell', 'dist', pathname);
+  return remote
+    ? path.join(root, remote[1], 'dist', remote[2])
+    : path.join(root, 'shell', 'dist', pathname);
 }
 
 function gzipSize(file) {
@@ -29,7 +40,9 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-const entry = fs.readdirSync(path.join(root, 'shell', 'dist')).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f));
+const entry = fs
+  .readdirSync(path.join(root, 'shell', 'dist'))
+  .find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f));
 const entryGzip = gzipSize(path.join(root, 'shell', 'dist', entry));
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -39,7 +52,8 @@ try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = new Set();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) scripts.add(response.url());
+      if (response.request().resourceType() === 'script' && response.ok())
+        scripts.add(response.url());
     });
     await page.goto(base + route, { waitUntil: 'networkidle' });
     let total = 0;
@@ -52,14 +66,18 @@ try {
       const app = /^\/remotes\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? 'shell';
       byApp[app] = (byApp[app] ?? 0) + size;
     }
-    const split = Object.entries(byApp).map(([app, size]) => `${app} ${(size / 1024).toFixed(1)}`).join(', ');
+    const split = Object.entries(byApp)
+      .map(([app, size]) => `${app} ${(size / 1024).toFixed(1)}`)
+      .join(', ');
     rows.push(`| ${route} | ${scripts.size} | ${(total / 1024).toFixed(1)} KB | ${split} |`);
     await page.close();
   }
 } finally {
   await browser.close();
 }
-console.log(`Shell synchronous entry (${entry}): ${(entryGzip / 1024).toFixed(1)} KB gzip (budget 60 KB)`);
+console.log(
+  `Shell synchronous entry (${entry}): ${(entryGzip / 1024).toFixed(1)} KB gzip (budget 60 KB)`,
+);
 console.log('| route | scripts | initial JS (gzip) | by app (KB gzip) |');
 console.log('|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -28,7 +28,12 @@ async function launchChromium() {
   const port = 9300 + Math.floor(Math.random() * 500);
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 100; i++) {
@@ -63,11 +68,18 @@ try {
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result || result.lhr.runtimeError) {
-        console.error(`run ${run + 1} of ${url} failed: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+        console.error(
+          `run ${run + 1} of ${url} failed: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
+        );
         continue;
       }
       const { categories, audits } = result.lhr;
@@ -96,6 +108,8 @@ try {
   await chrome.close();
 }
 console.log(`Lighthouse ${formFactor}, median of ${runs} run(s), Debian Chromium headless`);
-console.log('| page | form factor | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | transferred |');
+console.log(
+  '| page | form factor | perf | a11y | best practices | SEO | FCP | LCP | TBT | CLS | transferred |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

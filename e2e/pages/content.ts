@@ -88,6 +88,8 @@ export class HowToPage extends ContentPage {
   }
 
   badgeOf(title: string): Locator {
-    return this.options.filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }).locator('[data-risk]');
+    return this.options
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) })
+      .locator('[data-risk]');
   }
 }

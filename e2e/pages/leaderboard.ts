@@ -23,9 +23,15 @@ export async function fetchComparisonData(page: Page) {
   const [sources, strategies, settings] = await Promise.all([
     page.request.get('/api/sources').then((r) => r.json() as Promise<SourceForTests[]>),
     page.request.get('/api/strategies').then((r) => r.json() as Promise<MetricsForTests[]>),
-    page.request
-      .get('/api/settings')
-      .then((r) => r.json() as Promise<{ siteTitle: string; siteSlogan: string; siteDescription: string; data: { sample: boolean; asOf: string } }>),
+    page.request.get('/api/settings').then(
+      (r) =>
+        r.json() as Promise<{
+          siteTitle: string;
+          siteSlogan: string;
+          siteDescription: string;
+          data: { sample: boolean; asOf: string };
+        }>,
+    ),
   ]);
   return { sources, strategies, settings };
 }
@@ -37,7 +43,10 @@ export class ComparisonTableObject {
   readonly bodyRows: Locator;
   readonly headers: Locator;
 
-  constructor(readonly page: Page, testId: 'stablecoins-table' | 'crypto-table') {
+  constructor(
+    readonly page: Page,
+    testId: 'stablecoins-table' | 'crypto-table',
+  ) {
     this.root = page.getByTestId(testId);
     this.heading = this.root.getByRole('heading');
     // antd adds a hidden measure row to tables; real rows carry data-row-key.
@@ -62,7 +71,9 @@ export class ComparisonTableObject {
   }
 
   async headerTexts(): Promise<string[]> {
-    return this.headers.evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter(Boolean));
+    return this.headers.evaluateAll((cells) =>
+      cells.map((c) => c.textContent?.trim() ?? '').filter(Boolean),
+    );
   }
 
   row(name: string): Locator {
@@ -134,6 +145,8 @@ export class LeaderboardPage {
   }
 
   activeSlideTitle(): Locator {
-    return this.carousel.locator('[aria-roledescription="slide"][data-active="true"] h2, [aria-roledescription="slide"][data-active="true"] h3');
+    return this.carousel.locator(
+      '[aria-roledescription="slide"][data-active="true"] h2, [aria-roledescription="slide"][data-active="true"] h3',
+    );
   }
 }

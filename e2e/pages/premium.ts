@@ -89,11 +89,17 @@ export class PremiumPages {
 
 /** The payload of a JWT, read the way the browser reads it (no signature check). */
 export function tokenPayload(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** A token of the right shape that nobody signed: what a visitor could type into localStorage. */
-export function mintToken(payload: Record<string, unknown>, signature = 'bm90LWEtcmVhbC1zaWduYXR1cmU'): string {
+export function mintToken(
+  payload: Record<string, unknown>,
+  signature = 'bm90LWEtcmVhbC1zaWduYXR1cmU',
+): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.${signature}`;
 }

@@ -61,7 +61,9 @@ export class StrategyDetailPage {
   }
 
   sectionOrder(): Promise<string[]> {
-    return this.main.locator('[data-section]').evaluateAll((els) => els.map((el) => el.getAttribute('data-section') ?? ''));
+    return this.main
+      .locator('[data-section]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-section') ?? ''));
   }
 
   sectionHeadings(): Promise<string[]> {

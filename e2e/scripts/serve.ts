@@ -18,5 +18,8 @@ fs.cpSync(path.join(WORKSPACE_ROOT, 'api', 'data'), E2E_DATA_DIR, {
 process.env.DATA_DIR = E2E_DATA_DIR;
 
 const deps = await createDeps({ dataDir: E2E_DATA_DIR });
-const server = createSiteServer({ rootDir: WORKSPACE_ROOT, apiHandler: createApp(deps).callback() });
+const server = createSiteServer({
+  rootDir: WORKSPACE_ROOT,
+  apiHandler: createApp(deps).callback(),
+});
 server.listen(E2E_PORT, () => console.log(`e2e site on http://localhost:${E2E_PORT}`));

@@ -1,10 +1,20 @@
 import { test, expect } from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
-import { ContentPage, HowToPage, Landing, fetchSettings, todayAsWritten } from '../pages/content.ts';
+import {
+  ContentPage,
+  HowToPage,
+  Landing,
+  fetchSettings,
+  todayAsWritten,
+} from '../pages/content.ts';
 
 /** Hue in degrees of a CSS `rgb(r, g, b)` colour. */
 function hueOf(rgb: string): number {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((n) => Number(n) / 255) as [number, number, number];
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((n) => Number(n) / 255) as [
+    number,
+    number,
+    number,
+  ];
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
   if (max === min) return 0;
@@ -34,13 +44,17 @@ async function expectBadgeColour(badge: import('@playwright/test').Locator, leve
 }
 
 test.describe('landing on /', () => {
-  test('hero shows the headline and slogan from settings, its buttons and the illustrative card', async ({ page }) => {
+  test('hero shows the headline and slogan from settings, its buttons and the illustrative card', async ({
+    page,
+  }) => {
     const settings = await fetchSettings(page);
     const landing = new Landing(page);
     await landing.goto();
     await expect(landing.heroHeading).toHaveText(settings.siteHeader);
     await expect(page.getByText(settings.siteSlogan, { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started', exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Get Started', exact: true }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'View Demo' })).toBeVisible();
     await expect(landing.pigiCard).toBeVisible();
     await expect(landing.pigiCard).toContainText('Your pigi');
@@ -59,13 +73,17 @@ test.describe('landing on /', () => {
     await landing.goto();
     await expect(landing.howItWorks).not.toBeInViewport();
     await page.getByRole('button', { name: 'View Demo' }).click();
-    await expect(landing.howItWorks.getByRole('heading', { name: 'How It Works' })).toBeInViewport();
+    await expect(
+      landing.howItWorks.getByRole('heading', { name: 'How It Works' }),
+    ).toBeInViewport();
   });
 
   test('features, how it works, audit and closing show their texts and links', async ({ page }) => {
     const landing = new Landing(page);
     await landing.goto();
-    await expect(landing.features.getByRole('heading', { level: 2 })).toHaveText('Best Reward Ratio on the Market');
+    await expect(landing.features.getByRole('heading', { level: 2 })).toHaveText(
+      'Best Reward Ratio on the Market',
+    );
     await expect(landing.features.getByRole('heading', { level: 3 })).toHaveText([
       'Best Yield',
       'Not a Trading Strategy',
@@ -128,7 +146,10 @@ test.describe('landing on /', () => {
     await expect(yieldQuestion).toHaveAttribute('aria-expanded', 'false');
     await expect(yieldAnswer).toBeHidden();
     await expect(landing.faq.getByRole('region')).toHaveCount(1);
-    await expect(landing.faqAnswer('Is my money safe?').getByRole('link')).toHaveAttribute('href', '/risks');
+    await expect(landing.faqAnswer('Is my money safe?').getByRole('link')).toHaveAttribute(
+      'href',
+      '/risks',
+    );
 
     // Clicking the open question closes it: zero open is allowed, two never.
     await safetyQuestion.click();
@@ -157,12 +178,16 @@ test.describe('landing on /', () => {
     await page.goto('/risks');
     await chrome.mainNav.getByRole('button', { name: 'How It Works' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(landing.howItWorks.getByRole('heading', { name: 'How It Works' })).toBeInViewport();
+    await expect(
+      landing.howItWorks.getByRole('heading', { name: 'How It Works' }),
+    ).toBeInViewport();
 
     await page.goto('/advantages');
     await chrome.mainNav.getByRole('button', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(landing.faq.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInViewport();
+    await expect(
+      landing.faq.getByRole('heading', { name: 'Frequently Asked Questions' }),
+    ).toBeInViewport();
   });
 });
 
@@ -172,15 +197,23 @@ test.describe('help center', () => {
     await page.goto('/help-center');
     await page.getByRole('button', { name: 'View FAQs' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(landing.faq.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInViewport();
+    await expect(
+      landing.faq.getByRole('heading', { name: 'Frequently Asked Questions' }),
+    ).toBeInViewport();
   });
 
-  test('shows the three cards, the support e-mail from settings and the reply time', async ({ page }) => {
+  test('shows the three cards, the support e-mail from settings and the reply time', async ({
+    page,
+  }) => {
     const settings = await fetchSettings(page);
     const help = new ContentPage(page);
     await page.goto('/help-center');
     await expect(help.heading).toHaveText('Help Center');
-    await expect(help.main.getByRole('heading', { level: 2 })).toHaveText(['FAQ', 'Live Chat', 'Email Support']);
+    await expect(help.main.getByRole('heading', { level: 2 })).toHaveText([
+      'FAQ',
+      'Live Chat',
+      'Email Support',
+    ]);
     await expect(help.main.getByText('Coming Soon', { exact: true })).toBeVisible();
     await expect(help.main.getByRole('link', { name: settings.siteContactEmail })).toHaveAttribute(
       'href',
@@ -244,7 +277,10 @@ test.describe('coming soon and subscribe', () => {
     await expect(social).toHaveAttribute('href', settings.socials.x);
     await expect(social).toHaveAttribute('target', '_blank');
     await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(comingSoon.main.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expect(comingSoon.main.getByRole('link', { name: 'Return to Home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
   });
 
   test('subscribe: success shows the toast and clears the field', async ({ page }) => {
@@ -261,11 +297,15 @@ test.describe('coming soon and subscribe', () => {
     const request = page.waitForRequest('**/api/addToMailList');
     await subscribe.main.getByRole('button', { name: 'Subscribe' }).click();
     expect((await request).postDataJSON()).toEqual({ email: address, source: 'subscribe' });
-    await expect(subscribe.toast('Success!')).toContainText("You've been added to our mailing list.");
+    await expect(subscribe.toast('Success!')).toContainText(
+      "You've been added to our mailing list.",
+    );
     await expect(email).toHaveValue('');
   });
 
-  test('subscribe: an empty address is stopped by the browser, nothing is sent', async ({ page }) => {
+  test('subscribe: an empty address is stopped by the browser, nothing is sent', async ({
+    page,
+  }) => {
     const subscribe = new ContentPage(page);
     let posted = false;
     page.on('request', (req) => {
@@ -273,7 +313,9 @@ test.describe('coming soon and subscribe', () => {
     });
     await page.goto('/subscribe');
     await subscribe.main.getByRole('button', { name: 'Subscribe' }).click();
-    const valid = await subscribe.main.getByLabel('Email address').evaluate((el) => (el as HTMLInputElement).validity.valid);
+    const valid = await subscribe.main
+      .getByLabel('Email address')
+      .evaluate((el) => (el as HTMLInputElement).validity.valid);
     expect(valid).toBe(false);
     await page.waitForTimeout(300);
     expect(posted).toBe(false);
@@ -286,7 +328,9 @@ test.describe('coming soon and subscribe', () => {
     const email = subscribe.main.getByLabel('Email address');
     await email.fill('keep-me@example.com');
     await subscribe.main.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(subscribe.toast('Error')).toContainText('Failed to add to mailing list. Please try again later.');
+    await expect(subscribe.toast('Error')).toContainText(
+      'Failed to add to mailing list. Please try again later.',
+    );
     await expect(email).toHaveValue('keep-me@example.com');
   });
 
@@ -297,7 +341,10 @@ test.describe('coming soon and subscribe', () => {
     await comingSoon.main.getByLabel('Email address').fill(address);
     const request = page.waitForRequest('**/api/addToMailList');
     await comingSoon.main.getByRole('button', { name: 'Notify Me' }).click();
-    expect((await request).postDataJSON()).toEqual({ email: address, source: 'coming-soon/audit-reports' });
+    expect((await request).postDataJSON()).toEqual({
+      email: address,
+      source: 'coming-soon/audit-reports',
+    });
     await expect(comingSoon.toast('Success!')).toBeVisible();
   });
 });
@@ -306,7 +353,16 @@ const LEGAL_PAGES: [path: string, title: string, sections: string[]][] = [
   [
     '/privacy-policy',
     'Privacy Policy',
-    ['Introduction', 'Data We Collect', 'How We Use Data', 'Data Security', 'Data Retention', 'Legal Rights', 'Changes', 'Contact Us'],
+    [
+      'Introduction',
+      'Data We Collect',
+      'How We Use Data',
+      'Data Security',
+      'Data Retention',
+      'Legal Rights',
+      'Changes',
+      'Contact Us',
+    ],
   ],
   [
     '/terms-of-service',
@@ -339,7 +395,13 @@ const LEGAL_PAGES: [path: string, title: string, sections: string[]][] = [
   [
     '/security',
     'Security',
-    ['Smart Contract Audits', 'Secure Infrastructure', 'Bug Bounty Program', 'More Detail Coming', 'Security Contact'],
+    [
+      'Smart Contract Audits',
+      'Secure Infrastructure',
+      'Bug Bounty Program',
+      'More Detail Coming',
+      'Security Contact',
+    ],
   ],
 ];
 
@@ -355,22 +417,37 @@ test.describe('legal pages', () => {
       await expect(legal.main.getByRole('heading', { level: 2 })).toHaveText(
         sections.map((name, index) => `${index + 1}. ${name}`),
       );
-      await expect(legal.main.getByRole('link', { name: settings.siteContactEmail }).first()).toHaveAttribute(
-        'href',
-        `mailto:${settings.siteContactEmail}`,
-      );
+      await expect(
+        legal.main.getByRole('link', { name: settings.siteContactEmail }).first(),
+      ).toHaveAttribute('href', `mailto:${settings.siteContactEmail}`);
     });
   }
 
   test('terms state the 18+ rule and privacy lists every right', async ({ page }) => {
     const legal = new ContentPage(page);
     await page.goto('/terms-of-service');
-    await expect(legal.main).toContainText('You must be at least 18 years old to use our services.');
+    await expect(legal.main).toContainText(
+      'You must be at least 18 years old to use our services.',
+    );
     await page.goto('/privacy-policy');
-    for (const right of ['Access', 'Correction', 'Erasure', 'Objection', 'Restriction', 'Transfer', 'Withdraw consent']) {
+    for (const right of [
+      'Access',
+      'Correction',
+      'Erasure',
+      'Objection',
+      'Restriction',
+      'Transfer',
+      'Withdraw consent',
+    ]) {
       await expect(legal.main.locator('li strong', { hasText: right }).first()).toBeVisible();
     }
-    for (const kind of ['Identity data', 'Contact data', 'Technical data', 'Usage data', 'Marketing and communications data']) {
+    for (const kind of [
+      'Identity data',
+      'Contact data',
+      'Technical data',
+      'Usage data',
+      'Marketing and communications data',
+    ]) {
       await expect(legal.main.getByText(kind, { exact: true })).toBeVisible();
     }
   });
@@ -390,7 +467,11 @@ test.describe('static pages', () => {
     await expect(vault.heading).toHaveText('Yield Generation Excellence');
     await expect(vault.main.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
     await expect(vault.main.getByRole('heading', { name: /reward-to-risk ratio/ })).toBeVisible();
-    await expect(vault.main.getByRole('heading', { level: 3 })).toHaveText(['Vault', 'Diversification', 'DeFAI Scanner']);
+    await expect(vault.main.getByRole('heading', { level: 3 })).toHaveText([
+      'Vault',
+      'Diversification',
+      'DeFAI Scanner',
+    ]);
     await vault.main.getByRole('link', { name: 'Learn About Our Yield Sources' }).click();
     await expect(page).toHaveURL(/\/sources-of-yield$/);
     await page.goBack();
@@ -405,10 +486,20 @@ test.describe('static pages', () => {
     await expect(b2b.heading).toHaveText('The First Plug-and-Play API for Crypto Savings');
     await expect(b2b.main.getByRole('heading', { name: 'How It Works' })).toBeVisible();
     await expect(b2b.main.locator('ol > li')).toHaveCount(4);
-    for (const item of ['Easy API', 'Fast integration', '99.9999% uptime SLA', '24/7 support', 'Automatic monthly payouts']) {
+    for (const item of [
+      'Easy API',
+      'Fast integration',
+      '99.9999% uptime SLA',
+      '24/7 support',
+      'Automatic monthly payouts',
+    ]) {
       await expect(b2b.main.getByText(item, { exact: true })).toBeVisible();
     }
-    await expect(b2b.main.getByRole('heading', { level: 3 }).filter({ hasText: /^(Zero effort|No compliance hassle|More revenue|Fully managed)$/ })).toHaveCount(4);
+    await expect(
+      b2b.main
+        .getByRole('heading', { level: 3 })
+        .filter({ hasText: /^(Zero effort|No compliance hassle|More revenue|Fully managed)$/ }),
+    ).toHaveCount(4);
     await expect(b2b.main).toContainText('0.5% per deposit');
     const links: [RegExp, string][] = [
       [/Get Started/, settings.externalUrls.businessSignupForm],
@@ -427,7 +518,12 @@ test.describe('static pages', () => {
     const sources = new ContentPage(page);
     await page.goto('/sources-of-yield');
     await expect(sources.heading).toHaveText('Sources of the Yield');
-    for (const name of ['Delta-neutral strategies', 'Real-world assets: treasury bills', 'Lending protocols', 'Yield breakdown']) {
+    for (const name of [
+      'Delta-neutral strategies',
+      'Real-world assets: treasury bills',
+      'Lending protocols',
+      'Yield breakdown',
+    ]) {
       await expect(sources.main.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     const table = sources.main.getByRole('table');
@@ -435,10 +531,18 @@ test.describe('static pages', () => {
     await expect(table).toContainText('4-5%');
     await expect(table).toContainText('6-15%');
     await expect(sources.main).toContainText('110%');
-    await expect(sources.main.getByRole('link', { name: 'Our advantages' })).toHaveAttribute('href', '/advantages');
-    await expect(sources.main.getByRole('link', { name: 'Understanding the risks' })).toHaveAttribute('href', '/risks');
+    await expect(sources.main.getByRole('link', { name: 'Our advantages' })).toHaveAttribute(
+      'href',
+      '/advantages',
+    );
+    await expect(
+      sources.main.getByRole('link', { name: 'Understanding the risks' }),
+    ).toHaveAttribute('href', '/risks');
     await expect(sources.backHome).toHaveAttribute('href', '/');
-    await expect(sources.main.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/');
+    await expect(sources.main.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/',
+    );
   });
 
   test('/advantages: the six features expanded', async ({ page }) => {
@@ -467,7 +571,9 @@ test.describe('static pages', () => {
       ['Regulatory', 'Low-Medium', 30],
     ];
     for (const [name, level, percent] of bars) {
-      const bar = risks.main.getByRole('img', { name: `${name} risk: ${level}, ${percent}% on the risk scale` });
+      const bar = risks.main.getByRole('img', {
+        name: `${name} risk: ${level}, ${percent}% on the risk scale`,
+      });
       await expect(bar).toBeVisible();
       const ratio = await bar.evaluate((track) => {
         const fill = track.firstElementChild as HTMLElement;
@@ -476,14 +582,22 @@ test.describe('static pages', () => {
       expect(ratio).toBeCloseTo(percent / 100, 2);
     }
     for (const area of ['Smart Contract Risk', 'Protocol Risk', 'Market Risk', 'Regulatory Risk']) {
-      await expect(risks.main.getByRole('heading', { level: 2, name: new RegExp(`^${area}`) })).toBeVisible();
+      await expect(
+        risks.main.getByRole('heading', { level: 2, name: new RegExp(`^${area}`) }),
+      ).toBeVisible();
     }
     const disclaimer = risks.main.getByRole('region', { name: 'Important Disclaimer' });
     await expect(disclaimer).toContainText('Only invest what you can afford to lose.');
     await expect(disclaimer).toContainText('Understand the risks');
     await expect(disclaimer).toContainText('Stay informed.');
-    await expect(risks.main.getByRole('link', { name: 'Our Advantages' })).toHaveAttribute('href', '/advantages');
-    await expect(risks.main.getByRole('link', { name: 'Sources of the Yield' })).toHaveAttribute('href', '/sources-of-yield');
+    await expect(risks.main.getByRole('link', { name: 'Our Advantages' })).toHaveAttribute(
+      'href',
+      '/advantages',
+    );
+    await expect(risks.main.getByRole('link', { name: 'Sources of the Yield' })).toHaveAttribute(
+      'href',
+      '/sources-of-yield',
+    );
   });
 
   test('/learn: coming soon with the planned topics', async ({ page }) => {
@@ -500,8 +614,16 @@ test.describe('static pages', () => {
     await expect(methodology.heading).toHaveText('How We Compute the Risk-Adjusted APR');
     await expect(methodology.main).toContainText('ra30-v1');
     const safety = methodology.main.getByRole('table', { name: 'Safety charge' });
-    await expect(safety.locator('tbody tr')).toHaveText([/^5\s*0\.20$/, /^4\s*0\.75$/, /^3\s*1\.50$/, /^2\s*3\.00$/, /^1\s*6\.00$/]);
-    await expect(methodology.main.getByRole('table', { name: 'Liquidity charge' }).locator('tbody tr')).toHaveCount(5);
+    await expect(safety.locator('tbody tr')).toHaveText([
+      /^5\s*0\.20$/,
+      /^4\s*0\.75$/,
+      /^3\s*1\.50$/,
+      /^2\s*3\.00$/,
+      /^1\s*6\.00$/,
+    ]);
+    await expect(
+      methodology.main.getByRole('table', { name: 'Liquidity charge' }).locator('tbody tr'),
+    ).toHaveCount(5);
 
     const picker = methodology.main.getByLabel('Yield source');
     await picker.selectOption({ label: 'Sky Spark - Savings Account' });
@@ -511,7 +633,9 @@ test.describe('static pages', () => {
     };
     const example = methodology.main.getByTestId('worked-example');
     await expect(example).toContainText('Sky Spark - Savings Account');
-    await expect(example.getByRole('row', { name: /30-day APR Average/ })).toContainText(expected.yield30d.toFixed(2));
+    await expect(example.getByRole('row', { name: /30-day APR Average/ })).toContainText(
+      expected.yield30d.toFixed(2),
+    );
     await expect(example.getByRole('row', { name: /= Risk-adjusted 30-day APR/ })).toContainText(
       expected.riskAdjustedYield30d.toFixed(2),
     );
@@ -539,17 +663,24 @@ const ALL_PAGES = [
 
 test.describe('layout', () => {
   for (const width of [375, 1280]) {
-    test(`every content page fits ${width} px without sideways scrolling (screenshots kept)`, async ({ page }, testInfo) => {
+    test(`every content page fits ${width} px without sideways scrolling (screenshots kept)`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       for (const path of ALL_PAGES) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
         const name = path === '/' ? 'home' : path.slice(1);
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: testInfo.outputPath(`${name}-${width}.png`),
+          fullPage: true,
+        });
       }
     });
   }

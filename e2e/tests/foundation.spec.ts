@@ -44,7 +44,10 @@ test.describe('routes', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
   });
 
-  test('an unknown path shows the not-found page and logs the path', async ({ page, consoleErrors }) => {
+  test('an unknown path shows the not-found page and logs the path', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
@@ -142,7 +145,9 @@ test.describe('header and footer', () => {
     await expect(chrome.mobileMenu).toBeHidden();
   });
 
-  test('footer shows links, socials and the current year, and hides on legal pages', async ({ page }) => {
+  test('footer shows links, socials and the current year, and hides on legal pages', async ({
+    page,
+  }) => {
     const chrome = new SiteChrome(page);
     await page.goto('/learn');
     for (const [name, href] of [
@@ -151,12 +156,28 @@ test.describe('header and footer', () => {
       ['Terms of Service', '/terms-of-service'],
       ['Cookies Policy', '/cookies-policy'],
     ]) {
-      await expect(chrome.footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+      await expect(chrome.footer.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        href!,
+      );
     }
-    await expect(chrome.footer.getByRole('link', { name: 'X (Twitter)' })).toHaveAttribute('href', /^https:/);
-    await expect(chrome.footer.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', /^https:/);
+    await expect(chrome.footer.getByRole('link', { name: 'X (Twitter)' })).toHaveAttribute(
+      'href',
+      /^https:/,
+    );
+    await expect(chrome.footer.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+      'href',
+      /^https:/,
+    );
     await expect(chrome.footer).toContainText(String(new Date().getFullYear()));
-    for (const path of ['/privacy-policy', '/terms-of-service', '/cookies-policy', '/help-center', '/security', '/risks']) {
+    for (const path of [
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookies-policy',
+      '/help-center',
+      '/security',
+      '/risks',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(chrome.footer).toHaveCount(0);
@@ -165,10 +186,14 @@ test.describe('header and footer', () => {
 });
 
 test.describe('remote failures are contained', () => {
-  test('an unreachable remote shows a fallback with Retry while the rest works', async ({ page }) => {
+  test('an unreachable remote shows a fallback with Retry while the rest works', async ({
+    page,
+  }) => {
     const chrome = new SiteChrome(page);
     let blocked = true;
-    await page.route('**/remotes/mfe-content/**', (route) => (blocked ? route.abort() : route.continue()));
+    await page.route('**/remotes/mfe-content/**', (route) =>
+      blocked ? route.abort() : route.continue(),
+    );
     await page.goto('/risks');
     await expect(page.getByRole('alert')).toContainText('This part of the page is unavailable');
     await expect(chrome.header).toBeVisible();

@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, fetchPremiumToken, storeToken } from '../fixtures/index.ts';
 import { E2E_ROOT } from '../scripts/e2e-env.ts';
-import { fetchComparisonData, LeaderboardPage, type MetricsForTests, type SourceForTests } from '../pages/leaderboard.ts';
+import {
+  fetchComparisonData,
+  LeaderboardPage,
+  type MetricsForTests,
+  type SourceForTests,
+} from '../pages/leaderboard.ts';
 
 const ARTIFACTS = path.join(E2E_ROOT, '.artifacts', 'leaderboard');
 
@@ -22,17 +27,21 @@ function expectedOrder(
   direction: 1 | -1,
 ): string[] {
   const byId = new Map(metrics.map((m) => [m.id, m]));
-  const value = (s: SourceForTests) => (key === 'rating' ? s.rating : byId.get(s.id)?.tvl ?? 0);
+  const value = (s: SourceForTests) => (key === 'rating' ? s.rating : (byId.get(s.id)?.tvl ?? 0));
   const ra = (s: SourceForTests) => byId.get(s.id)?.riskAdjustedYield30d ?? 0;
   return sources
     .filter((s) => s.type === type && !s.isBaseRate)
-    .sort((a, b) => (value(a) - value(b)) * direction || ra(b) - ra(a) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) => (value(a) - value(b)) * direction || ra(b) - ra(a) || a.name.localeCompare(b.name),
+    )
     .map((s) => s.name)
     .concat('DeFi Base Rate');
 }
 
 test.describe('yield comparison on wide screens (1280 px)', () => {
-  test('shows the title block from the settings and both tables with the 11 sources, base row last', async ({ page }) => {
+  test('shows the title block from the settings and both tables with the 11 sources, base row last', async ({
+    page,
+  }) => {
     const { sources, strategies, settings } = await fetchComparisonData(page);
     const board = new LeaderboardPage(page);
     await board.goto();
@@ -52,12 +61,22 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     expect(crypto.at(-1)).toBe('DeFi Base Rate');
     const listed = [...stable.slice(0, -1), ...crypto.slice(0, -1)];
     expect(listed).toHaveLength(11);
-    expect(new Set(listed)).toEqual(new Set(sources.filter((s) => !s.isBaseRate).map((s) => s.name)));
+    expect(new Set(listed)).toEqual(
+      new Set(sources.filter((s) => !s.isBaseRate).map((s) => s.name)),
+    );
 
     // Default order: Overall Rating, best first.
     expect(stable).toEqual(expectedOrder(sources, strategies, 'stablecoin', 'rating', -1));
-    await expect(board.stablecoinsTable.header(/Overall Rating/)).toHaveAttribute('aria-sort', 'descending');
-    expect(await board.stablecoinsTable.headerTexts()).toEqual(['Name', 'Overall Rating', 'Risk-adjusted 30d APR', 'TVL']);
+    await expect(board.stablecoinsTable.header(/Overall Rating/)).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(await board.stablecoinsTable.headerTexts()).toEqual([
+      'Name',
+      'Overall Rating',
+      'Risk-adjusted 30d APR',
+      'TVL',
+    ]);
 
     // Formats: TVL per spec section 9, APR with two decimals.
     const lido = sources.find((s) => s.name === 'Lido - stETH')!;
@@ -67,7 +86,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await expect(lidoRow).toContainText(`${lidoMetrics.riskAdjustedYield30d.toFixed(2)}%`);
   });
 
-  test('sorting: the active header flips, another header starts ascending, base row stays last', async ({ page }) => {
+  test('sorting: the active header flips, another header starts ascending, base row stays last', async ({
+    page,
+  }) => {
     const { sources, strategies } = await fetchComparisonData(page);
     const board = new LeaderboardPage(page);
     const table = board.stablecoinsTable;
@@ -76,29 +97,48 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
 
     await table.header(/Overall Rating/).click();
     await expect(table.header(/Overall Rating/)).toHaveAttribute('aria-sort', 'ascending');
-    expect(await table.rowNames()).toEqual(expectedOrder(sources, strategies, 'stablecoin', 'rating', 1));
+    expect(await table.rowNames()).toEqual(
+      expectedOrder(sources, strategies, 'stablecoin', 'rating', 1),
+    );
 
     await table.header(/Overall Rating/).click();
     await expect(table.header(/Overall Rating/)).toHaveAttribute('aria-sort', 'descending');
-    expect(await table.rowNames()).toEqual(expectedOrder(sources, strategies, 'stablecoin', 'rating', -1));
+    expect(await table.rowNames()).toEqual(
+      expectedOrder(sources, strategies, 'stablecoin', 'rating', -1),
+    );
 
     await table.header(/TVL/).click();
     await expect(table.header(/TVL/)).toHaveAttribute('aria-sort', 'ascending');
-    expect(await table.rowNames()).toEqual(expectedOrder(sources, strategies, 'stablecoin', 'tvl', 1));
+    expect(await table.rowNames()).toEqual(
+      expectedOrder(sources, strategies, 'stablecoin', 'tvl', 1),
+    );
     await table.header(/TVL/).click();
-    expect(await table.rowNames()).toEqual(expectedOrder(sources, strategies, 'stablecoin', 'tvl', -1));
+    expect(await table.rowNames()).toEqual(
+      expectedOrder(sources, strategies, 'stablecoin', 'tvl', -1),
+    );
 
     // The other table keeps its own sort.
-    await expect(board.cryptoTable.header(/Overall Rating/)).toHaveAttribute('aria-sort', 'descending');
+    await expect(board.cryptoTable.header(/Overall Rating/)).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
-  test('Pro adds Token, Yield Token, 30d APR, Safety and Liquidity; a different yield token is red', async ({ page }) => {
+  test('Pro adds Token, Yield Token, 30d APR, Safety and Liquidity; a different yield token is red', async ({
+    page,
+  }) => {
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
-    await expect(board.proToggle.getByRole('button', { name: 'Standard' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(board.proToggle.getByRole('button', { name: 'Standard' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await board.proToggle.getByRole('button', { name: 'Pro' }).click();
-    await expect(board.proToggle.getByRole('button', { name: 'Pro' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(board.proToggle.getByRole('button', { name: 'Pro' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     for (const table of [board.stablecoinsTable, board.cryptoTable]) {
       expect(await table.headerTexts()).toEqual([
@@ -114,19 +154,33 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
       ]);
     }
     // Sky Spark deposits USDS and pays sUSDS: red. Lido pays stETH for stETH: not red.
-    const skyYieldToken = board.stablecoinsTable.row('Sky Spark - Savings Account').locator('td').nth(2);
+    const skyYieldToken = board.stablecoinsTable
+      .row('Sky Spark - Savings Account')
+      .locator('td')
+      .nth(2);
     await expect(skyYieldToken).toContainText('sUSDS');
     await expect(skyYieldToken.locator('span').first()).toHaveCSS('color', 'rgb(220, 38, 38)');
     await expect(skyYieldToken).toContainText('differs from the deposit token');
     const lidoYieldToken = board.cryptoTable.row('Lido - stETH').locator('td').nth(2);
     await expect(lidoYieldToken).not.toHaveCSS('color', 'rgb(220, 38, 38)');
-    await expect(board.stablecoinsTable.row('Sky Spark - Savings Account').getByRole('img', { name: /Safety \d out of 5/ })).toBeVisible();
+    await expect(
+      board.stablecoinsTable
+        .row('Sky Spark - Savings Account')
+        .getByRole('img', { name: /Safety \d out of 5/ }),
+    ).toBeVisible();
 
     await board.proToggle.getByRole('button', { name: 'Standard' }).click();
-    expect(await board.stablecoinsTable.headerTexts()).toEqual(['Name', 'Overall Rating', 'Risk-adjusted 30d APR', 'TVL']);
+    expect(await board.stablecoinsTable.headerTexts()).toEqual([
+      'Name',
+      'Overall Rating',
+      'Risk-adjusted 30d APR',
+      'TVL',
+    ]);
   });
 
-  test('a row or name click opens the strategy page, or the premium page for other sources', async ({ page }) => {
+  test('a row or name click opens the strategy page, or the premium page for other sources', async ({
+    page,
+  }) => {
     const token = await fetchPremiumToken(page);
     await storeToken(page, token);
     const board = new LeaderboardPage(page);
@@ -134,12 +188,22 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await board.goto();
     await board.waitForTables();
 
-    await expect(board.stablecoinsTable.root.getByRole('link', { name: 'Liquity v1 - Stability Pool' })).toHaveAttribute('href', '/options/liquity');
-    await expect(board.stablecoinsTable.root.getByRole('link', { name: 'Sky Spark - Savings Account' })).toHaveAttribute('href', '/options/sky-spark');
-    await expect(board.stablecoinsTable.root.getByRole('link', { name: 'Gauntlet- USD Alpha' })).toHaveAttribute('href', '/options/gauntlet');
-    await expect(board.cryptoTable.root.getByRole('link', { name: 'Lido - stETH' })).toHaveAttribute('href', '/options/lido');
+    await expect(
+      board.stablecoinsTable.root.getByRole('link', { name: 'Liquity v1 - Stability Pool' }),
+    ).toHaveAttribute('href', '/options/liquity');
+    await expect(
+      board.stablecoinsTable.root.getByRole('link', { name: 'Sky Spark - Savings Account' }),
+    ).toHaveAttribute('href', '/options/sky-spark');
+    await expect(
+      board.stablecoinsTable.root.getByRole('link', { name: 'Gauntlet- USD Alpha' }),
+    ).toHaveAttribute('href', '/options/gauntlet');
+    await expect(
+      board.cryptoTable.root.getByRole('link', { name: 'Lido - stETH' }),
+    ).toHaveAttribute('href', '/options/lido');
     const ethena = sources.find((s) => s.name === 'Ethena - sUSDe')!;
-    await expect(board.cryptoTable.root.getByRole('link', { name: 'Ethena - sUSDe' })).toHaveAttribute('href', `/premium/${ethena.id}`);
+    await expect(
+      board.cryptoTable.root.getByRole('link', { name: 'Ethena - sUSDe' }),
+    ).toHaveAttribute('href', `/premium/${ethena.id}`);
 
     // A click anywhere on the row (here: its TVL cell) navigates.
     await board.stablecoinsTable.row('Liquity v1 - Stability Pool').locator('td').last().click();
@@ -154,7 +218,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await expect(page).toHaveURL(/\/options\/lido$/);
   });
 
-  test('each figure explains itself: breakdown of charges, link to /methodology, incident badge', async ({ page }) => {
+  test('each figure explains itself: breakdown of charges, link to /methodology, incident badge', async ({
+    page,
+  }) => {
     const { sources } = await fetchComparisonData(page);
     const board = new LeaderboardPage(page);
     await board.goto();
@@ -179,12 +245,14 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     const resolvRow = board.stablecoinsTable.row(resolv.name);
     await expect(resolvRow.getByText('Incident')).toBeVisible();
     await expect(resolvRow.getByText('GREAT')).toHaveCount(0);
-    await expect(board.stablecoinsTable.root.getByRole('list', { name: /Incidents/ })).toContainText(
-      resolv.incidents[0]!.summary,
-    );
+    await expect(
+      board.stablecoinsTable.root.getByRole('list', { name: /Incidents/ }),
+    ).toContainText(resolv.incidents[0]!.summary);
   });
 
-  test('charts: hover enlarges a point with a tooltip, click selects it, a background click clears', async ({ page }) => {
+  test('charts: hover enlarges a point with a tooltip, click selects it, a background click clears', async ({
+    page,
+  }) => {
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
@@ -196,7 +264,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await expect(points).toHaveCount(7);
 
     // Pick the GREAT point (green) so the card's verdict can be checked too.
-    const greatPoint = chart.locator('.highcharts-scatter-series path.highcharts-point[fill="#059669"]').first();
+    const greatPoint = chart
+      .locator('.highcharts-scatter-series path.highcharts-point[fill="#059669"]')
+      .first();
     const before = (await greatPoint.boundingBox())!;
     await greatPoint.hover();
     await expect(board.chartTooltip(chart)).toBeVisible();
@@ -209,7 +279,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await greatPoint.click();
     const detail = board.chartDetail(chart);
     await expect(detail).toBeVisible();
-    await expect(detail).toContainText('GREAT: it pays more per unit of risk than the DeFi Base Rate.');
+    await expect(detail).toContainText(
+      'GREAT: it pays more per unit of risk than the DeFi Base Rate.',
+    );
 
     // A click on an empty corner of the plot background clears the selection.
     const plot = (await board.chartPlotBackground(chart).boundingBox())!;
@@ -218,7 +290,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await expect(detail).toHaveCount(0);
   });
 
-  test('the carousel: arrows wrap, dots jump, swipes over 50 px move and stop at the ends', async ({ page }) => {
+  test('the carousel: arrows wrap, dots jump, swipes over 50 px move and stop at the ends', async ({
+    page,
+  }) => {
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
@@ -251,12 +325,20 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await expect(title).toHaveText('What is the DeFi Base Rate?');
   });
 
-  test('the disclaimer links to the legal pages and stays closed after a reload', async ({ page }) => {
+  test('the disclaimer links to the legal pages and stays closed after a reload', async ({
+    page,
+  }) => {
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
-    await expect(board.disclaimer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
-    await expect(board.disclaimer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(board.disclaimer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+    await expect(board.disclaimer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     await board.disclaimer.getByRole('button', { name: 'Close disclaimer' }).click();
     await expect(board.disclaimer).toHaveCount(0);
     await page.reload();
@@ -266,13 +348,17 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     expect(await page.evaluate(() => localStorage.getItem('disclaimerVisible'))).toBe('false');
   });
 
-  test('newsletter: success opens the dialog, Got it! closes it, the field is cleared', async ({ page }) => {
+  test('newsletter: success opens the dialog, Got it! closes it, the field is cleared', async ({
+    page,
+  }) => {
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
     const email = `e2e-${Date.now()}@example.com`;
     await board.emailInput.fill(email);
-    const posted = page.waitForRequest((r) => r.url().endsWith('/api/addToMailList') && r.method() === 'POST');
+    const posted = page.waitForRequest(
+      (r) => r.url().endsWith('/api/addToMailList') && r.method() === 'POST',
+    );
     await board.subscribeButton.click();
     expect((await posted).postDataJSON()).toEqual({ email, source: 'newsletter' });
     const dialog = page.getByRole('dialog', { name: 'Successfully Subscribed!' });
@@ -292,7 +378,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     });
     await board.emailInput.fill('not-an-email');
     await board.subscribeButton.click();
-    expect(await board.emailInput.evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(false);
+    expect(await board.emailInput.evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(
+      false,
+    );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(sent).toBe(0);
   });
@@ -304,7 +392,9 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     await page.route('**/api/addToMailList', (route) => route.abort('failed'));
     await board.emailInput.fill('saver@example.com');
     await board.subscribeButton.click();
-    const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Failed to add to mailing list. Please try again later.' });
+    const toast = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Failed to add to mailing list. Please try again later.' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Error');
     await expect(board.emailInput).toHaveValue('saver@example.com');
@@ -331,7 +421,10 @@ test.describe('data loading', () => {
     await board.waitForTables();
   });
 
-  test('the page renders when both list calls fail, and logs both failures', async ({ page, consoleErrors }) => {
+  test('the page renders when both list calls fail, and logs both failures', async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(60_000);
     await page.route('**/api/strategies', (route) => route.abort('failed'));
     await page.route('**/api/baserate', (route) => route.abort('failed'));
@@ -370,13 +463,18 @@ test.describe('speed', () => {
 });
 
 test.describe('narrow screens', () => {
-  test('under 1024 px one table and chart, chosen by the Crypto/Stablecoins toggle (800 px)', async ({ page }) => {
+  test('under 1024 px one table and chart, chosen by the Crypto/Stablecoins toggle (800 px)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 800, height: 1000 });
     const board = new LeaderboardPage(page);
     await board.goto();
     await board.waitForTables();
     await expect(board.proToggle).toHaveCount(0);
-    await expect(board.marketToggle.getByRole('button', { name: 'Stablecoins' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(board.marketToggle.getByRole('button', { name: 'Stablecoins' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(board.stablecoinsTable.root).toBeVisible();
     await expect(board.stablecoinsChart).toBeVisible();
     await expect(board.cryptoTable.root).toHaveCount(0);
@@ -401,7 +499,9 @@ test.describe('narrow screens', () => {
     expect(names).toContain('Gauntlet- USD Alpha');
     expect(names.some((n) => n.includes(' - '))).toBe(false);
     // The table fits: no sideways scrolling of the page.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -412,7 +512,9 @@ test.describe('home page', () => {
     const board = new LeaderboardPage(page);
     await board.goto('/');
     await board.waitForTables();
-    await expect(board.root.getByRole('heading', { level: 2, name: settings.siteTitle })).toBeVisible();
+    await expect(
+      board.root.getByRole('heading', { level: 2, name: settings.siteTitle }),
+    ).toBeVisible();
     await expect(board.root.getByRole('heading', { level: 1 })).toHaveCount(0);
     expect((await board.stablecoinsTable.rowNames()).at(-1)).toBe('DeFi Base Rate');
   });
@@ -426,10 +528,14 @@ test.describe('screenshots', () => {
       const board = new LeaderboardPage(page);
       await board.goto();
       await board.waitForTables();
-      await expect(board.chartPoints(width < 1024 ? board.stablecoinsChart : board.cryptoChart).first()).toBeVisible();
+      await expect(
+        board.chartPoints(width < 1024 ? board.stablecoinsChart : board.cryptoChart).first(),
+      ).toBeVisible();
       const file = path.join(ARTIFACTS, `options-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

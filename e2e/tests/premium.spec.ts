@@ -1,4 +1,10 @@
-import { test, expect, createInviteCode, fetchPremiumToken, storeToken } from '../fixtures/index.ts';
+import {
+  test,
+  expect,
+  createInviteCode,
+  fetchPremiumToken,
+  storeToken,
+} from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
 import { mintToken, PremiumPages, tokenPayload } from '../pages/premium.ts';
 
@@ -9,7 +15,9 @@ interface Settings {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 test.describe('premium journey', () => {
-  test('pricing → invite code → email → premium report → Log Out, enforced by the server', async ({ page }) => {
+  test('pricing → invite code → email → premium report → Log Out, enforced by the server', async ({
+    page,
+  }) => {
     const premium = new PremiumPages(page);
     const chrome = new SiteChrome(page);
     const inviteCode = createInviteCode({ maxUses: 5 });
@@ -64,8 +72,17 @@ test.describe('premium journey', () => {
     await premium.historyChart.scrollIntoViewIfNeeded();
     await expect(premium.historyChart.locator('svg.highcharts-root')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Third-party ratings' })).toBeVisible();
-    for (const benefit of ['Risk assessment', 'Historical performance', 'Yield recommendations', 'Allocation strategies', 'Real-time insights', 'Expert consultation']) {
-      await expect(page.getByRole('list', { name: 'Included with premium' })).toContainText(benefit);
+    for (const benefit of [
+      'Risk assessment',
+      'Historical performance',
+      'Yield recommendations',
+      'Allocation strategies',
+      'Real-time insights',
+      'Expert consultation',
+    ]) {
+      await expect(page.getByRole('list', { name: 'Included with premium' })).toContainText(
+        benefit,
+      );
     }
 
     await chrome.mainNav.getByRole('button', { name: 'Log Out' }).click();
@@ -80,7 +97,9 @@ test.describe('premium journey', () => {
     expect(noToken.status()).toBe(401);
   });
 
-  test("a wrong code shows the 'Error' / 'The code is invalid' toast for 4-5 s and returns to idle", async ({ page }) => {
+  test("a wrong code shows the 'Error' / 'The code is invalid' toast for 4-5 s and returns to idle", async ({
+    page,
+  }) => {
     const premium = new PremiumPages(page);
     await page.goto('/pricing');
     await premium.inviteInput.fill('NOT-A-REAL-CODE-42');
@@ -118,14 +137,18 @@ test.describe('premium journey', () => {
     await page.route('**/api/premiumLogin', (route) => route.abort('internetdisconnected'));
     await premium.emailInput.fill('saver@example.com');
     await premium.activateButton.click();
-    await expect(premium.toast('Error', 'Failed to activate premium account. Please try again.')).toBeVisible();
+    await expect(
+      premium.toast('Error', 'Failed to activate premium account. Please try again.'),
+    ).toBeVisible();
     await expect(premium.activateButton).toBeEnabled();
     await expect(page).toHaveURL(/\/premium-email$/);
   });
 });
 
 test.describe('premium access rules', () => {
-  test('/premium-email without an invite code in navigation state goes to /pricing', async ({ page }) => {
+  test('/premium-email without an invite code in navigation state goes to /pricing', async ({
+    page,
+  }) => {
     await page.goto('/premium-email');
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(new PremiumPages(page).heading()).toHaveText('Premium Access');
@@ -134,13 +157,23 @@ test.describe('premium access rules', () => {
   test('/premium/:id when not logged in goes to /pricing and says why', async ({ page }) => {
     await page.goto('/premium/5');
     await expect(page).toHaveURL(/\/pricing$/);
-    await expect(page.getByRole('status')).toContainText('Premium strategy pages are for premium members');
+    await expect(page.getByRole('status')).toContainText(
+      'Premium strategy pages are for premium members',
+    );
   });
 
-  test('a forged token (valid shape, bad signature) gets no premium data and is sent to /pricing', async ({ page }) => {
+  test('a forged token (valid shape, bad signature) gets no premium data and is sent to /pricing', async ({
+    page,
+  }) => {
     const premium = new PremiumPages(page);
     const chrome = new SiteChrome(page);
-    const forged = mintToken({ sub: 'intruder', userId: 'intruder', email: 'me@example.com', accessLevel: 'premium', exp: nowSeconds() + 3600 });
+    const forged = mintToken({
+      sub: 'intruder',
+      userId: 'intruder',
+      email: 'me@example.com',
+      accessLevel: 'premium',
+      exp: nowSeconds() + 3600,
+    });
     await storeToken(page, forged);
 
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/premium/strategies/5'));
@@ -177,7 +210,13 @@ test.describe('premium access rules', () => {
   test('an expired token is removed on load and the visitor is not premium', async ({ page }) => {
     const premium = new PremiumPages(page);
     const chrome = new SiteChrome(page);
-    const expired = mintToken({ sub: 'u', userId: 'u', email: null, accessLevel: 'premium', exp: nowSeconds() - 60 });
+    const expired = mintToken({
+      sub: 'u',
+      userId: 'u',
+      email: null,
+      accessLevel: 'premium',
+      exp: nowSeconds() - 60,
+    });
     await storeToken(page, expired);
     await page.goto('/premium/5');
     await expect(page).toHaveURL(/\/pricing$/);
@@ -185,39 +224,61 @@ test.describe('premium access rules', () => {
     await expect(chrome.mainNav.getByRole('link', { name: 'Pricing' })).toBeVisible();
   });
 
-  test('a premium member opening /pricing goes to /premium/strategy; the pending session is cleared, the token kept', async ({ page }) => {
+  test('a premium member opening /pricing goes to /premium/strategy; the pending session is cleared, the token kept', async ({
+    page,
+  }) => {
     const premium = new PremiumPages(page);
     const token = await fetchPremiumToken(page);
     await storeToken(page, token);
-    await page.addInitScript(() => window.localStorage.setItem('premiumUser', '{"userId":"pending","email":null,"accessLevel":"premium"}'));
+    await page.addInitScript(() =>
+      window.localStorage.setItem(
+        'premiumUser',
+        '{"userId":"pending","email":null,"accessLevel":"premium"}',
+      ),
+    );
     await page.goto('/pricing');
     await expect(page).toHaveURL(/\/premium\/strategy$/);
     await expect(premium.heading()).toHaveText('Premium Strategy #strategy');
-    await expect(premium.analyzingStatus).toContainText('This strategy is being analyzed. The full report will be available soon.');
+    await expect(premium.analyzingStatus).toContainText(
+      'This strategy is being analyzed. The full report will be available soon.',
+    );
     expect(await premium.storedUser()).toBeNull();
     expect(await premium.storedToken()).toBe(token);
     // From the generic page a member can open any source's report.
-    await page.getByRole('navigation', { name: 'Strategy reports' }).getByRole('link', { name: 'Ethena - sUSDe' }).click();
+    await page
+      .getByRole('navigation', { name: 'Strategy reports' })
+      .getByRole('link', { name: 'Ethena - sUSDe' })
+      .click();
     await expect(page).toHaveURL(/\/premium\/5$/);
     await expect(premium.report).toBeVisible();
   });
 });
 
 test.describe('premium pages content', () => {
-  test("'Buy' and 'Request priority access' open the settings' forms in a new tab", async ({ page }) => {
+  test("'Buy' and 'Request priority access' open the settings' forms in a new tab", async ({
+    page,
+  }) => {
     const premium = new PremiumPages(page);
     const settings = (await (await page.request.get('/api/settings')).json()) as Settings;
     await page.goto('/pricing');
     await expect(page.getByText('$299')).toBeVisible();
     await expect(page.getByText('per month')).toBeVisible();
-    await expect(premium.buyLink).toHaveAttribute('href', settings.externalUrls.premiumPurchaseForm);
+    await expect(premium.buyLink).toHaveAttribute(
+      'href',
+      settings.externalUrls.premiumPurchaseForm,
+    );
     await expect(premium.buyLink).toHaveAttribute('target', '_blank');
     await expect(premium.buyLink).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(premium.requestLink).toHaveAttribute('href', settings.externalUrls.premiumRequestForm);
+    await expect(premium.requestLink).toHaveAttribute(
+      'href',
+      settings.externalUrls.premiumRequestForm,
+    );
     await expect(premium.inviteInput).toHaveAttribute('required', '');
   });
 
-  test('/tally-success thanks the saver, offers another request and a way home', async ({ page }) => {
+  test('/tally-success thanks the saver, offers another request and a way home', async ({
+    page,
+  }) => {
     const settings = (await (await page.request.get('/api/settings')).json()) as Settings;
     await page.goto('/tally-success');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You!');
@@ -248,9 +309,14 @@ test.describe('premium pages content', () => {
           await chart.scrollIntoViewIfNeeded();
           await expect(chart.locator('svg.highcharts-root')).toBeVisible();
         }
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\//g, '_')}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: testInfo.outputPath(`${path.replace(/\//g, '_')}-${width}.png`),
+          fullPage: true,
+        });
       }
     });
   }

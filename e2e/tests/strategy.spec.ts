@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
-import { DETAIL_HEADINGS, DETAIL_SECTIONS, NumericStrategyPage, StrategyDetailPage } from '../pages/strategy.ts';
+import {
+  DETAIL_HEADINGS,
+  DETAIL_SECTIONS,
+  NumericStrategyPage,
+  StrategyDetailPage,
+} from '../pages/strategy.ts';
 
 interface Content {
   id: number;
@@ -28,14 +33,21 @@ const present = (value: string) => value.trim() !== '' && value.trim().toUpperCa
 
 for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
   test.describe(`/options/${slug}`, () => {
-    test('shows the API content with its sections in order, meta and deposit link', async ({ page }) => {
+    test('shows the API content with its sections in order, meta and deposit link', async ({
+      page,
+    }) => {
       const data = await content(page, slug);
       const detail = new StrategyDetailPage(page);
       await detail.goto(slug);
 
       await expect(detail.heading).toHaveText(data.name);
-      await expect(page).toHaveTitle(new RegExp(`^${data.pageTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`));
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', data.pageDescription);
+      await expect(page).toHaveTitle(
+        new RegExp(`^${data.pageTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`),
+      );
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        data.pageDescription,
+      );
       expect(await detail.sectionOrder()).toEqual([...DETAIL_SECTIONS]);
       expect(await detail.sectionHeadings()).toEqual(DETAIL_HEADINGS);
 
@@ -46,13 +58,21 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       const facts = page.locator('[data-section="header"] dl');
       if (present(data.marketCap)) {
         await expect(facts).toContainText(`Market Cap${data.marketCap}`);
-        if (data.marketCapUrl) await expect(facts.getByRole('link', { name: data.marketCap })).toHaveAttribute('href', data.marketCapUrl);
+        if (data.marketCapUrl)
+          await expect(facts.getByRole('link', { name: data.marketCap })).toHaveAttribute(
+            'href',
+            data.marketCapUrl,
+          );
       } else {
         await expect(page.getByText('Market Cap', { exact: true })).toHaveCount(0);
       }
       if (present(data.rank)) {
         await expect(facts).toContainText(`Rank${data.rank}`);
-        if (data.rankUrl) await expect(facts.getByRole('link', { name: data.rank })).toHaveAttribute('href', data.rankUrl);
+        if (data.rankUrl)
+          await expect(facts.getByRole('link', { name: data.rank })).toHaveAttribute(
+            'href',
+            data.rankUrl,
+          );
       } else {
         await expect(page.getByText('Rank', { exact: true })).toHaveCount(0);
       }
@@ -62,7 +82,9 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       await expect(risk.getByTestId('risk-rating')).toHaveCount(7);
       await expect(risk.getByTestId('risk-bar-on')).toHaveCount(data.riskRatingBars);
       await expect(risk.getByRole('heading', { name: '3rd Party Risk Ratings' })).toBeVisible();
-      await expect(risk.getByTestId('third-party-rating')).toHaveCount(data.thirdPartyRatings.length);
+      await expect(risk.getByTestId('third-party-rating')).toHaveCount(
+        data.thirdPartyRatings.length,
+      );
       expect(data.thirdPartyRatings).toHaveLength(9);
       for (const link of await risk.getByTestId('third-party-rating').getByRole('link').all()) {
         await expect(link).toHaveAttribute('target', '_blank');
@@ -70,17 +92,29 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       }
       await expect(risk.getByRole('heading', { name: 'Potential Losses' })).toBeVisible();
       await expect(risk.getByRole('heading', { name: 'Short Resume' })).toBeVisible();
-      await expect(risk.getByRole('link', { name: 'Read the methodology' })).toHaveAttribute('href', '/methodology');
+      await expect(risk.getByRole('link', { name: 'Read the methodology' })).toHaveAttribute(
+        'href',
+        '/methodology',
+      );
       await expect(risk.getByRole('table')).toContainText('Risk-adjusted APR');
 
       // Allocation pie (Highcharts) with a legend entry per holding; drawn once scrolled near.
       await detail.allocationChart.scrollIntoViewIfNeeded();
-      await expect(detail.allocationChart.locator('.highcharts-legend-item')).toHaveCount(data.holdings.length);
-      const slice = await detail.allocationChart.locator('.highcharts-series-0 .highcharts-point').first().boundingBox();
+      await expect(detail.allocationChart.locator('.highcharts-legend-item')).toHaveCount(
+        data.holdings.length,
+      );
+      const slice = await detail.allocationChart
+        .locator('.highcharts-series-0 .highcharts-point')
+        .first()
+        .boundingBox();
       expect(slice).not.toBeNull();
       await page.mouse.move(slice!.x + 2, slice!.y + 2);
-      await page.mouse.move(slice!.x + slice!.width / 2, slice!.y + slice!.height / 2, { steps: 5 });
-      await expect(detail.allocationChart.locator('.highcharts-tooltip')).toContainText(/\d+\.\d{2}%/);
+      await page.mouse.move(slice!.x + slice!.width / 2, slice!.y + slice!.height / 2, {
+        steps: 5,
+      });
+      await expect(detail.allocationChart.locator('.highcharts-tooltip')).toContainText(
+        /\d+\.\d{2}%/,
+      );
       // Liquidity panel labelled as sample, with the spec's hint.
       const liquidity = page.locator('[data-section="liquidity"]');
       await expect(liquidity.getByText('Sample data', { exact: true })).toBeVisible();
@@ -106,7 +140,12 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       await expect(detail.tvlChart).toHaveAttribute('data-point-count', '7');
       await expect(detail.drawnPoints(detail.aprChart)).toHaveCount(7);
       await expect(detail.drawnPoints(detail.tvlChart)).toHaveCount(7);
-      expect(await page.evaluate((key) => localStorage.getItem(key), `${data.name.toLowerCase()}TimeRange`)).toBe('7D');
+      expect(
+        await page.evaluate(
+          (key) => localStorage.getItem(key),
+          `${data.name.toLowerCase()}TimeRange`,
+        ),
+      ).toBe('7D');
 
       await page.reload();
       await expect(detail.rangeButton('7D')).toHaveAttribute('aria-pressed', 'true');
@@ -118,7 +157,9 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       await expect(detail.aprChart).toHaveAttribute('data-point-count', '180');
     });
 
-    test('the strategy diagram opens a modal that closes on Escape and on backdrop click', async ({ page }) => {
+    test('the strategy diagram opens a modal that closes on Escape and on backdrop click', async ({
+      page,
+    }) => {
       const data = await content(page, slug);
       const detail = new StrategyDetailPage(page);
       await detail.goto(slug);
@@ -139,7 +180,10 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
   });
 }
 
-test('Highcharts loads once per page and every chart uses that one instance', async ({ page, consoleErrors }) => {
+test('Highcharts loads once per page and every chart uses that one instance', async ({
+  page,
+  consoleErrors,
+}) => {
   let highchartsCores = 0;
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
@@ -149,13 +193,20 @@ test('Highcharts loads once per page and every chart uses that one instance', as
   const detail = new StrategyDetailPage(page);
   await detail.goto('lido');
   // Charts below the fold are drawn when scrolled near: bring each into view.
-  for (const chart of [detail.aprChart, detail.tvlChart, detail.allocationChart, detail.liquidityChart]) {
+  for (const chart of [
+    detail.aprChart,
+    detail.tvlChart,
+    detail.allocationChart,
+    detail.liquidityChart,
+  ]) {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('.highcharts-container')).toBeVisible();
   }
   const containers = page.locator('[data-highcharts-chart]');
   await expect(containers).toHaveCount(4);
-  const indices = await containers.evaluateAll((els) => els.map((el) => el.getAttribute('data-highcharts-chart')));
+  const indices = await containers.evaluateAll((els) =>
+    els.map((el) => el.getAttribute('data-highcharts-chart')),
+  );
   // One Highcharts instance numbers its charts 0..n-1; a second copy would restart at 0.
   expect(new Set(indices).size).toBe(4);
   expect(highchartsCores).toBe(1);
@@ -171,7 +222,10 @@ test('an unknown strategy id is replaced by /options', async ({ page }) => {
   expect(await page.evaluate(() => history.length)).toBe(before + 1);
 });
 
-test('history failure shows N/A figures and empty charts with an N/A overlay, and logs it', async ({ page, consoleErrors }) => {
+test('history failure shows N/A figures and empty charts with an N/A overlay, and logs it', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   await page.route('**/api/history**', (route) => route.abort());
   const detail = new StrategyDetailPage(page);
@@ -190,41 +244,67 @@ test('history failure shows N/A figures and empty charts with an N/A overlay, an
 
 test.describe('numeric strategy page', () => {
   for (const prefix of ['strategy', 'strategy-detail'] as const) {
-    test(`/${prefix}/3 shows the active strategy with cards and history charts`, async ({ page }) => {
+    test(`/${prefix}/3 shows the active strategy with cards and history charts`, async ({
+      page,
+    }) => {
       const numeric = new NumericStrategyPage(page);
       await numeric.goto(3, prefix);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Liquity v1 - Stability Pool');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Liquity v1 - Stability Pool',
+      );
       await expect(page.getByText(/Sample data as of \d{4}-\d{2}-\d{2}/)).toBeVisible();
       await expect(numeric.card('card-apr')).toContainText(/30d APR\s*\d+\.\d{2}%/);
-      await expect(numeric.card('card-ra-apr')).toContainText(/30d Risk Adjusted APR\s*-?\d+\.\d{2}%/);
+      await expect(numeric.card('card-ra-apr')).toContainText(
+        /30d Risk Adjusted APR\s*-?\d+\.\d{2}%/,
+      );
       await expect(numeric.card('card-tvl')).toContainText(/TVL\s*\$\d+(\.\d)?[KMB]?/);
       await expect(numeric.card('card-tvl')).toContainText(/holder/i);
       await expect(page.getByRole('heading', { name: 'APR History' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'TVL History' })).toBeVisible();
       await expect(page.getByTestId('chart-apr').locator('.highcharts-container')).toBeVisible();
       await expect(page.getByTestId('chart-tvl').locator('.highcharts-container')).toBeVisible();
-      expect(Number(await page.getByTestId('chart-apr').getAttribute('data-point-count'))).toBeGreaterThan(20);
+      expect(
+        Number(await page.getByTestId('chart-apr').getAttribute('data-point-count')),
+      ).toBeGreaterThan(20);
       await expect(numeric.backLink).toHaveAttribute('href', '/');
 
-      const plot = await page.getByTestId('chart-apr').locator('.highcharts-plot-background').boundingBox();
+      const plot = await page
+        .getByTestId('chart-apr')
+        .locator('.highcharts-plot-background')
+        .boundingBox();
       expect(plot).not.toBeNull();
       await page.mouse.move(plot!.x + 5, plot!.y + 5);
       await page.mouse.move(plot!.x + plot!.width / 2, plot!.y + plot!.height / 2, { steps: 5 });
-      await expect(page.getByTestId('chart-apr').locator('.highcharts-tooltip')).toContainText(/APR: \d+\.\d{2}%/);
+      await expect(page.getByTestId('chart-apr').locator('.highcharts-tooltip')).toContainText(
+        /APR: \d+\.\d{2}%/,
+      );
 
-      const tvlPlot = await page.getByTestId('chart-tvl').locator('.highcharts-plot-background').boundingBox();
+      const tvlPlot = await page
+        .getByTestId('chart-tvl')
+        .locator('.highcharts-plot-background')
+        .boundingBox();
       expect(tvlPlot).not.toBeNull();
       await page.mouse.move(tvlPlot!.x + 5, tvlPlot!.y + 5);
-      await page.mouse.move(tvlPlot!.x + tvlPlot!.width / 2, tvlPlot!.y + tvlPlot!.height / 2, { steps: 5 });
-      await expect(page.getByTestId('chart-tvl').locator('.highcharts-tooltip')).toContainText(/TVL: \$\d+\.\d[KMB]/);
+      await page.mouse.move(tvlPlot!.x + tvlPlot!.width / 2, tvlPlot!.y + tvlPlot!.height / 2, {
+        steps: 5,
+      });
+      await expect(page.getByTestId('chart-tvl').locator('.highcharts-tooltip')).toContainText(
+        /TVL: \$\d+\.\d[KMB]/,
+      );
     });
   }
 
-  test('/strategy/2 shows the red Strategy Not Available panel with a Back link home', async ({ page }) => {
+  test('/strategy/2 shows the red Strategy Not Available panel with a Back link home', async ({
+    page,
+  }) => {
     const numeric = new NumericStrategyPage(page);
     await numeric.goto(2);
-    await expect(numeric.notAvailable.getByRole('heading', { name: 'Strategy Not Available' })).toBeVisible();
-    await expect(numeric.notAvailable).toContainText('This strategy is currently disabled. Please select an active strategy.');
+    await expect(
+      numeric.notAvailable.getByRole('heading', { name: 'Strategy Not Available' }),
+    ).toBeVisible();
+    await expect(numeric.notAvailable).toContainText(
+      'This strategy is currently disabled. Please select an active strategy.',
+    );
     await expect(numeric.notAvailable).toHaveCSS('background-color', 'rgb(254, 242, 242)');
     await numeric.notAvailable.getByRole('link', { name: /Back/ }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -243,13 +323,19 @@ test('charts far below the fold are not drawn until scrolled near', async ({ pag
   const detail = new StrategyDetailPage(page);
   await detail.goto('lido');
   await expect(detail.aprChart.locator('.highcharts-container')).toBeVisible();
-  await expect(detail.liquidityChart.locator('[data-chart-ready]')).toHaveAttribute('data-chart-ready', 'false');
+  await expect(detail.liquidityChart.locator('[data-chart-ready]')).toHaveAttribute(
+    'data-chart-ready',
+    'false',
+  );
   await detail.liquidityChart.scrollIntoViewIfNeeded();
   await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
 });
 
 /** Spec section 3 and 9 figures each strategy page must show. */
-const SPEC_FIGURES: Record<string, { cap?: string; rank?: string; bars: number; holdings: string[]; texts: string[] }> = {
+const SPEC_FIGURES: Record<
+  string,
+  { cap?: string; rank?: string; bars: number; holdings: string[]; texts: string[] }
+> = {
   liquity: {
     cap: '$41M',
     rank: '#62',
@@ -261,7 +347,15 @@ const SPEC_FIGURES: Record<string, { cap?: string; rank?: string; bars: number; 
     cap: '$3.95B',
     rank: '#3',
     bars: 4,
-    holdings: ['USDC · 37.4%', 'Treasury Bills · 20.19%', 'ETH · 15.34%', 'wstETH · 6.42%', 'cbBTC · 6.32%', 'BTC · 4.02%', 'Other · 10.31%'],
+    holdings: [
+      'USDC · 37.4%',
+      'Treasury Bills · 20.19%',
+      'ETH · 15.34%',
+      'wstETH · 6.42%',
+      'cbBTC · 6.32%',
+      'BTC · 4.02%',
+      'Other · 10.31%',
+    ],
     texts: [],
   },
   gauntlet: {
@@ -269,7 +363,13 @@ const SPEC_FIGURES: Record<string, { cap?: string; rank?: string; bars: number; 
     holdings: ['55%', '16%', '10%', '7%', '5%', '4%', 'Other · 3%'],
     texts: ['capped at 40%'],
   },
-  lido: { cap: '$15.2B', rank: '#7', bars: 5, holdings: ['ETH · 100%'], texts: ['over 25% share', 'over 9 million ETH'] },
+  lido: {
+    cap: '$15.2B',
+    rank: '#7',
+    bars: 5,
+    holdings: ['ETH · 100%'],
+    texts: ['over 25% share', 'over 9 million ETH'],
+  },
 };
 
 for (const [slug, spec] of Object.entries(SPEC_FIGURES)) {
@@ -282,12 +382,16 @@ for (const [slug, spec] of Object.entries(SPEC_FIGURES)) {
     if (spec.rank) await expect(facts).toContainText(`Rank${spec.rank}`);
     else await expect(page.getByText('Rank', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('risk-bar-on')).toHaveCount(spec.bars);
-    await expect(page.getByRole('img', { name: `Risk rating: ${spec.bars} of 5 bars` })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: `Risk rating: ${spec.bars} of 5 bars` }),
+    ).toBeVisible();
     const holdings = page.getByRole('list', { name: 'Holdings' });
     for (const holding of spec.holdings) await expect(holdings).toContainText(holding);
     for (const text of spec.texts) await expect(detail.main).toContainText(text);
     if (slug === 'sky-spark') {
-      await expect(page.getByTestId('risk-rating').filter({ hasText: 'Dependencies' })).toContainText('Bad');
+      await expect(
+        page.getByTestId('risk-rating').filter({ hasText: 'Dependencies' }),
+      ).toContainText('Bad');
     }
   });
 }

@@ -11,7 +11,9 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const api = (process.argv[2] ?? process.env.API_URL ?? 'http://localhost:8787').replace(/\/$/, '');
-const out = fileURLToPath(new URL('../src/features/numeric/static-strategies.json', import.meta.url));
+const out = fileURLToPath(
+  new URL('../src/features/numeric/static-strategies.json', import.meta.url),
+);
 /** Only this id is active on the numeric page (spec section 9); the others render as disabled. */
 const ACTIVE_ID = 3;
 const HISTORY_RANGE = '90D';
@@ -39,8 +41,12 @@ for (const source of sources.filter((s) => !s.isBaseRate)) {
     tvl: Math.round(history.lastTvl),
     // The sample data has no holder counts; null is shown as "not in the sample data", never invented.
     holders: source.holders ?? null,
-    aprHistory: active ? history.data.map((p) => ({ date: isoDate(p.timestamp), value: round(p.apr, 4) })) : [],
-    tvlHistory: active ? history.data.map((p) => ({ date: isoDate(p.timestamp), value: Math.round(p.tvl) })) : [],
+    aprHistory: active
+      ? history.data.map((p) => ({ date: isoDate(p.timestamp), value: round(p.apr, 4) }))
+      : [],
+    tvlHistory: active
+      ? history.data.map((p) => ({ date: isoDate(p.timestamp), value: Math.round(p.tvl) }))
+      : [],
   });
 }
 

@@ -19,8 +19,14 @@ describe('Accordion', () => {
 
     await user.click(screen.getByRole('button', { name: 'Second?' }));
     expect(screen.getAllByRole('region')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'First?' })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('button', { name: 'Second?' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'First?' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.getByRole('button', { name: 'Second?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Second?' }));
     expect(screen.queryByRole('region')).toBeNull();

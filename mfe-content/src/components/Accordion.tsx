@@ -11,7 +11,13 @@ export interface AccordionItem {
  * Single-open disclosure list (spec: at most one FAQ item open). Headers are real buttons inside
  * headings; arrow keys, Home and End move between them as in the WAI-ARIA accordion pattern.
  */
-export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[]; headingLevel?: 3 | 4 }) {
+export function Accordion({
+  items,
+  headingLevel = 3,
+}: {
+  items: AccordionItem[];
+  headingLevel?: 3 | 4;
+}) {
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -21,9 +27,13 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
     const last = items.length - 1;
     const target =
       event.key === 'ArrowDown'
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === 'ArrowUp'
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'

@@ -21,7 +21,7 @@ export function ExternalLink({ href, children, className }: ExternalLinkProps) {
       aria-disabled={href ? undefined : true}
     >
       {children}
-      <span aria-hidden="true">{"\u00a0↗"}</span>
+      <span aria-hidden="true">{'\u00a0↗'}</span>
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

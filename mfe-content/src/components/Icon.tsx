@@ -165,7 +165,15 @@ const glyphs = {
 export type IconName = keyof typeof glyphs;
 
 /** Decorative: the text next to an icon always carries the meaning. */
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+export function Icon({
+  name,
+  size = 24,
+  className,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
       className={className}

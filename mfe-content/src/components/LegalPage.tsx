@@ -34,7 +34,8 @@ export function LegalPage({ title, description, sections }: LegalPageProps) {
         <BackHome />
         <h1>{title}</h1>
         <p className={ui.meta}>
-          Last Updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{formatLastUpdated()}</time>
+          Last Updated:{' '}
+          <time dateTime={new Date().toISOString().slice(0, 10)}>{formatLastUpdated()}</time>
         </p>
         {siteTitle ? (
           <p className={ui.small}>

@@ -6,7 +6,10 @@ import { jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
 
 // antd's rendering of a toast is covered end to end (e2e/tests/content.spec.ts); here we check
 // which toast the form asks for.
-vi.mock('@yield/ui', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
+vi.mock('@yield/ui', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
 
 function renderForm() {
   return renderPage(<MailListForm source="subscribe" buttonLabel="Subscribe" />);
@@ -27,13 +30,19 @@ describe('MailListForm', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
     await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success!', "You've been added to our mailing list."),
+      expect(toast.success).toHaveBeenCalledWith(
+        'Success!',
+        "You've been added to our mailing list.",
+      ),
     );
     expect(toast.error).not.toHaveBeenCalled();
     expect(input).toHaveValue('');
     const post = calls.find((call) => call.url === '/api/addToMailList');
     expect(post?.init?.method).toBe('POST');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({ email: 'saver@example.com', source: 'subscribe' });
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      email: 'saver@example.com',
+      source: 'subscribe',
+    });
   });
 
   it('shows the error toast on a server error and keeps the address', async () => {
@@ -45,7 +54,10 @@ describe('MailListForm', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to add to mailing list. Please try again later.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        'Failed to add to mailing list. Please try again later.',
+      ),
     );
     expect(toast.success).not.toHaveBeenCalled();
     expect(input).toHaveValue('saver@example.com');
@@ -58,7 +70,10 @@ describe('MailListForm', () => {
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to add to mailing list. Please try again later.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        'Failed to add to mailing list. Please try again later.',
+      ),
     );
   });
 

@@ -5,7 +5,10 @@ import { toast, warmUpToasts } from '@yield/ui';
 import ui from './components.module.css';
 
 /* Spec section 8: the mailing-list toasts, verbatim. */
-export const MAIL_LIST_SUCCESS = { title: 'Success!', description: "You've been added to our mailing list." };
+export const MAIL_LIST_SUCCESS = {
+  title: 'Success!',
+  description: "You've been added to our mailing list.",
+};
 export const MAIL_LIST_FAILURE = {
   title: 'Error',
   description: 'Failed to add to mailing list. Please try again later.',
@@ -27,7 +30,8 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
   const [email, setEmail] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const subscribe = useMutation({
-    mutationFn: (address: string) => postJson<unknown>('/api/addToMailList', { email: address, source }),
+    mutationFn: (address: string) =>
+      postJson<unknown>('/api/addToMailList', { email: address, source }),
     // A sign-up is not retried behind the user's back: they see the error and decide.
     retry: false,
     onSuccess: () => {
@@ -67,7 +71,11 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
-      <button type="submit" className={`btn btn-primary ${ui.formButton}`} disabled={subscribe.isPending}>
+      <button
+        type="submit"
+        className={`btn btn-primary ${ui.formButton}`}
+        disabled={subscribe.isPending}
+      >
         {buttonLabel}
       </button>
     </form>

@@ -29,8 +29,8 @@ export const FAQ_ITEMS: AccordionItem[] = [
         <p>
           From three kinds of real economic activity: delta-neutral strategies (typically 4-12% a
           year), tokenised US treasury bills (4-5%) and over-collateralised lending protocols
-          (6-15%), where borrowers post at least 110% of what they borrow as collateral. None of
-          it depends on crypto prices going up.
+          (6-15%), where borrowers post at least 110% of what they borrow as collateral. None of it
+          depends on crypto prices going up.
         </p>
         <p>
           <Link to="/sources-of-yield">See the sources of the yield</Link>
@@ -45,10 +45,10 @@ export const FAQ_ITEMS: AccordionItem[] = [
       <>
         <p>
           No savings product in crypto is risk-free, and we will not pretend otherwise. Funds are
-          held in smart contracts audited by two independent security firms, deposits are
-          covered by a mutual cover provider, and only established protocols receive funds. The
-          main remaining risks are smart contract bugs, failures of an underlying protocol, market
-          stress and regulatory change.
+          held in smart contracts audited by two independent security firms, deposits are covered by
+          a mutual cover provider, and only established protocols receive funds. The main remaining
+          risks are smart contract bugs, failures of an underlying protocol, market stress and
+          regulatory change.
         </p>
         <p>
           <Link to="/risks">Understand the risks</Link>
@@ -94,9 +94,9 @@ export const FAQ_ITEMS: AccordionItem[] = [
     question: 'Who holds my funds and my keys?',
     answer: (
       <p>
-        You do. Funds sit in smart contracts that only your wallet can withdraw from, and we have
-        no access to your private keys. That also means nobody can recover a lost recovery phrase
-        for you, so keep it somewhere safe and offline.
+        You do. Funds sit in smart contracts that only your wallet can withdraw from, and we have no
+        access to your private keys. That also means nobody can recover a lost recovery phrase for
+        you, so keep it somewhere safe and offline.
       </p>
     ),
   },

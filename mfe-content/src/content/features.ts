@@ -65,8 +65,7 @@ export const FEATURES: Feature[] = [
     id: 'instant-transactions',
     title: 'Instant Transactions',
     icon: 'zap',
-    summary:
-      'Deposit and withdraw whenever you like, with no lock-ups and no penalties.',
+    summary: 'Deposit and withdraw whenever you like, with no lock-ups and no penalties.',
     meaning:
       'There is no lock-up period and no penalty for leaving. Deposits and on-chain withdrawals settle as soon as the network confirms them; withdrawals through some methods, such as a transfer to a bank, may take 1-3 business days.',
     whyItMatters:
@@ -76,8 +75,7 @@ export const FEATURES: Feature[] = [
     id: 'self-custody',
     title: 'Self-Custody',
     icon: 'key',
-    summary:
-      'You keep your own keys. We never have access to your private keys or to your funds.',
+    summary: 'You keep your own keys. We never have access to your private keys or to your funds.',
     meaning:
       'Funds are held in smart contracts that only your wallet can withdraw from. We do not hold your private keys and cannot move your money on your behalf.',
     whyItMatters:

@@ -71,8 +71,7 @@ export const RISK_AREAS: RiskArea[] = [
     name: 'Regulatory',
     level: 'Low-Medium',
     percent: 30,
-    summary:
-      'Rules for crypto assets are still being written and differ from country to country.',
+    summary: 'Rules for crypto assets are still being written and differ from country to country.',
     whatCanHappen: [
       'New rules restrict access to some protocols or stablecoins in your country.',
       'A stablecoin issuer is required to freeze certain addresses.',

@@ -17,7 +17,16 @@ function breakdown(id: number, overrides: Partial<RiskBreakdown> = {}): RiskBrea
     asOf: '2026-11-21',
     status: 'ok',
     window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
-    inputs: { safety: 5, liquidity: 5, sigma30: 0.1, reward30: 0, tvl: 5e9, tvlMedian: 4.9e9, tvlDrawdown: 0.03, clampedDays: 0 },
+    inputs: {
+      safety: 5,
+      liquidity: 5,
+      sigma30: 0.1,
+      reward30: 0,
+      tvl: 5e9,
+      tvlMedian: 4.9e9,
+      tvlDrawdown: 0.03,
+      clampedDays: 0,
+    },
     yield30d: 3.92,
     riskAdjustedYield30d: 3.59,
     risk: 0.33,
@@ -35,7 +44,9 @@ describe('WorkedExample', () => {
       if (url === '/api/sources') return jsonResponse(SOURCES);
       if (url === '/api/strategies/2/breakdown') return jsonResponse(breakdown(2));
       if (url === '/api/strategies/8/breakdown')
-        return jsonResponse(breakdown(8, { yield30d: 0.49, riskAdjustedYield30d: -6.27, risk: 6.76, great: false }));
+        return jsonResponse(
+          breakdown(8, { yield30d: 0.49, riskAdjustedYield30d: -6.27, risk: 6.76, great: false }),
+        );
       return jsonResponse({ error: { code: 'not_found', message: url } }, 404);
     });
     const user = userEvent.setup();
@@ -46,7 +57,9 @@ describe('WorkedExample', () => {
     expect(table).toHaveTextContent('3.59');
     expect(screen.getByText(/it is marked GREAT/)).toBeInTheDocument();
     // The base rates are offered by key, the id-0 rows are not.
-    expect(screen.getByRole('option', { name: 'DeFi Base Rate (stablecoins)' })).toHaveValue('base-stablecoin');
+    expect(screen.getByRole('option', { name: 'DeFi Base Rate (stablecoins)' })).toHaveValue(
+      'base-stablecoin',
+    );
     expect(screen.queryByRole('option', { name: 'DeFi Base Rate' })).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Yield source'), 'Resolv - USR Staking');
@@ -57,7 +70,9 @@ describe('WorkedExample', () => {
 
   it('shows N/A for a source without enough data', async () => {
     stubFetch((url) =>
-      url === '/api/sources' ? jsonResponse(SOURCES) : jsonResponse(breakdown(2, { status: 'insufficient_data' })),
+      url === '/api/sources'
+        ? jsonResponse(SOURCES)
+        : jsonResponse(breakdown(2, { status: 'insufficient_data' })),
     );
     renderPage(<WorkedExample />);
     expect(await screen.findByText(/fewer than 20 days of data/)).toHaveTextContent('(N/A)');
@@ -67,11 +82,15 @@ describe('WorkedExample', () => {
     let fail = true;
     stubFetch((url) => {
       if (url === '/api/sources') return jsonResponse(SOURCES);
-      return fail ? jsonResponse({ error: { code: 'internal', message: 'down' } }, 500) : jsonResponse(breakdown(2));
+      return fail
+        ? jsonResponse({ error: { code: 'internal', message: 'down' } }, 500)
+        : jsonResponse(breakdown(2));
     });
     const user = userEvent.setup();
     renderPage(<WorkedExample />);
-    expect(await screen.findByText('This breakdown could not be loaded just now.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This breakdown could not be loaded just now.'),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('worked-example')).toHaveTextContent('3.59');

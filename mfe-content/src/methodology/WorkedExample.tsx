@@ -18,7 +18,11 @@ const BASE_CHOICES: Choice[] = [
   { key: 'base-defi', label: 'DeFi Base Rate (crypto)' },
 ];
 
-const CHARGE_ROWS: { key: keyof RiskCharges; label: string; explain: (b: RiskBreakdown) => string }[] = [
+const CHARGE_ROWS: {
+  key: keyof RiskCharges;
+  label: string;
+  explain: (b: RiskBreakdown) => string;
+}[] = [
   {
     key: 'volatility',
     label: 'Volatility',
@@ -30,7 +34,11 @@ const CHARGE_ROWS: { key: keyof RiskCharges; label: string; explain: (b: RiskBre
     explain: (b) => `0.5 × an average incentive part of ${formatPercent(b.inputs.reward30)}`,
   },
   { key: 'safety', label: 'Safety', explain: (b) => `Safety score ${b.inputs.safety} of 5` },
-  { key: 'liquidity', label: 'Liquidity', explain: (b) => `Liquidity score ${b.inputs.liquidity} of 5` },
+  {
+    key: 'liquidity',
+    label: 'Liquidity',
+    explain: (b) => `Liquidity score ${b.inputs.liquidity} of 5`,
+  },
   {
     key: 'size',
     label: 'Size',
@@ -70,7 +78,8 @@ export function WorkedExample() {
 
   const breakdown = useQuery({
     queryKey: ['breakdown', key],
-    queryFn: () => getJson<RiskBreakdown>(`/api/strategies/${encodeURIComponent(key ?? '')}/breakdown`),
+    queryFn: () =>
+      getJson<RiskBreakdown>(`/api/strategies/${encodeURIComponent(key ?? '')}/breakdown`),
     enabled: key !== null,
   });
 
@@ -110,7 +119,11 @@ export function WorkedExample() {
       {breakdown.isError ? (
         <div className={styles.state} role="alert">
           <p>This breakdown could not be loaded just now.</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void breakdown.refetch()}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void breakdown.refetch()}
+          >
             Try again
           </button>
         </div>
@@ -160,8 +173,8 @@ export function WorkedExample() {
             </table>
           </div>
           <p>
-            {label} paid {formatPercent(b.yield30d)} over the window; after{' '}
-            {formatPoints(b.risk)} points of charges its risk-adjusted 30-day APR is{' '}
+            {label} paid {formatPercent(b.yield30d)} over the window; after {formatPoints(b.risk)}{' '}
+            points of charges its risk-adjusted 30-day APR is{' '}
             <strong>{formatPercent(b.riskAdjustedYield30d)}</strong>.{' '}
             {typeof b.id === 'number'
               ? b.great

@@ -67,8 +67,8 @@ export default function B2bPage() {
         <span className={ui.eyebrow}>Savings API for businesses</span>
         <h1>The First Plug-and-Play API for Crypto Savings</h1>
         <p className={ui.lead}>
-          Offer your clients a savings balance that earns DeFi yield, inside your own product.
-          You earn 0.5% per deposit; we run everything behind the API.
+          Offer your clients a savings balance that earns DeFi yield, inside your own product. You
+          earn 0.5% per deposit; we run everything behind the API.
         </p>
         <div className={`${ui.buttonRow} ${ui.center}`}>
           <ExternalLink href={signupForm} className="btn btn-primary">
@@ -132,7 +132,10 @@ export default function B2bPage() {
           <ExternalLink href={signupForm} className={`btn ${styles.ctaPrimary}`}>
             Schedule a Demo
           </ExternalLink>
-          <ExternalLink href={settings?.externalUrls.apiDocs} className={`btn ${styles.ctaSecondary}`}>
+          <ExternalLink
+            href={settings?.externalUrls.apiDocs}
+            className={`btn ${styles.ctaSecondary}`}
+          >
             View API Documentation
           </ExternalLink>
         </div>

@@ -26,8 +26,8 @@ export default function ComingSoonPage() {
       <div className={styles.centerCard}>
         <h1>Coming Soon</h1>
         <p>
-          We are still working on this page. Leave your email and we will tell you as soon as it
-          is ready.
+          We are still working on this page. Leave your email and we will tell you as soon as it is
+          ready.
         </p>
         <MailListForm source={source} buttonLabel="Notify Me" required={false} />
         <div className={styles.links}>

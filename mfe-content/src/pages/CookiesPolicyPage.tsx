@@ -6,9 +6,9 @@ const SECTIONS: LegalSection[] = [
     title: 'What Cookies Are',
     body: (
       <p>
-        Cookies are small text files a website stores in your browser. Similar technologies, such
-        as your browser&apos;s local storage, work in the same way. In this policy,
-        &quot;cookies&quot; covers both.
+        Cookies are small text files a website stores in your browser. Similar technologies, such as
+        your browser&apos;s local storage, work in the same way. In this policy, &quot;cookies&quot;
+        covers both.
       </p>
     ),
   },
@@ -18,16 +18,16 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Essential</strong>: needed for the site to work, such as keeping you signed in
-          to premium features. These cannot be switched off.
+          <strong>Essential</strong>: needed for the site to work, such as keeping you signed in to
+          premium features. These cannot be switched off.
         </li>
         <li>
-          <strong>Analytics</strong>: help us understand, in aggregate, which pages are visited
-          and how the site performs, so we can improve it.
+          <strong>Analytics</strong>: help us understand, in aggregate, which pages are visited and
+          how the site performs, so we can improve it.
         </li>
         <li>
-          <strong>Functionality</strong>: remember choices you make, such as closing the
-          disclaimer or the time range you picked on a strategy page.
+          <strong>Functionality</strong>: remember choices you make, such as closing the disclaimer
+          or the time range you picked on a strategy page.
         </li>
       </ul>
     ),
@@ -38,8 +38,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         <strong>Session cookies</strong> last only until you close your browser.{' '}
-        <strong>Persistent cookies</strong> stay until they expire or you delete them; we use
-        them to remember your preferences and your premium sign-in between visits.
+        <strong>Persistent cookies</strong> stay until they expire or you delete them; we use them
+        to remember your preferences and your premium sign-in between visits.
       </p>
     ),
   },
@@ -49,8 +49,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Some pages link to or embed services run by others, such as the forms used to request
-        premium access or business sign-up. Those services may set their own cookies under their
-        own policies, which we do not control. We do not sell cookie data to anyone.
+        premium access or business sign-up. Those services may set their own cookies under their own
+        policies, which we do not control. We do not sell cookie data to anyone.
       </p>
     ),
   },
@@ -88,6 +88,10 @@ const SECTIONS: LegalSection[] = [
 
 export default function CookiesPolicyPage() {
   return (
-    <LegalPage title="Cookies Policy" description="How and why we use cookies." sections={SECTIONS} />
+    <LegalPage
+      title="Cookies Policy"
+      description="How and why we use cookies."
+      sections={SECTIONS}
+    />
   );
 }

@@ -60,8 +60,8 @@ export default function HelpCenterPage() {
       </ul>
 
       <p className={styles.docNote}>
-        Our help documentation is under development. Until it is ready, the FAQ and our support
-        team can answer your questions.
+        Our help documentation is under development. Until it is ready, the FAQ and our support team
+        can answer your questions.
       </p>
     </main>
   );

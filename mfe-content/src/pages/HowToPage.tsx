@@ -42,8 +42,8 @@ export default function HowToPage() {
       <header className={ui.hero}>
         <h1>TradFi versus Crypto</h1>
         <p className={ui.lead}>
-          The ways people grow their money, in traditional finance and in crypto, side by side
-          with how much can go wrong.
+          The ways people grow their money, in traditional finance and in crypto, side by side with
+          how much can go wrong.
         </p>
       </header>
 
@@ -65,7 +65,9 @@ export default function HowToPage() {
 
       <section aria-labelledby="options-title" className={styles.options}>
         <h2 id="options-title" className={styles.optionsTitle}>
-          {track === 'crypto' ? 'Growing your money in crypto' : 'Growing your money in traditional finance'}
+          {track === 'crypto'
+            ? 'Growing your money in crypto'
+            : 'Growing your money in traditional finance'}
         </h2>
         <p className={ui.small}>
           The badge rates how much can go wrong with the approach itself: its complexity, who you

@@ -59,7 +59,9 @@ function PigiCard() {
           <Icon name="plus" size={18} /> Add Funds
         </button>
       </div>
-      <figcaption className={styles.sampleCaption}>Illustrative example, not real account data.</figcaption>
+      <figcaption className={styles.sampleCaption}>
+        Illustrative example, not real account data.
+      </figcaption>
     </figure>
   );
 }
@@ -79,7 +81,11 @@ export default function LandingHero() {
       />
       <div className={styles.heroInner}>
         <div className={styles.heroText}>
-          <h1 id="landing-hero-title" className={styles.heroTitle} aria-busy={settings ? undefined : true}>
+          <h1
+            id="landing-hero-title"
+            className={styles.heroTitle}
+            aria-busy={settings ? undefined : true}
+          >
             {settings?.siteHeader ?? '\u00a0'}
           </h1>
           <p className={styles.heroSlogan}>{settings?.siteSlogan ?? '\u00a0'}</p>

@@ -107,14 +107,20 @@ function PhoneMockup() {
           </button>
         </div>
       </div>
-      <figcaption className={styles.sampleCaption}>Illustrative example, not real account data.</figcaption>
+      <figcaption className={styles.sampleCaption}>
+        Illustrative example, not real account data.
+      </figcaption>
     </figure>
   );
 }
 
 function HowItWorks() {
   return (
-    <section id="how-it-works" className={`${styles.band} ${styles.bandMuted}`} aria-labelledby="how-title">
+    <section
+      id="how-it-works"
+      className={`${styles.band} ${styles.bandMuted}`}
+      aria-labelledby="how-title"
+    >
       <div className={`${styles.inner} ${styles.howGrid}`}>
         <div>
           <h2 id="how-title" className={styles.sectionTitle}>
@@ -152,9 +158,9 @@ function Audit() {
           Audited by Two Independent Security Firms
         </h2>
         <p className={styles.sectionIntro}>
-          Before any deposit reaches the vault, its contracts were reviewed from two angles.
-          Audits lower the risk of a bug; they cannot rule it out, which is why deposits are also
-          covered by a mutual cover provider.
+          Before any deposit reaches the vault, its contracts were reviewed from two angles. Audits
+          lower the risk of a bug; they cannot rule it out, which is why deposits are also covered
+          by a mutual cover provider.
         </p>
         <ul className={styles.auditGrid}>
           {AUDITS.map((audit) => (

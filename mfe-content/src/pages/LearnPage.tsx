@@ -6,25 +6,40 @@ import ui from '../components/components.module.css';
 import styles from './simple.module.css';
 
 const PLANNED_TOPICS = [
-  { title: 'Crypto savings from zero', text: 'Wallets, stablecoins and your first deposit, step by step.' },
-  { title: 'Reading a yield', text: 'APR versus APY, real versus incentive yield, and why 30 days matter.' },
+  {
+    title: 'Crypto savings from zero',
+    text: 'Wallets, stablecoins and your first deposit, step by step.',
+  },
+  {
+    title: 'Reading a yield',
+    text: 'APR versus APY, real versus incentive yield, and why 30 days matter.',
+  },
   { title: 'The risk-adjusted APR', text: 'How each risk is charged for, with worked examples.' },
-  { title: 'Stablecoins explained', text: 'How USDC and other dollar tokens hold their value, and when they do not.' },
-  { title: 'Keeping your keys safe', text: 'Recovery phrases, hardware wallets and avoiding phishing.' },
+  {
+    title: 'Stablecoins explained',
+    text: 'How USDC and other dollar tokens hold their value, and when they do not.',
+  },
+  {
+    title: 'Keeping your keys safe',
+    text: 'Recovery phrases, hardware wallets and avoiding phishing.',
+  },
   { title: 'Crypto yield and taxes', text: 'What to record and questions to ask a tax adviser.' },
 ];
 
 export default function LearnPage() {
   return (
     <main className="page">
-      <PageMeta title="Learn" description="Guides on crypto savings, yield and risk are coming soon." />
+      <PageMeta
+        title="Learn"
+        description="Guides on crypto savings, yield and risk are coming soon."
+      />
       <BackHome />
       <header className={ui.hero}>
         <span className={ui.eyebrow}>Learn</span>
         <h1>Coming Soon</h1>
         <p className={ui.lead}>
-          We are writing plain-language guides on crypto savings, yield and risk. Here is what is
-          on the way.
+          We are writing plain-language guides on crypto savings, yield and risk. Here is what is on
+          the way.
         </p>
       </header>
       <section aria-labelledby="topics-title" className={ui.section}>

@@ -33,8 +33,8 @@ export default function MethodologyPage() {
         <BackHome />
         <h1>How We Compute the Risk-Adjusted APR</h1>
         <p className={ui.leadLeft}>
-          One number you can compare across every yield source: what it paid over its last 30
-          days, minus a charge for each risk it carried.
+          One number you can compare across every yield source: what it paid over its last 30 days,
+          minus a charge for each risk it carried.
         </p>
         <p className={ui.meta}>
           Method <code>{METHOD_VERSION}</code>
@@ -50,15 +50,15 @@ export default function MethodologyPage() {
           <h2 id="short-title">The short version</h2>
           <p>
             Think of each risk as a cost. If a source paid 8% a year but its returns jump around,
-            part of its reward comes from incentive tokens and its contracts are young, we
-            subtract a charge for each of those, in percentage points a year, much like a lender
-            charges a riskier borrower a higher rate. What is left is the{' '}
+            part of its reward comes from incentive tokens and its contracts are young, we subtract
+            a charge for each of those, in percentage points a year, much like a lender charges a
+            riskier borrower a higher rate. What is left is the{' '}
             <strong>risk-adjusted 30-day APR</strong>.
           </p>
           <p>
             The sum of the charges is the source&apos;s <strong>risk</strong>. It is never below
-            zero, and it is what the comparison charts plot across, with the 30-day APR
-            (the reward) plotted up.
+            zero, and it is what the comparison charts plot across, with the 30-day APR (the reward)
+            plotted up.
           </p>
         </section>
 
@@ -78,8 +78,8 @@ export default function MethodologyPage() {
             </li>
           </ul>
           <p>
-            The window is the 30 most recent days of data. A source with fewer than 20 days in
-            the window is listed but not ranked, and shows N/A.
+            The window is the 30 most recent days of data. A source with fewer than 20 days in the
+            window is listed but not ranked, and shows N/A.
           </p>
         </section>
 
@@ -92,8 +92,8 @@ export default function MethodologyPage() {
             </li>
             <li>
               <strong>Tame one-day spikes.</strong> A day far outside the usual range (more than
-              five robust deviations from the median) is pulled back to the edge of that range,
-              so one freak day cannot carry a month.
+              five robust deviations from the median) is pulled back to the edge of that range, so
+              one freak day cannot carry a month.
             </li>
             <li>
               <strong>Measure the month</strong>: the average APR (the 30-day APR), how much it
@@ -104,8 +104,8 @@ export default function MethodologyPage() {
               <strong>Charge for each risk</strong>, using the tables below.
             </li>
             <li>
-              <strong>Subtract the charges</strong> from the 30-day APR. The result can be
-              negative, and we show it as it is.
+              <strong>Subtract the charges</strong> from the 30-day APR. The result can be negative,
+              and we show it as it is.
             </li>
           </ol>
         </section>
@@ -145,12 +145,16 @@ export default function MethodologyPage() {
                 </tr>
                 <tr>
                   <th scope="row">Size</th>
-                  <td data-label="Computed">0.25 for every factor of ten the median deposits are below $1B</td>
+                  <td data-label="Computed">
+                    0.25 for every factor of ten the median deposits are below $1B
+                  </td>
                   <td data-label="Why">Small pools are less tested and easier to disrupt.</td>
                 </tr>
                 <tr>
                   <th scope="row">Outflow</th>
-                  <td data-label="Computed">1 × the largest fall in deposits from a peak, as a fraction</td>
+                  <td data-label="Computed">
+                    1 × the largest fall in deposits from a peak, as a fraction
+                  </td>
                   <td data-label="Why">Depositors leaving fast is a warning sign.</td>
                 </tr>
               </tbody>
@@ -204,9 +208,9 @@ export default function MethodologyPage() {
             </div>
           </div>
           <p>
-            The safety table follows the loss rates of a credit-rating scale, where each step
-            down roughly doubles the chance of a significant loss. It never reaches zero: even the
-            safest source, and the base rates too, carry some risk.
+            The safety table follows the loss rates of a credit-rating scale, where each step down
+            roughly doubles the chance of a significant loss. It never reaches zero: even the safest
+            source, and the base rates too, carry some risk.
           </p>
         </section>
 
@@ -218,31 +222,30 @@ export default function MethodologyPage() {
           </p>
           <ul>
             <li>
-              <strong>Stablecoins</strong> (USDC, USDT and DAI): for each coin, the
-              deposit-weighted average rate of its leading lending venues, then the plain average
-              of the three coins.
+              <strong>Stablecoins</strong> (USDC, USDT and DAI): for each coin, the deposit-weighted
+              average rate of its leading lending venues, then the plain average of the three coins.
             </li>
             <li>
-              <strong>Crypto</strong> (stETH, rETH, cbETH and ETH): the plain average of the
-              staking yields of the three liquid staking tokens and of native ETH staking.
-              ETH-based sources are measured in ETH, never converted to dollars.
+              <strong>Crypto</strong> (stETH, rETH, cbETH and ETH): the plain average of the staking
+              yields of the three liquid staking tokens and of native ETH staking. ETH-based sources
+              are measured in ETH, never converted to dollars.
             </li>
           </ul>
           <h3>When is a source GREAT?</h3>
           <p>
             Draw a line from zero through the base rate on the risk-versus-reward chart. A source
-            above that line pays more reward for each point of risk than the benchmark does, and
-            is marked GREAT. Stablecoin sources are compared with the stablecoin base rate,
-            crypto sources with the crypto one. A source with an active incident is never marked
-            GREAT until the incident is resolved.
+            above that line pays more reward for each point of risk than the benchmark does, and is
+            marked GREAT. Stablecoin sources are compared with the stablecoin base rate, crypto
+            sources with the crypto one. A source with an active incident is never marked GREAT
+            until the incident is resolved.
           </p>
         </section>
 
         <section aria-labelledby="example-title">
           <h2 id="example-title">A worked example</h2>
           <p>
-            Pick a source to see its latest numbers taken apart, charge by charge, straight from
-            the data behind the comparison.
+            Pick a source to see its latest numbers taken apart, charge by charge, straight from the
+            data behind the comparison.
           </p>
           <WorkedExample />
         </section>
@@ -255,8 +258,8 @@ export default function MethodologyPage() {
             number can always be traced back to the exact rules that produced it.
           </p>
           <p>
-            See the results in <Link to="/options">the yield comparison</Link>, and read about
-            what the numbers cannot capture in <Link to="/risks">Understanding the Risks</Link>.
+            See the results in <Link to="/options">the yield comparison</Link>, and read about what
+            the numbers cannot capture in <Link to="/risks">Understanding the Risks</Link>.
           </p>
         </section>
       </article>

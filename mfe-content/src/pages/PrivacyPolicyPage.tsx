@@ -6,9 +6,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Introduction',
     body: (
       <p>
-        We respect your privacy. This policy explains what personal data we collect when you use
-        our website and services, why we collect it, how we protect it and the rights you have
-        over it. We collect as little as we need to run the service.
+        We respect your privacy. This policy explains what personal data we collect when you use our
+        website and services, why we collect it, how we protect it and the rights you have over it.
+        We collect as little as we need to run the service.
       </p>
     ),
   },
@@ -20,8 +20,7 @@ const SECTIONS: LegalSection[] = [
         <p>Depending on how you use the site, we may collect:</p>
         <ul>
           <li>
-            <strong>Identity data</strong>: the name or user identifier linked to a premium
-            account.
+            <strong>Identity data</strong>: the name or user identifier linked to a premium account.
           </li>
           <li>
             <strong>Contact data</strong>: your email address, when you join the mailing list or
@@ -32,17 +31,16 @@ const SECTIONS: LegalSection[] = [
             operating system and time zone, as sent by your browser with each request.
           </li>
           <li>
-            <strong>Usage data</strong>: the pages you visit and how you use the site, such as
-            the time range you choose on a strategy page.
+            <strong>Usage data</strong>: the pages you visit and how you use the site, such as the
+            time range you choose on a strategy page.
           </li>
           <li>
-            <strong>Marketing and communications data</strong>: whether you agreed to receive
-            emails from us, where you signed up and when.
+            <strong>Marketing and communications data</strong>: whether you agreed to receive emails
+            from us, where you signed up and when.
           </li>
         </ul>
         <p>
-          We do not collect your private keys or recovery phrases, and we will never ask for
-          them.
+          We do not collect your private keys or recovery phrases, and we will never ask for them.
         </p>
       </>
     ),
@@ -66,10 +64,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Security',
     body: (
       <p>
-        We protect personal data with encryption in transit, access limited to the people who
-        need it, and regular reviews of our systems. No method of transmission or storage is
-        completely secure; if a breach affecting your data occurs, we will tell you and the
-        relevant authorities as the law requires.
+        We protect personal data with encryption in transit, access limited to the people who need
+        it, and regular reviews of our systems. No method of transmission or storage is completely
+        secure; if a breach affecting your data occurs, we will tell you and the relevant
+        authorities as the law requires.
       </p>
     ),
   },
@@ -79,9 +77,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         We keep personal data only as long as we need it for the purposes above. Mailing list
-        addresses are kept until you unsubscribe; premium account data for as long as the account
-        is active and for the period the law then requires; technical logs for a short period
-        unless needed to investigate a security issue.
+        addresses are kept until you unsubscribe; premium account data for as long as the account is
+        active and for the period the law then requires; technical logs for a short period unless
+        needed to investigate a security issue.
       </p>
     ),
   },
@@ -102,12 +100,12 @@ const SECTIONS: LegalSection[] = [
             <strong>Erasure</strong> of your data where there is no good reason for us to keep it.
           </li>
           <li>
-            <strong>Objection</strong> to processing based on our legitimate interests or for
-            direct marketing.
+            <strong>Objection</strong> to processing based on our legitimate interests or for direct
+            marketing.
           </li>
           <li>
-            <strong>Restriction</strong> of processing, for example while we check the accuracy
-            of your data.
+            <strong>Restriction</strong> of processing, for example while we check the accuracy of
+            your data.
           </li>
           <li>
             <strong>Transfer</strong> of your data to you or to a third party, in a common
@@ -119,8 +117,8 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, email <ContactEmail />. We answer within one month. You
-          also have the right to complain to your data protection authority.
+          To use any of these rights, email <ContactEmail />. We answer within one month. You also
+          have the right to complain to your data protection authority.
         </p>
       </>
     ),
@@ -130,9 +128,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes',
     body: (
       <p>
-        We may update this policy when our services or the law change. The date at the top of
-        this page shows the latest version; for significant changes we will also tell mailing
-        list subscribers by email.
+        We may update this policy when our services or the law change. The date at the top of this
+        page shows the latest version; for significant changes we will also tell mailing list
+        subscribers by email.
       </p>
     ),
   },

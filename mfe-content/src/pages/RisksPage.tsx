@@ -17,8 +17,8 @@ export default function RisksPage() {
       <header className={ui.hero}>
         <h1>Understanding the Risks</h1>
         <p className={ui.lead}>
-          Every yield comes with risk. Here is what could go wrong, how likely we think it is,
-          and what we do to reduce it, in plain words.
+          Every yield comes with risk. Here is what could go wrong, how likely we think it is, and
+          what we do to reduce it, in plain words.
         </p>
       </header>
 
@@ -97,8 +97,8 @@ export default function RisksPage() {
             somewhere you can always reach it.
           </li>
           <li>
-            <strong>Understand the risks</strong> of every source before you deposit, including
-            the ones on this page.
+            <strong>Understand the risks</strong> of every source before you deposit, including the
+            ones on this page.
           </li>
           <li>
             <strong>Stay informed.</strong> Rates and risks change; check the comparison and the

@@ -6,9 +6,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Smart Contract Audits',
     body: (
       <p>
-        Our vault contracts were audited by two independent security firms before launch, and
-        every significant change is reviewed again before it is deployed. Only protocols with
-        public audits and a long record are eligible to receive deposits.
+        Our vault contracts were audited by two independent security firms before launch, and every
+        significant change is reviewed again before it is deployed. Only protocols with public
+        audits and a long record are eligible to receive deposits.
       </p>
     ),
   },
@@ -39,9 +39,8 @@ const SECTIONS: LegalSection[] = [
     title: 'More Detail Coming',
     body: (
       <p>
-        We are preparing more detail on our security practices, including the full audit
-        reports and the bounty&apos;s scope and rewards. This page will be updated when they
-        are published.
+        We are preparing more detail on our security practices, including the full audit reports and
+        the bounty&apos;s scope and rewards. This page will be updated when they are published.
       </p>
     ),
   },

@@ -109,9 +109,9 @@ export default function SourcesOfYieldPage() {
             </table>
           </div>
           <p>
-            Mixing the three smooths the overall return: when funding rates drop in a quiet
-            market, treasury bills keep paying, and lending rates often rise when traders are
-            active. The only fee is 0.5% of the yield generated.
+            Mixing the three smooths the overall return: when funding rates drop in a quiet market,
+            treasury bills keep paying, and lending rates often rise when traders are active. The
+            only fee is 0.5% of the yield generated.
           </p>
           <p>
             To see what each source actually paid over the last 30 days, after risk, open{' '}

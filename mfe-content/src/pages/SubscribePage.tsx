@@ -16,13 +16,13 @@ export default function SubscribePage() {
         <span className={ui.eyebrow}>Savings accounts</span>
         <h1>Soon</h1>
         <p>
-          Accounts are opening soon. Leave your email and we will let you know when you can
-          create yours, along with new yield sources and changes to the rankings.
+          Accounts are opening soon. Leave your email and we will let you know when you can create
+          yours, along with new yield sources and changes to the rankings.
         </p>
         <MailListForm source="subscribe" buttonLabel="Subscribe" />
         <p className={ui.small}>
-          By subscribing you agree to receive marketing emails from us. You can unsubscribe at
-          any time with the link in every email. We never share your address.
+          By subscribing you agree to receive marketing emails from us. You can unsubscribe at any
+          time with the link in every email. We never share your address.
         </p>
       </div>
     </main>

@@ -10,8 +10,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Introduction',
     body: (
       <p>
-        These terms govern your use of our website, the yield comparison, premium features and
-        any related services. Please read them carefully. They include important limits on our
+        These terms govern your use of our website, the yield comparison, premium features and any
+        related services. Please read them carefully. They include important limits on our
         liability.
       </p>
     ),
@@ -47,14 +47,12 @@ const SECTIONS: LegalSection[] = [
           using them, you confirm that you are.
         </p>
         <p>
-          The information on this site, including rankings, risk-adjusted yields and risk
-          ratings, is provided for general information only. It is not financial, investment,
-          legal or tax advice, and past yields do not guarantee future returns. Deposits are made
-          on the providers&apos; own sites, under their own terms.
+          The information on this site, including rankings, risk-adjusted yields and risk ratings,
+          is provided for general information only. It is not financial, investment, legal or tax
+          advice, and past yields do not guarantee future returns. Deposits are made on the
+          providers&apos; own sites, under their own terms.
         </p>
-        <p>
-          You may not use the services where doing so is against the law that applies to you.
-        </p>
+        <p>You may not use the services where doing so is against the law that applies to you.</p>
       </>
     ),
   },
@@ -67,8 +65,8 @@ const SECTIONS: LegalSection[] = [
         <li>Make your own decisions and only deposit what you can afford to lose.</li>
         <li>Give accurate information when you sign up for anything.</li>
         <li>
-          Do not misuse the services: no attempts to break their security, overload them or
-          scrape them at scale.
+          Do not misuse the services: no attempts to break their security, overload them or scrape
+          them at scale.
         </li>
         <li>Comply with the laws and tax rules that apply to you.</li>
       </ul>
@@ -79,10 +77,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Intellectual Property',
     body: (
       <p>
-        The site, its design, texts, methodology and software belong to us or our licensors. You
-        may view and share pages for personal, non-commercial use with a link to the source. Any
-        other use needs our written permission. Names and logos of third-party protocols belong
-        to their owners.
+        The site, its design, texts, methodology and software belong to us or our licensors. You may
+        view and share pages for personal, non-commercial use with a link to the source. Any other
+        use needs our written permission. Names and logos of third-party protocols belong to their
+        owners.
       </p>
     ),
   },
@@ -92,8 +90,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          The services are provided &quot;as is&quot;. We work hard to keep data accurate, but we
-          do not guarantee that it is complete, current or free of errors.
+          The services are provided &quot;as is&quot;. We work hard to keep data accurate, but we do
+          not guarantee that it is complete, current or free of errors.
         </p>
         <p>
           To the extent the law allows, we are not liable for losses arising from your use of the
@@ -109,9 +107,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Governing Law',
     body: (
       <p>
-        These terms are governed by the laws of the country in which we are established. Any
-        dispute will be handled by the courts of that country, unless the consumer protection law
-        of the country where you live gives you the right to bring proceedings there.
+        These terms are governed by the laws of the country in which we are established. Any dispute
+        will be handled by the courts of that country, unless the consumer protection law of the
+        country where you live gives you the right to bring proceedings there.
       </p>
     ),
   },

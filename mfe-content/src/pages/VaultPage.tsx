@@ -47,15 +47,15 @@ export default function VaultPage() {
       <section className={styles.ratioBox} aria-labelledby="ratio-title">
         <h2 id="ratio-title">Why the reward-to-risk ratio comes first</h2>
         <p>
-          Two sources paying 8% a year are not equal if one can lose a quarter of its deposits in
-          a bad week. We charge every source for the risks it carries (volatile returns, incentive
-          tokens that may stop, smart contract safety, how quickly you can exit, its size and
-          recent outflows) and rank what is left: the risk-adjusted 30-day APR.
+          Two sources paying 8% a year are not equal if one can lose a quarter of its deposits in a
+          bad week. We charge every source for the risks it carries (volatile returns, incentive
+          tokens that may stop, smart contract safety, how quickly you can exit, its size and recent
+          outflows) and rank what is left: the risk-adjusted 30-day APR.
         </p>
         <p>
-          The benchmark is the DeFi Base Rate, the average return of the top DeFi lending
-          protocols, run through the same formula. A source earns its place in the vault only when
-          it pays more than that benchmark for the risk it adds.
+          The benchmark is the DeFi Base Rate, the average return of the top DeFi lending protocols,
+          run through the same formula. A source earns its place in the vault only when it pays more
+          than that benchmark for the risk it adds.
         </p>
         <p>
           <Link to="/methodology">See exactly how the ratio is computed</Link>

@@ -9,7 +9,9 @@ describe('LandingHero', () => {
   it('shows the headline and slogan from settings and the illustrative card', async () => {
     stubFetch();
     renderPage(<LandingHero />);
-    expect(await screen.findByRole('heading', { level: 1, name: TEST_SETTINGS.siteHeader })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: TEST_SETTINGS.siteHeader }),
+    ).toBeInTheDocument();
     expect(screen.getByText(TEST_SETTINGS.siteSlogan)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Demo' })).toBeEnabled();
@@ -32,6 +34,8 @@ describe('LandingSections', () => {
       '/coming-soon?page=Audit%20Reports',
     );
     expect(screen.getByText('No credit card required.')).toBeInTheDocument();
-    expect(within(container.querySelector('#faq') as HTMLElement).getAllByRole('button')).toHaveLength(7);
+    expect(
+      within(container.querySelector('#faq') as HTMLElement).getAllByRole('button'),
+    ).toHaveLength(7);
   });
 });

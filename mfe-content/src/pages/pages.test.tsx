@@ -9,7 +9,10 @@ import { formatLastUpdated } from '../lib/dates.ts';
 import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
 import { toast } from '@yield/ui';
 
-vi.mock('@yield/ui', () => ({ toast: { success: vi.fn(), error: vi.fn() }, warmUpToasts: vi.fn() }));
+vi.mock('@yield/ui', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,12 +21,20 @@ describe('HowToPage', () => {
     const user = userEvent.setup();
     renderPage(<HowToPage />);
     const group = screen.getByRole('group', { name: 'Show options for' });
-    expect(within(group).getByRole('button', { name: 'Crypto' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('button', { name: 'Crypto' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    expect(screen.getByText('Buying Bitcoin/Ethereum').closest('li')).toHaveTextContent('Very Low risk');
+    expect(screen.getByText('Buying Bitcoin/Ethereum').closest('li')).toHaveTextContent(
+      'Very Low risk',
+    );
 
     await user.click(within(group).getByRole('button', { name: 'TradFi' }));
-    expect(within(group).getByRole('button', { name: 'TradFi' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('button', { name: 'TradFi' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
     expect(screen.getByText('Real Estate').closest('li')).toHaveTextContent('High risk');
   });
@@ -41,7 +52,10 @@ describe('ComingSoonPage', () => {
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
     const post = calls.find((call) => call.url === '/api/addToMailList');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({ email: 'a@example.com', source: 'coming-soon/hidden-marker' });
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      email: 'a@example.com',
+      source: 'coming-soon/hidden-marker',
+    });
   });
 
   it('links the social account from settings in a new tab', async () => {
@@ -80,7 +94,9 @@ describe('HelpCenterPage', () => {
     await user.click(screen.getByRole('button', { name: 'View FAQs' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(scrollIntoView).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }));
+    await vi.waitFor(() =>
+      expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }),
+    );
     expect(scrollIntoView.mock.contexts[0]).toBe(faq);
     faq.remove();
   });

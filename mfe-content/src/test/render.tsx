@@ -24,7 +24,10 @@ export const TEST_SETTINGS: SiteSettings = {
 export type FetchHandler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** Unit tests stand in for the network with a handler; settings are always served. */
@@ -46,7 +49,9 @@ function LocationProbe() {
 }
 
 export function renderPage(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

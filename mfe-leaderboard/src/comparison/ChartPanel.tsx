@@ -1,4 +1,13 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { detailPath, formatApr, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
@@ -55,7 +64,11 @@ function useDrawWhenIdleAndNear(frameRef: RefObject<HTMLElement | null>, delayMs
 
 function ChartPlaceholder({ mobile }: { mobile: boolean }) {
   return (
-    <div className={styles.chartPlaceholder} style={{ height: mobile ? 320 : 400 }} aria-busy="true">
+    <div
+      className={styles.chartPlaceholder}
+      style={{ height: mobile ? 320 : 400 }}
+      aria-busy="true"
+    >
       <span className="spinner" aria-hidden="true" />
       <span className="visually-hidden">Loading the chart…</span>
     </div>
@@ -64,10 +77,20 @@ function ChartPlaceholder({ mobile }: { mobile: boolean }) {
 
 function SelectedPointCard({ point, onClose }: { point: ChartPoint; onClose: () => void }) {
   return (
-    <div className={styles.detailCard} role="region" aria-label={`Selected: ${point.name}`} data-testid="chart-detail">
+    <div
+      className={styles.detailCard}
+      role="region"
+      aria-label={`Selected: ${point.name}`}
+      data-testid="chart-detail"
+    >
       <div className={styles.detailHeader}>
         <strong>{point.name}</strong>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label="Clear selection">
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={onClose}
+          aria-label="Clear selection"
+        >
           ×
         </button>
       </div>
@@ -114,7 +137,14 @@ export interface ChartPanelProps {
 }
 
 /** One risk-versus-reward chart with its legend and the card of the selected point. */
-export function ChartPanel({ title, headingLevel, points, mobile, testId, drawDelayMs = 0 }: ChartPanelProps) {
+export function ChartPanel({
+  title,
+  headingLevel,
+  points,
+  mobile,
+  testId,
+  drawDelayMs = 0,
+}: ChartPanelProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const ready = useDrawWhenIdleAndNear(frameRef, drawDelayMs);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
@@ -155,13 +185,20 @@ export function ChartPanel({ title, headingLevel, points, mobile, testId, drawDe
       <div className={styles.chartFrame} aria-hidden="true" ref={frameRef}>
         {ready ? (
           <Suspense fallback={<ChartPlaceholder mobile={mobile} />}>
-            <RiskRewardChart points={points} mobile={mobile} selectedKey={selectedKey} onSelect={select} />
+            <RiskRewardChart
+              points={points}
+              mobile={mobile}
+              selectedKey={selectedKey}
+              onSelect={select}
+            />
           </Suspense>
         ) : (
           <ChartPlaceholder mobile={mobile} />
         )}
       </div>
-      {selected ? <SelectedPointCard point={selected} onClose={() => setSelectedKey(null)} /> : null}
+      {selected ? (
+        <SelectedPointCard point={selected} onClose={() => setSelectedKey(null)} />
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,12 @@ import { isProAtom, useSiteSettings } from '@yield/platform';
 import { formatAsOfDate } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import { useComparisonData } from './use-comparison-data.ts';
-import { CHART_MOBILE_QUERY, NARROW_QUERY, SHORT_NAMES_QUERY, useMediaQuery } from './use-media-query.ts';
+import {
+  CHART_MOBILE_QUERY,
+  NARROW_QUERY,
+  SHORT_NAMES_QUERY,
+  useMediaQuery,
+} from './use-media-query.ts';
 import type { Market } from './ComparisonBoard.tsx';
 import styles from './comparison.module.css';
 
@@ -59,7 +64,12 @@ function Toggle<T extends string>({
 
 function LoadingBlock() {
   return (
-    <div className={styles.loading} aria-busy="true" aria-live="polite" data-testid="comparison-loading">
+    <div
+      className={styles.loading}
+      aria-busy="true"
+      aria-live="polite"
+      data-testid="comparison-loading"
+    >
       <span className="spinner" aria-hidden="true" />
       <span>Loading the latest yields…</span>
     </div>
@@ -146,8 +156,8 @@ export function Comparison({ titleLevel }: ComparisonProps) {
           />
         )}
         <p className={styles.controlsHint}>
-          Ranked by risk-adjusted 30-day APR against the DeFi Base Rate. Select a figure to see how it
-          is built.
+          Ranked by risk-adjusted 30-day APR against the DeFi Base Rate. Select a figure to see how
+          it is built.
         </p>
       </div>
 

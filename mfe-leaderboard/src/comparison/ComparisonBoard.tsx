@@ -43,7 +43,10 @@ function ComparisonBoard({
   };
   const stablePoints = useMemo(() => chartPoints(data.stablecoinRows), [data.stablecoinRows]);
   const cryptoPoints = useMemo(() => chartPoints(data.cryptoRows), [data.cryptoRows]);
-  const pointsByMarket: Record<Market, ChartPoint[]> = { stablecoin: stablePoints, defi: cryptoPoints };
+  const pointsByMarket: Record<Market, ChartPoint[]> = {
+    stablecoin: stablePoints,
+    defi: cryptoPoints,
+  };
   const greatKeys = useMemo(
     () => new Set([...stablePoints, ...cryptoPoints].filter((p) => p.great).map((p) => p.key)),
     [stablePoints, cryptoPoints],

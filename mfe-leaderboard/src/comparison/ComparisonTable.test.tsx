@@ -26,13 +26,35 @@ function source(partial: Partial<YieldSource> & Pick<YieldSource, 'id' | 'name'>
 const rows = buildRows(
   'stablecoin',
   [
-    source({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, token: 'LUSD', yieldToken: 'LUSD', detailSlug: 'liquity' }),
-    source({ id: 2, name: 'Sky Spark - Savings Account', rating: 5, token: 'USDS', yieldToken: 'sUSDS', detailSlug: 'sky-spark' }),
+    source({
+      id: 3,
+      name: 'Liquity v1 - Stability Pool',
+      rating: 4,
+      token: 'LUSD',
+      yieldToken: 'LUSD',
+      detailSlug: 'liquity',
+    }),
+    source({
+      id: 2,
+      name: 'Sky Spark - Savings Account',
+      rating: 5,
+      token: 'USDS',
+      yieldToken: 'sUSDS',
+      detailSlug: 'sky-spark',
+    }),
     source({
       id: 8,
       name: 'Resolv - USR Staking',
       rating: 1,
-      incidents: [{ date: '2026-03-22', kind: 'exploit', summary: 'Unbacked USR was minted.', link: 'https://example.org/r', active: true }],
+      incidents: [
+        {
+          date: '2026-03-22',
+          kind: 'exploit',
+          summary: 'Unbacked USR was minted.',
+          link: 'https://example.org/r',
+          active: true,
+        },
+      ],
     }),
     source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
   ],
@@ -41,7 +63,12 @@ const rows = buildRows(
     { id: 2, yield30d: 3.9, riskAdjustedYield30d: 3.69, tvl: 4_987_454_211 },
     { id: 8, yield30d: 0.49, riskAdjustedYield30d: -6.27, tvl: 76_044_512 },
   ],
-  { baserateStable: 4.9, baserateRiskAdjustedStable: 3.99, baserateDefi: 0, baserateRiskAdjustedDefi: 0 },
+  {
+    baserateStable: 4.9,
+    baserateRiskAdjustedStable: 3.99,
+    baserateDefi: 0,
+    baserateRiskAdjustedDefi: 0,
+  },
 );
 
 function bodyNames() {
@@ -84,7 +111,10 @@ describe('ComparisonTable', () => {
     expect(bodyNames()[0]).toBe('Sky Spark - Savings Account');
 
     await user.click(screen.getByRole('columnheader', { name: /TVL/ }));
-    expect(screen.getByRole('columnheader', { name: /TVL/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /TVL/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     expect(bodyNames()).toEqual([
       'Liquity v1 - Stability Pool',
       'Resolv - USR Staking⚠ Incident',
@@ -103,7 +133,10 @@ describe('ComparisonTable', () => {
     expect(screen.getByText('GREAT')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText(/Unbacked USR was minted\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Read the incident report/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: /Read the incident report/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   });
 
   it('adds the Pro columns, with a differing yield token in red', () => {
@@ -134,7 +167,10 @@ describe('ComparisonTable', () => {
   it('navigates on a row click and on the name link', async () => {
     const user = userEvent.setup();
     const { router } = renderTable();
-    expect(screen.getByRole('link', { name: 'Resolv - USR Staking' })).toHaveAttribute('href', '/premium/8');
+    expect(screen.getByRole('link', { name: 'Resolv - USR Staking' })).toHaveAttribute(
+      'href',
+      '/premium/8',
+    );
     await user.click(screen.getByText('$66.0M'));
     expect(router.state.location.pathname).toBe('/options/liquity');
   });

@@ -56,7 +56,10 @@ function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean
         </Link>
       )}
       {incident ? (
-        <span className={styles.incidentBadge} title={`Incident on ${incident.date}: ${incident.summary}`}>
+        <span
+          className={styles.incidentBadge}
+          title={`Incident on ${incident.date}: ${incident.summary}`}
+        >
           <span aria-hidden="true">⚠</span> Incident
         </span>
       ) : null}
@@ -77,7 +80,9 @@ export const ComparisonTable = memo(function ComparisonTable({
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const headingId = `${testId}-heading`;
-  const incidents = rows.flatMap((row) => row.activeIncidents.map((incident) => ({ row, incident })));
+  const incidents = rows.flatMap((row) =>
+    row.activeIncidents.map((incident) => ({ row, incident })),
+  );
 
   const columns = useMemo(() => {
     const sortable = (key: SortKey) => ({
@@ -104,7 +109,10 @@ export const ComparisonTable = memo(function ComparisonTable({
       ...sortable('yieldToken'),
       render: (_: unknown, row: ComparisonRow) =>
         row.yieldToken !== row.token ? (
-          <span className={styles.differentToken} title={`You receive ${row.yieldToken}, not ${row.token}`}>
+          <span
+            className={styles.differentToken}
+            title={`You receive ${row.yieldToken}, not ${row.token}`}
+          >
             {row.yieldToken}
             <span className="visually-hidden"> (differs from the deposit token {row.token})</span>
           </span>
@@ -116,7 +124,9 @@ export const ComparisonTable = memo(function ComparisonTable({
       title: shortNames ? <abbr title="Overall Rating">Rating</abbr> : 'Overall Rating',
       dataIndex: 'rating',
       ...sortable('rating'),
-      render: (_: unknown, row: ComparisonRow) => <StarRating value={row.rating} compact={shortNames} />,
+      render: (_: unknown, row: ComparisonRow) => (
+        <StarRating value={row.rating} compact={shortNames} />
+      ),
     };
     const apr = {
       title: '30d APR',
@@ -137,7 +147,9 @@ export const ComparisonTable = memo(function ComparisonTable({
       render: (_: unknown, row: ComparisonRow) => (
         <span className={styles.raCell}>
           {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
-          <RiskBreakdownPopover row={row}>{formatApr(row.riskAdjustedYield30d)}</RiskBreakdownPopover>
+          <RiskBreakdownPopover row={row}>
+            {formatApr(row.riskAdjustedYield30d)}
+          </RiskBreakdownPopover>
         </span>
       ),
     };
@@ -165,7 +177,9 @@ export const ComparisonTable = memo(function ComparisonTable({
       title: 'Liquidity',
       dataIndex: 'liquidity',
       ...sortable('liquidity'),
-      render: (_: unknown, row: ComparisonRow) => <BarScale value={row.liquidity} label="Liquidity" />,
+      render: (_: unknown, row: ComparisonRow) => (
+        <BarScale value={row.liquidity} label="Liquidity" />
+      ),
     };
     return (
       showPro
@@ -174,7 +188,12 @@ export const ComparisonTable = memo(function ComparisonTable({
     ) as TableColumnsType<ComparisonRow>;
   }, [sort, showPro, shortNames, greatKeys]);
 
-  const onChange: TableProps<ComparisonRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
+  const onChange: TableProps<ComparisonRow>['onChange'] = (
+    _pagination,
+    _filters,
+    sorter,
+    extra,
+  ) => {
     if (extra.action !== 'sort' || Array.isArray(sorter)) return;
     const clicked = (sorter.columnKey ?? sort.key) as SortKey;
     setSort((current) => nextSort(current, clicked));
@@ -183,7 +202,9 @@ export const ComparisonTable = memo(function ComparisonTable({
   return (
     <section
       className={`${styles.tableBlock} ${shortNames ? styles.compactTable : ''}`}
-      aria-labelledby={headingId} data-testid={testId}>
+      aria-labelledby={headingId}
+      data-testid={testId}
+    >
       <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
         {title}
       </HeadingAt>
@@ -218,7 +239,8 @@ export const ComparisonTable = memo(function ComparisonTable({
               is never marked GREAT while the incident is open.{' '}
               {incident.link ? (
                 <a href={incident.link} target="_blank" rel="noopener noreferrer">
-                  Read the incident report<span className="visually-hidden"> (opens in a new tab)</span>
+                  Read the incident report
+                  <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               ) : null}
             </li>

@@ -9,8 +9,14 @@ describe('Disclaimer', () => {
   it('links to the terms and privacy policy, and stays closed once closed', async () => {
     const user = userEvent.setup();
     const first = renderInApp(<Disclaimer />);
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Close disclaimer' }));
     expect(screen.queryByRole('complementary', { name: 'Disclaimer' })).not.toBeInTheDocument();

@@ -34,7 +34,12 @@ export function Disclaimer() {
         <Link to="/terms-of-service">Terms of Service</Link> and{' '}
         <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
-      <button type="button" className={styles.iconButton} onClick={close} aria-label="Close disclaimer">
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={close}
+        aria-label="Close disclaimer"
+      >
         ×
       </button>
     </aside>

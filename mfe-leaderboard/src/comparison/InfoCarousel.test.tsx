@@ -36,7 +36,10 @@ describe('InfoCarousel', () => {
 
     await user.click(screen.getByRole('button', { name: /Show tab 2/ }));
     expect(activeTitle()).toBe('What is the DeFi Base Rate?');
-    expect(screen.getByRole('button', { name: /Show tab 2/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: /Show tab 2/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
 
     const viewport = document.querySelector('[aria-roledescription="carousel"] > div')!;
     fireEvent.pointerDown(viewport, { clientX: 300, pointerType: 'touch' });

@@ -30,8 +30,8 @@ const TABS: InfoTab[] = [
     title: 'What is the DeFi Base Rate?',
     body: (
       <p>
-        The benchmark in the last row of each table. For stablecoins it is the average return of
-        the top DeFi lending venues for USDC, USDT and DAI; for crypto, the average return of ETH
+        The benchmark in the last row of each table. For stablecoins it is the average return of the
+        top DeFi lending venues for USDC, USDT and DAI; for crypto, the average return of ETH
         staking (stETH, rETH, cbETH and native ETH). A source is worth its extra risk only if it
         pays more than this.
       </p>

@@ -21,7 +21,10 @@ describe('Newsletter', () => {
     expect(await screen.findByText('Successfully Subscribed!')).toBeInTheDocument();
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/addToMailList');
-    expect(JSON.parse(String(init!.body))).toEqual({ email: 'saver@example.com', source: 'newsletter' });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      email: 'saver@example.com',
+      source: 'newsletter',
+    });
     expect(input).toHaveValue('');
     // Closing with 'Got it!' is proven in the e2e spec: antd's close animation never ends in jsdom.
     expect(screen.getByRole('button', { name: 'Got it!' })).toBeInTheDocument();
@@ -30,12 +33,16 @@ describe('Newsletter', () => {
   it('shows the error toast when the server fails', async () => {
     const user = userEvent.setup();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), { status: 503 }),
+      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), {
+        status: 503,
+      }),
     );
     renderInApp(<Newsletter headingLevel={2} />);
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('Failed to add to mailing list. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to add to mailing list. Please try again later.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toHaveValue('saver@example.com');
   });

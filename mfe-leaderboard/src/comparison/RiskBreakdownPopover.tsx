@@ -97,7 +97,13 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
  * inside never reach the row (React bubbles portal events through the tree), so opening or
  * reading the breakdown does not navigate.
  */
-export function RiskBreakdownPopover({ row, children }: { row: ComparisonRow; children: ReactNode }) {
+export function RiskBreakdownPopover({
+  row,
+  children,
+}: {
+  row: ComparisonRow;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (

@@ -28,12 +28,24 @@ const COLORS = {
 };
 
 interface PointOptions extends Highcharts.PointOptionsObject {
-  custom: { key: string; riskAdjusted: number; great: boolean; isBaseRate: boolean; hasIncident: boolean };
+  custom: {
+    key: string;
+    riskAdjusted: number;
+    great: boolean;
+    isBaseRate: boolean;
+    hasIncident: boolean;
+  };
 }
 
 function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): PointOptions {
   const selected = p.key === selectedKey;
-  const color = p.isBaseRate ? COLORS.base : p.hasIncident ? COLORS.incident : p.great ? COLORS.great : COLORS.other;
+  const color = p.isBaseRate
+    ? COLORS.base
+    : p.hasIncident
+      ? COLORS.incident
+      : p.great
+        ? COLORS.great
+        : COLORS.other;
   const baseRadius = mobile ? 6 : 7;
   return {
     x: p.risk,
@@ -57,7 +69,12 @@ function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): Po
   };
 }
 
-export default function RiskRewardChart({ points, mobile, selectedKey, onSelect }: RiskRewardChartProps) {
+export default function RiskRewardChart({
+  points,
+  mobile,
+  selectedKey,
+  onSelect,
+}: RiskRewardChartProps) {
   const options = useMemo<Highcharts.Options>(() => {
     const axes = chartAxes(points);
     const base = points.find((p) => p.isBaseRate);
@@ -69,10 +86,12 @@ export default function RiskRewardChart({ points, mobile, selectedKey, onSelect 
           ]
         : [];
     const axisLabelStyle = { color: COLORS.text, fontSize: mobile ? '11px' : '12px' };
-    const pointLabels = { formatter: function (this: Highcharts.AxisLabelsFormatterContextObject) {
-      // One decimal on phones, where five two-decimal labels do not fit under the chart.
-      return `${Number(this.value).toFixed(mobile ? 1 : 2)}%`;
-    } };
+    const pointLabels = {
+      formatter: function (this: Highcharts.AxisLabelsFormatterContextObject) {
+        // One decimal on phones, where five two-decimal labels do not fit under the chart.
+        return `${Number(this.value).toFixed(mobile ? 1 : 2)}%`;
+      },
+    };
     return {
       chart: {
         type: 'scatter',

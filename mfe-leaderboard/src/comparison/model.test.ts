@@ -42,7 +42,15 @@ const sources: YieldSource[] = [
     id: 8,
     name: 'Resolv - USR Staking',
     rating: 1,
-    incidents: [{ date: '2026-03-22', kind: 'exploit', summary: 'Unbacked USR minted', link: '', active: true }],
+    incidents: [
+      {
+        date: '2026-03-22',
+        kind: 'exploit',
+        summary: 'Unbacked USR minted',
+        link: '',
+        active: true,
+      },
+    ],
   }),
   source({ id: 13, name: 'Lido - stETH', type: 'defi', rating: 5, detailSlug: 'lido' }),
   source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
@@ -77,14 +85,31 @@ describe('buildRows', () => {
       'base-stablecoin',
     ]);
     const base = stableRows.find((r) => r.isBaseRate)!;
-    expect(base).toMatchObject({ yield30d: 4.9, riskAdjustedYield30d: 4.0, tvl: null, breakdownId: 'base-stablecoin' });
-    expect(stableRows.find((r) => r.id === 7)).toMatchObject({ yield30d: null, riskAdjustedYield30d: null, tvl: null });
+    expect(base).toMatchObject({
+      yield30d: 4.9,
+      riskAdjustedYield30d: 4.0,
+      tvl: null,
+      breakdownId: 'base-stablecoin',
+    });
+    expect(stableRows.find((r) => r.id === 7)).toMatchObject({
+      yield30d: null,
+      riskAdjustedYield30d: null,
+      tvl: null,
+    });
     expect(stableRows.find((r) => r.id === 8)!.activeIncidents).toHaveLength(1);
-    expect(buildRows('defi', sources, metrics, rates).map((r) => r.key)).toEqual(['source-13', 'base-defi']);
+    expect(buildRows('defi', sources, metrics, rates).map((r) => r.key)).toEqual([
+      'source-13',
+      'base-defi',
+    ]);
   });
 
   it('treats an insufficient-data source as having no figures', () => {
-    const rows = buildRows('defi', sources, [{ id: 13, yield30d: 9, riskAdjustedYield30d: 8, tvl: 1, status: 'insufficient_data' }], rates);
+    const rows = buildRows(
+      'defi',
+      sources,
+      [{ id: 13, yield30d: 9, riskAdjustedYield30d: 8, tvl: 1, status: 'insufficient_data' }],
+      rates,
+    );
     expect(rows[0]).toMatchObject({ status: 'insufficient_data', yield30d: null });
   });
 });
@@ -107,7 +132,10 @@ describe('sorting', () => {
     expect(flipped).toEqual({ key: 'rating', direction: 'ascend' });
     expect(nextSort(flipped, 'rating')).toEqual({ key: 'rating', direction: 'descend' });
     expect(nextSort(flipped, 'tvl')).toEqual({ key: 'tvl', direction: 'ascend' });
-    expect(nextSort({ key: 'tvl', direction: 'descend' }, 'name')).toEqual({ key: 'name', direction: 'ascend' });
+    expect(nextSort({ key: 'tvl', direction: 'descend' }, 'name')).toEqual({
+      key: 'name',
+      direction: 'ascend',
+    });
   });
 
   it('keeps the DeFi Base Rate row last in both directions', () => {
@@ -119,7 +147,9 @@ describe('sorting', () => {
   });
 
   it('counts a missing live metric as 0', () => {
-    const ascending = names(sortRows(stableRows, { key: 'riskAdjustedYield30d', direction: 'ascend' }));
+    const ascending = names(
+      sortRows(stableRows, { key: 'riskAdjustedYield30d', direction: 'ascend' }),
+    );
     expect(ascending).toEqual([
       'Resolv - USR Staking', // -6.27
       'Fluid (InstaDapp) - GHO Lending', // missing → 0
@@ -195,7 +225,9 @@ describe('GREAT', () => {
 
   it('never marks a source with an active incident, nor anything without a base risk', () => {
     expect(isGreat({ reward: 40, risk: 1, hasIncident: true }, base)).toBe(false);
-    expect(isGreat({ reward: 40, risk: 1, hasIncident: false }, { reward: 0, risk: 0 })).toBe(false);
+    expect(isGreat({ reward: 40, risk: 1, hasIncident: false }, { reward: 0, risk: 0 })).toBe(
+      false,
+    );
   });
 
   it('builds chart points with risk = APR − risk-adjusted APR against the market base rate', () => {

@@ -151,8 +151,10 @@ export function sortRows(rows: readonly ComparisonRow[], sort: SortState): Compa
   const sorted = [...sources].sort((a, b) => {
     const primary = compareValues(sortValue(a, sort.key), sortValue(b, sort.key)) * sign;
     if (primary !== 0) return primary;
-    const byRiskAdjusted =
-      compareValues(sortValue(b, 'riskAdjustedYield30d'), sortValue(a, 'riskAdjustedYield30d'));
+    const byRiskAdjusted = compareValues(
+      sortValue(b, 'riskAdjustedYield30d'),
+      sortValue(a, 'riskAdjustedYield30d'),
+    );
     if (byRiskAdjusted !== 0) return byRiskAdjusted;
     return compareValues(sortValue(a, 'name'), sortValue(b, 'name'));
   });

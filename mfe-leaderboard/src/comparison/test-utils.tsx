@@ -6,7 +6,9 @@ import { AntdRoot } from '@yield/ui';
 
 /** Renders inside what the shell provides: a router, a query client and the antd root. */
 export function renderInApp(ui: ReactNode, { path = '/options' } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(
     [
       { path: '/options', element: <AntdRoot>{ui}</AntdRoot> },

@@ -4,12 +4,45 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useComparisonData } from './use-comparison-data.ts';
 
 const sources = [
-  { id: 3, name: 'Liquity v1 - Stability Pool', token: 'LUSD', yieldToken: 'LUSD', type: 'stablecoin', rating: 4, safety: 4, liquidity: 5, yield_type: '', real_or_incentive: 'Mixed', yield_category: '', isBaseRate: false, detailSlug: 'liquity', incidents: [] },
-  { id: 0, name: 'DeFi Base Rate', token: 'USDC', yieldToken: 'USDC', type: 'stablecoin', rating: 4, safety: 4, liquidity: 4, yield_type: '', real_or_incentive: 'Real', yield_category: '', isBaseRate: true, detailSlug: null, incidents: [] },
+  {
+    id: 3,
+    name: 'Liquity v1 - Stability Pool',
+    token: 'LUSD',
+    yieldToken: 'LUSD',
+    type: 'stablecoin',
+    rating: 4,
+    safety: 4,
+    liquidity: 5,
+    yield_type: '',
+    real_or_incentive: 'Mixed',
+    yield_category: '',
+    isBaseRate: false,
+    detailSlug: 'liquity',
+    incidents: [],
+  },
+  {
+    id: 0,
+    name: 'DeFi Base Rate',
+    token: 'USDC',
+    yieldToken: 'USDC',
+    type: 'stablecoin',
+    rating: 4,
+    safety: 4,
+    liquidity: 4,
+    yield_type: '',
+    real_or_incentive: 'Real',
+    yield_category: '',
+    isBaseRate: true,
+    detailSlug: null,
+    incidents: [],
+  },
 ];
 
 function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -27,14 +60,28 @@ describe('useComparisonData', () => {
       const url = String(input);
       calls.push(url);
       if (url === '/api/sources') return Promise.resolve(json(sources));
-      if (url === '/api/strategies') return Promise.resolve(json([{ id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.7, tvl: 6e7 }]));
+      if (url === '/api/strategies')
+        return Promise.resolve(
+          json([{ id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.7, tvl: 6e7 }]),
+        );
       return new Promise<Response>((resolve) => (releaseBaseRate = resolve));
     });
     const { result } = renderHook(() => useComparisonData(), { wrapper });
-    await waitFor(() => expect(calls).toEqual(expect.arrayContaining(['/api/sources', '/api/strategies', '/api/baserate'])));
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining(['/api/sources', '/api/strategies', '/api/baserate']),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 30));
     expect(result.current.loading).toBe(true);
-    releaseBaseRate(json({ baserateStable: 4.9, baserateRiskAdjustedStable: 4, baserateDefi: 2.8, baserateRiskAdjustedDefi: 1.8 }));
+    releaseBaseRate(
+      json({
+        baserateStable: 4.9,
+        baserateRiskAdjustedStable: 4,
+        baserateDefi: 2.8,
+        baserateRiskAdjustedDefi: 1.8,
+      }),
+    );
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.stablecoinRows.map((r) => r.yield30d)).toEqual([4.5, 4.9]);
   });
@@ -42,13 +89,20 @@ describe('useComparisonData', () => {
   it('renders regardless: failed strategies → empty figures, failed base rates → zeros, both logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-      Promise.resolve(String(input) === '/api/sources' ? json(sources) : json({ error: { code: 'x', message: 'down' } }, 503)),
+      Promise.resolve(
+        String(input) === '/api/sources'
+          ? json(sources)
+          : json({ error: { code: 'x', message: 'down' } }, 503),
+      ),
     );
     const { result } = renderHook(() => useComparisonData(), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.stablecoinRows).toHaveLength(2);
     expect(result.current.stablecoinRows[0]).toMatchObject({ yield30d: null, tvl: null });
-    expect(result.current.stablecoinRows[1]).toMatchObject({ yield30d: 0, riskAdjustedYield30d: 0 });
+    expect(result.current.stablecoinRows[1]).toMatchObject({
+      yield30d: 0,
+      riskAdjustedYield30d: 0,
+    });
     await waitFor(() => {
       expect(logged).toHaveBeenCalledWith('Failed to fetch strategies', expect.anything());
       expect(logged).toHaveBeenCalledWith('Failed to fetch base rates', expect.anything());

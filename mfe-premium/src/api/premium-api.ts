@@ -31,7 +31,10 @@ export interface ActivationResult {
 }
 
 /** POST /api/premiumLogin {email, inviteCode}: binds the email to the invite's premium account. */
-export async function activatePremium(email: string, inviteCode: string): Promise<ActivationResult> {
+export async function activatePremium(
+  email: string,
+  inviteCode: string,
+): Promise<ActivationResult> {
   const body = await postJson<PremiumLoginResponse>('/api/premiumLogin', { email, inviteCode });
   if (body.success !== true) throw new Error('Activation was not accepted');
   return { token: typeof body.token === 'string' && body.token.length > 0 ? body.token : null };
@@ -39,7 +42,9 @@ export async function activatePremium(email: string, inviteCode: string): Promis
 
 /** GET /api/premium/strategies/:id, koa-jwt protected (getJson sends the stored bearer token). */
 export function fetchPremiumAnalysis(strategy: string): Promise<PremiumStrategyAnalysis> {
-  return getJson<PremiumStrategyAnalysis>(`/api/premium/strategies/${encodeURIComponent(strategy)}`);
+  return getJson<PremiumStrategyAnalysis>(
+    `/api/premium/strategies/${encodeURIComponent(strategy)}`,
+  );
 }
 
 /** The server refused the token (forged, expired or revoked): the session must end. */

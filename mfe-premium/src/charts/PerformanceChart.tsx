@@ -16,7 +16,12 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
   const options: Highcharts.Options = {
     ...baseChartOptions,
     chart: { ...baseChartOptions.chart, height },
-    legend: { enabled: true, align: 'left', verticalAlign: 'top', itemStyle: { fontWeight: '500' } },
+    legend: {
+      enabled: true,
+      align: 'left',
+      verticalAlign: 'top',
+      itemStyle: { fontWeight: '500' },
+    },
     xAxis: {
       type: 'datetime',
       tickPixelInterval: 110,

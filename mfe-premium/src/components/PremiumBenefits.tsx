@@ -10,7 +10,13 @@ export const PREMIUM_BENEFITS = [
   'Expert consultation',
 ] as const;
 
-export function PremiumBenefits({ headingId, compact = false }: { headingId?: string; compact?: boolean }) {
+export function PremiumBenefits({
+  headingId,
+  compact = false,
+}: {
+  headingId?: string;
+  compact?: boolean;
+}) {
   return (
     <ul
       className={compact ? `${styles.list} ${styles.compact}` : styles.list}

@@ -35,5 +35,10 @@ export function formatPoints(value: number | null | undefined): string {
 export function formatDay(value: string | number): string {
   const date = typeof value === 'number' ? new Date(value) : new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -14,7 +14,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PremiumEmailPage', () => {
   it('redirects to /pricing without an invite code in navigation state', async () => {
     bootSession(null);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse(200, {}))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(200, {}))),
+    );
     renderRoute({ path: '/premium-email', element: <PremiumEmailPage />, at: '/premium-email' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
     expect(screen.queryByRole('heading', { name: 'Almost There!' })).toBeNull();
@@ -25,7 +28,9 @@ describe('PremiumEmailPage', () => {
     const activated = premiumToken({ email: 'saver@example.com' });
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(
-        url === '/api/premiumLogin' ? jsonResponse(200, { success: true, token: activated }) : jsonResponse(200, {}),
+        url === '/api/premiumLogin'
+          ? jsonResponse(200, { success: true, token: activated })
+          : jsonResponse(200, {}),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -41,10 +46,15 @@ describe('PremiumEmailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
 
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success!', 'Your premium account has been activated. Welcome!'),
+      expect(toast.success).toHaveBeenCalledWith(
+        'Success!',
+        'Your premium account has been activated. Welcome!',
+      ),
     );
     expect(localStorage.getItem('premiumToken')).toBe(activated);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), {
+      timeout: 3000,
+    });
     // The redirect timer starts after the click, so at least the full delay has passed.
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(ACTIVATION_REDIRECT_MS);
   });

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PremiumStrategyAnalysis } from '@yield/platform';
 import PremiumStrategyPage from './PremiumStrategyPage.tsx';
-import { bootSession, jsonResponse, makeToken, premiumToken, renderRoute } from '../test/harness.tsx';
+import {
+  bootSession,
+  jsonResponse,
+  makeToken,
+  premiumToken,
+  renderRoute,
+} from '../test/harness.tsx';
 
 const ready: PremiumStrategyAnalysis = {
   id: 5,
@@ -29,11 +35,27 @@ const ready: PremiumStrategyAnalysis = {
     asOf: '2026-11-21',
     status: 'ok',
     window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
-    inputs: { safety: 3, liquidity: 3, sigma30: 2.02, reward30: 0, tvl: 3.55e9, tvlMedian: 3.9e9, tvlDrawdown: 0.16, clampedDays: 0 },
+    inputs: {
+      safety: 3,
+      liquidity: 3,
+      sigma30: 2.02,
+      reward30: 0,
+      tvl: 3.55e9,
+      tvlMedian: 3.9e9,
+      tvlDrawdown: 0.16,
+      clampedDays: 0,
+    },
     yield30d: 10.36,
     riskAdjustedYield30d: 6.37,
     risk: 3.99,
-    charges: { volatility: 2.03, incentives: 0, safety: 1.5, liquidity: 0.3, size: 0, outflow: 0.16 },
+    charges: {
+      volatility: 2.03,
+      incentives: 0,
+      safety: 1.5,
+      liquidity: 0.3,
+      size: 0,
+      outflow: 0.16,
+    },
     great: false,
   },
   history: [
@@ -41,8 +63,20 @@ const ready: PremiumStrategyAnalysis = {
     { timestamp: Date.UTC(2026, 10, 21), tvl: 3.55e9, apr: 10.5 },
   ],
   thirdPartyRatings: [
-    { provider: 'Credora', providerUrl: 'https://credora.example', value: 'A', date: '2026-10-01', link: null },
-    { provider: 'DeFiSafety', providerUrl: 'https://defisafety.example', value: 'N/A', date: '2026-10-01', link: null },
+    {
+      provider: 'Credora',
+      providerUrl: 'https://credora.example',
+      value: 'A',
+      date: '2026-10-01',
+      link: null,
+    },
+    {
+      provider: 'DeFiSafety',
+      providerUrl: 'https://defisafety.example',
+      value: 'N/A',
+      date: '2026-10-01',
+      link: null,
+    },
   ],
   summary: 'Ethena - sUSDe paid 10.36% APR on average over the 30 days to 2026-11-21.',
 };
@@ -51,7 +85,9 @@ function api(analysis: () => Promise<Response>) {
   return vi.fn((url: string) => {
     if (url.startsWith('/api/premium/strategies/')) return analysis();
     if (url === '/api/sources') return Promise.resolve(jsonResponse(200, [ready.source]));
-    return Promise.resolve(jsonResponse(200, { siteTitle: 'Pigi', data: { sample: true, asOf: '2026-11-21' } }));
+    return Promise.resolve(
+      jsonResponse(200, { siteTitle: 'Pigi', data: { sample: true, asOf: '2026-11-21' } }),
+    );
   });
 }
 
@@ -64,12 +100,17 @@ describe('PremiumStrategyPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/premium/'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/premium/'))).toBe(
+      false,
+    );
   });
 
   it('treats an expired token as no session: removed on load, sent to /pricing', async () => {
     bootSession(premiumToken({ exp: Math.floor(Date.now() / 1000) - 60 }));
-    vi.stubGlobal('fetch', api(() => Promise.resolve(jsonResponse(200, ready))));
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, ready))),
+    );
     expect(localStorage.getItem('premiumToken')).toBeNull();
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
@@ -82,12 +123,25 @@ describe('PremiumStrategyPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Premium Strategy #5' })).toBeInTheDocument();
-    for (const benefit of ['Risk assessment', 'Historical performance', 'Yield recommendations', 'Allocation strategies', 'Real-time insights', 'Expert consultation']) {
-      expect(screen.getByRole('list', { name: 'Included with premium' })).toHaveTextContent(benefit);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Premium Strategy #5' }),
+    ).toBeInTheDocument();
+    for (const benefit of [
+      'Risk assessment',
+      'Historical performance',
+      'Yield recommendations',
+      'Allocation strategies',
+      'Real-time insights',
+      'Expert consultation',
+    ]) {
+      expect(screen.getByRole('list', { name: 'Included with premium' })).toHaveTextContent(
+        benefit,
+      );
     }
     expect(await screen.findByTestId('premium-report')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/premium/strategies/5') as unknown as [string, RequestInit];
+    const call = fetchMock.mock.calls.find(
+      ([url]) => String(url) === '/api/premium/strategies/5',
+    ) as unknown as [string, RequestInit];
     expect(new Headers(call[1].headers).get('Authorization')).toBe(`Bearer ${token}`);
 
     const charges = screen.getByRole('list', { name: 'Risk charges' });
@@ -97,29 +151,65 @@ describe('PremiumStrategyPage', () => {
     expect(screen.getAllByText('6.37%').length).toBeGreaterThan(0);
     expect(screen.getByTestId('premium-history-chart')).toHaveAttribute('data-point-count', '2');
     const ratings = screen.getByRole('table', { name: 'Third-party ratings' });
-    expect(within(ratings).getByRole('link', { name: /Credora/ })).toHaveAttribute('target', '_blank');
+    expect(within(ratings).getByRole('link', { name: /Credora/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     expect(ratings).not.toHaveTextContent('DeFiSafety');
     expect(screen.queryByText(/being analyzed/)).toBeNull();
   });
 
   it("shows the spec's status when the server has no analysis for the id yet", async () => {
     bootSession(premiumToken());
-    const analyzing: PremiumStrategyAnalysis = { ...ready, id: 0, status: 'analyzing', source: null, breakdown: null, history: [], thirdPartyRatings: [] };
-    vi.stubGlobal('fetch', api(() => Promise.resolve(jsonResponse(200, analyzing))));
-    renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/strategy' });
-    expect(await screen.findByText('This strategy is being analyzed. The full report will be available soon.')).toBeInTheDocument();
+    const analyzing: PremiumStrategyAnalysis = {
+      ...ready,
+      id: 0,
+      status: 'analyzing',
+      source: null,
+      breakdown: null,
+      history: [],
+      thirdPartyRatings: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, analyzing))),
+    );
+    renderRoute({
+      path: '/premium/:strategy',
+      element: <PremiumStrategyPage />,
+      at: '/premium/strategy',
+    });
+    expect(
+      await screen.findByText(
+        'This strategy is being analyzed. The full report will be available soon.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('premium-report')).toBeNull();
   });
 
   it('logs out and goes to /pricing when the API refuses the token (401)', async () => {
-    const forged = makeToken({ sub: 'x', userId: 'x', accessLevel: 'premium', exp: Math.floor(Date.now() / 1000) + 3600 });
+    const forged = makeToken({
+      sub: 'x',
+      userId: 'x',
+      accessLevel: 'premium',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    });
     bootSession(forged);
     localStorage.setItem('premiumUser', '{"userId":"x"}');
-    vi.stubGlobal('fetch', api(() => Promise.resolve(jsonResponse(401, { error: { code: 'unauthorized', message: 'Invalid token' } }))));
+    vi.stubGlobal(
+      'fetch',
+      api(() =>
+        Promise.resolve(
+          jsonResponse(401, { error: { code: 'unauthorized', message: 'Invalid token' } }),
+        ),
+      ),
+    );
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
-    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ notice: 'session-ended' });
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
+      notice: 'session-ended',
+    });
     expect(localStorage.getItem('premiumToken')).toBeNull();
     expect(localStorage.getItem('premiumUser')).toBeNull();
     expect(screen.queryByTestId('premium-report')).toBeNull();
@@ -128,9 +218,14 @@ describe('PremiumStrategyPage', () => {
   it('keeps the session and offers a retry when the server is unreachable', async () => {
     const token = premiumToken();
     bootSession(token);
-    vi.stubGlobal('fetch', api(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Try again' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('premiumToken')).toBe(token);
   }, 30_000);
 });

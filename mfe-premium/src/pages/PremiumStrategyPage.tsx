@@ -77,7 +77,11 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
         ) : (
           <div className={styles.problem} role="alert">
             <p>The premium report could not be loaded just now. Your access is not affected.</p>
-            <button type="button" className="btn btn-secondary" onClick={() => void analysis.refetch()}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void analysis.refetch()}
+            >
               Try again
             </button>
           </div>
@@ -93,7 +97,9 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
                   Deposit {source.token}, receive {source.yieldToken}
                 </span>
                 {settings?.data.sample ? (
-                  <span className={styles.sample}>Sample data as of {formatDay(settings.data.asOf)}</span>
+                  <span className={styles.sample}>
+                    Sample data as of {formatDay(settings.data.asOf)}
+                  </span>
                 ) : null}
               </p>
             </section>

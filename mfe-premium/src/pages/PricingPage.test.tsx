@@ -30,7 +30,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PricingPage', () => {
   it('shows $299 per month and a Buy link opening the purchase form from settings in a new tab', async () => {
     bootSession(null);
-    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.reject(new Error('unused'))),
+    );
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Premium Access' })).toBeInTheDocument();
@@ -47,14 +50,19 @@ describe('PricingPage', () => {
     bootSession(null);
     const token = premiumToken();
     const user = { userId: 'user-1', email: null, accessLevel: 'premium' };
-    vi.stubGlobal('fetch', api(() => Promise.resolve(jsonResponse(200, { success: true, token, user }))));
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, { success: true, token, user }))),
+    );
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
     await userEvent.type(screen.getByLabelText('Invite code'), 'YIELD-GOOD-CODE');
     await userEvent.click(screen.getByRole('button', { name: 'Log In to Premium' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/premium-email'));
-    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ inviteCode: 'YIELD-GOOD-CODE' });
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
+      inviteCode: 'YIELD-GOOD-CODE',
+    });
     expect(localStorage.getItem('premiumToken')).toBe(token);
     expect(JSON.parse(localStorage.getItem('premiumUser')!)).toEqual(user);
     expect(getDefaultStore().get(premiumTokenAtom)).toBe(token);
@@ -63,23 +71,37 @@ describe('PricingPage', () => {
   it('sends a premium visitor to /premium/strategy, clearing the pending session but keeping the token', async () => {
     const token = premiumToken();
     bootSession(token);
-    localStorage.setItem('premiumUser', JSON.stringify({ userId: 'user-1', email: null, accessLevel: 'premium' }));
-    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    localStorage.setItem(
+      'premiumUser',
+      JSON.stringify({ userId: 'user-1', email: null, accessLevel: 'premium' }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.reject(new Error('unused'))),
+    );
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/premium/strategy'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/premium/strategy'),
+    );
     expect(localStorage.getItem('premiumUser')).toBeNull();
     expect(localStorage.getItem('premiumToken')).toBe(token);
   });
 
   it('explains why a visitor was sent here', () => {
     bootSession(null);
-    vi.stubGlobal('fetch', api(() => Promise.reject(new Error('unused'))));
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.reject(new Error('unused'))),
+    );
     renderRoute({
       path: '/pricing',
       element: <PricingPage />,
       at: { pathname: '/pricing', state: { notice: 'session-ended' } },
     });
-    expect(screen.getByText(/Your premium session is no longer valid/)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/Your premium session is no longer valid/)).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 });

@@ -5,14 +5,20 @@ import { InviteCodeForm } from '../features/pricing/InviteCodeForm.tsx';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import type { InviteLoginResult } from '../api/premium-api.ts';
-import { readPricingNotice, type PremiumEmailState, type PricingNotice } from '../lib/navigation-state.ts';
+import {
+  readPricingNotice,
+  type PremiumEmailState,
+  type PricingNotice,
+} from '../lib/navigation-state.ts';
 import styles from './PricingPage.module.css';
 
 export const PREMIUM_PRICE = '$299';
 
 const NOTICES: Record<PricingNotice, string> = {
-  'premium-required': 'Premium strategy pages are for premium members. Log in with your invite code or get premium access below.',
-  'session-ended': 'Your premium session is no longer valid, so you have been logged out. Please log in again with your invite code.',
+  'premium-required':
+    'Premium strategy pages are for premium members. Log in with your invite code or get premium access below.',
+  'session-ended':
+    'Your premium session is no longer valid, so you have been logged out. Please log in again with your invite code.',
 };
 
 function PricingContent() {
@@ -71,7 +77,10 @@ function PricingContent() {
       ) : null}
 
       <div className={styles.grid}>
-        <section className={`${styles.card} ${styles.planCard}`} aria-labelledby="premium-plan-heading">
+        <section
+          className={`${styles.card} ${styles.planCard}`}
+          aria-labelledby="premium-plan-heading"
+        >
           <h2 id="premium-plan-heading" className={styles.cardTitle}>
             Premium plan
           </h2>

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type InitialEntry,
+} from 'react-router-dom';
 import { getDefaultStore } from 'jotai';
 import { initSession, premiumTokenAtom } from '@yield/platform';
 
@@ -55,7 +60,15 @@ export function renderRoute({ path, element, at }: RenderRouteOptions) {
   });
   const router = createMemoryRouter(
     [
-      { path, element: <>{element}<LocationProbe /></> },
+      {
+        path,
+        element: (
+          <>
+            {element}
+            <LocationProbe />
+          </>
+        ),
+      },
       { path: '*', element: <LocationProbe /> },
     ],
     { initialEntries: [at] },
@@ -71,15 +84,14 @@ export function renderRoute({ path, element, at }: RenderRouteOptions) {
 /** Forms alone, with the query client their mutations need. */
 export function renderWithProviders(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-    </QueryClientProvider>,
-  );
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
 
 export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** A fetch whose answer the test releases when it wants, to observe the loading state. */

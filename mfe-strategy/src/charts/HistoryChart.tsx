@@ -57,7 +57,9 @@ function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: History
         labels: {
           formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
             const value = Number(this.value);
-            return kind === 'apr' ? formatPercent(value) : formatUsdTick(value, tickStep(this.axis.tickPositions));
+            return kind === 'apr'
+              ? formatPercent(value)
+              : formatUsdTick(value, tickStep(this.axis.tickPositions));
           },
         },
       },
@@ -69,7 +71,10 @@ function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: History
       plotOptions: {
         // Markers only while points are at least 3 radii (7.5 px) apart: a month on a phone, not
         // a quarter on a desktop.
-        series: { animation: false, marker: { enabled: undefined, enabledThreshold: 3, radius: 2.5 } },
+        series: {
+          animation: false,
+          marker: { enabled: undefined, enabledThreshold: 3, radius: 2.5 },
+        },
       },
       series: [{ type: 'line', name: SERIES_NAME[kind], data: [], color, lineWidth: 2 }],
     }),

@@ -61,7 +61,14 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
     },
     plotOptions: { series: { animation: false, marker: { enabled: false } } },
     series: [
-      { type: 'line', name: 'Liquidity (%)', data: series.liquidity, yAxis: 0, color: '#059669', lineWidth: 2 },
+      {
+        type: 'line',
+        name: 'Liquidity (%)',
+        data: series.liquidity,
+        yAxis: 0,
+        color: '#059669',
+        lineWidth: 2,
+      },
       {
         type: 'line',
         name: 'Amihud ×1e11',

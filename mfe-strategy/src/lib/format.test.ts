@@ -1,4 +1,11 @@
-import { formatDate, formatHolders, formatPercent, formatUsd, formatUsdTick, NOT_AVAILABLE } from './format.ts';
+import {
+  formatDate,
+  formatHolders,
+  formatPercent,
+  formatUsd,
+  formatUsdTick,
+  NOT_AVAILABLE,
+} from './format.ts';
 
 describe('formatUsd (strategy pages)', () => {
   it('shows whole dollars with grouping below 1,000', () => {

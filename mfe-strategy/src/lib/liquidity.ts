@@ -41,7 +41,9 @@ export interface LiquiditySeries {
 export function toLiquiditySeries(points: readonly LiquidityPoint[]): LiquiditySeries {
   const valid = points
     .map((p) => ({ ...p, ts: Date.parse(`${p.date}T00:00:00Z`) }))
-    .filter((p) => Number.isFinite(p.ts) && Number.isFinite(p.liquidityPct) && Number.isFinite(p.amihud))
+    .filter(
+      (p) => Number.isFinite(p.ts) && Number.isFinite(p.liquidityPct) && Number.isFinite(p.amihud),
+    )
     .sort((a, b) => a.ts - b.ts);
   return {
     liquidity: valid.map((p) => [p.ts, round(clampLiquidityPct(p.liquidityPct), 3)]),

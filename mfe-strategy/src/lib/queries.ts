@@ -33,7 +33,8 @@ export function useStrategyHistory(id: number, range: TimeRange) {
 export function useRiskBreakdown(id: number) {
   return useQuery({
     queryKey: ['breakdown', id],
-    queryFn: () => getJson<RiskBreakdown>(`/api/strategies/${encodeURIComponent(String(id))}/breakdown`),
+    queryFn: () =>
+      getJson<RiskBreakdown>(`/api/strategies/${encodeURIComponent(String(id))}/breakdown`),
     staleTime: 5 * 60_000,
   });
 }

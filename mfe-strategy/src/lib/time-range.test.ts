@@ -1,5 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { isTimeRange, readTimeRange, timeRangeStorageKey, useTimeRange, writeTimeRange } from './time-range.ts';
+import {
+  isTimeRange,
+  readTimeRange,
+  timeRangeStorageKey,
+  useTimeRange,
+  writeTimeRange,
+} from './time-range.ts';
 
 beforeEach(() => window.localStorage.clear());
 

@@ -11,7 +11,10 @@ export function isTimeRange(value: unknown): value is TimeRange {
 }
 
 /** The remembered range, or 30D when none is stored or the stored value is not a valid range. */
-export function readTimeRange(strategyName: string, storage: Storage | undefined = safeStorage()): TimeRange {
+export function readTimeRange(
+  strategyName: string,
+  storage: Storage | undefined = safeStorage(),
+): TimeRange {
   try {
     const stored = storage?.getItem(timeRangeStorageKey(strategyName));
     return isTimeRange(stored) ? stored : DEFAULT_TIME_RANGE;

@@ -51,16 +51,22 @@ describe('strategy routes', () => {
   it('shows the disabled panel for a listed id other than 3', () => {
     renderAt('/strategy-detail/2');
     expect(screen.getByRole('heading', { name: 'Strategy Not Available' })).toBeInTheDocument();
-    expect(screen.getByText('This strategy is currently disabled. Please select an active strategy.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This strategy is currently disabled. Please select an active strategy.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/');
   });
 
   it('shows id 3 with its three cards, formatted', () => {
     window.scrollTo = vi.fn();
     renderAt('/strategy/3');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Liquity v1 - Stability Pool');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Liquity v1 - Stability Pool',
+    );
     expect(screen.getByTestId('card-apr')).toHaveTextContent(/30d APR\d+\.\d{2}%/);
-    expect(screen.getByTestId('card-ra-apr')).toHaveTextContent(/30d Risk Adjusted APR-?\d+\.\d{2}%/);
+    expect(screen.getByTestId('card-ra-apr')).toHaveTextContent(
+      /30d Risk Adjusted APR-?\d+\.\d{2}%/,
+    );
     expect(screen.getByTestId('card-tvl')).toHaveTextContent(/TVL\$\d+\.\dM/);
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });

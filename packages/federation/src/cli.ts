@@ -23,7 +23,10 @@ export function precompress(dir: string): number {
     fs.writeFileSync(
       `${file}.br`,
       zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       }),
     );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
@@ -35,7 +38,9 @@ export function precompress(dir: string): number {
 async function main() {
   const [command, app] = process.argv.slice(2);
   if (!command || !app || !['build', 'dev'].includes(command)) {
-    console.error('usage: yield-app build|dev <shell|mfe-leaderboard|mfe-strategy|mfe-premium|mfe-content>');
+    console.error(
+      'usage: yield-app build|dev <shell|mfe-leaderboard|mfe-strategy|mfe-premium|mfe-content>',
+    );
     process.exit(2);
   }
   const root = process.cwd();

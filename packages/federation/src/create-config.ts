@@ -141,7 +141,10 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
           middlewares.unshift({
             name: 'remotes-manifest',
             path: `/${REMOTES_MANIFEST_FILE}`,
-            middleware: (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
+            middleware: (
+              _req: unknown,
+              res: { setHeader(k: string, v: string): void; end(body: string): void },
+            ) => {
               res.setHeader('Content-Type', 'application/json');
               res.end(JSON.stringify(developmentRemotesManifest()));
             },

@@ -56,10 +56,19 @@ describe('createAppConfig', () => {
     const config = createAppConfig({ app: 'mfe-content', root, mode: 'production' });
     const federation = config.plugins?.find(
       (plugin) => plugin?.constructor?.name === 'ModuleFederationPlugin',
-    ) as unknown as { _options: { name: string; exposes: Record<string, string>; shareStrategy: string; dts: boolean } };
+    ) as unknown as {
+      _options: {
+        name: string;
+        exposes: Record<string, string>;
+        shareStrategy: string;
+        dts: boolean;
+      };
+    };
     expect(federation._options.name).toBe('mfe_content');
     expect(federation._options.exposes['./RisksPage']).toBe('./src/exposes/RisksPage.tsx');
-    expect(Object.keys(federation._options.exposes)).toHaveLength(remoteRegistry.mfe_content.exposes.length);
+    expect(Object.keys(federation._options.exposes)).toHaveLength(
+      remoteRegistry.mfe_content.exposes.length,
+    );
     expect(federation._options.shareStrategy).toBe('loaded-first');
     expect(federation._options.dts).toBe(false);
     expect(config.output?.publicPath).toBe('auto');

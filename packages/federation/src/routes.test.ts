@@ -37,7 +37,11 @@ describe('pageDataUrls', () => {
   it('fills path parameters into the data a page reads first', () => {
     expect(pageDataUrls(matchPageRoute('/options/lido'))).toEqual(['/api/strategy-content/lido']);
     expect(pageDataUrls(matchPageRoute('/options/a b'))).toEqual(['/api/strategy-content/a%20b']);
-    expect(pageDataUrls(matchPageRoute('/options'))).toEqual(['/api/sources', '/api/strategies', '/api/baserate']);
+    expect(pageDataUrls(matchPageRoute('/options'))).toEqual([
+      '/api/sources',
+      '/api/strategies',
+      '/api/baserate',
+    ]);
     expect(pageDataUrls(matchPageRoute('/risks'))).toEqual([]);
   });
 });

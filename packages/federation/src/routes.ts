@@ -21,7 +21,11 @@ export interface PageRouteData {
 /** The comparison's three lists (mfe-leaderboard fires them together). */
 const COMPARISON_DATA = ['/api/sources', '/api/strategies', '/api/baserate'];
 
-const page = <R extends RemoteName>(path: string, remote: R, module: ExposedModule<R>): PageRouteData => ({
+const page = <R extends RemoteName>(
+  path: string,
+  remote: R,
+  module: ExposedModule<R>,
+): PageRouteData => ({
   path,
   modules: [{ remote, module } as ModuleRef],
 });
@@ -40,7 +44,10 @@ export const pageRouteData: PageRouteData[] = [
     data: COMPARISON_DATA,
   },
   { ...page('/options', 'mfe_leaderboard', 'ComparisonPage'), data: COMPARISON_DATA },
-  { ...page('/options/:id', 'mfe_strategy', 'StrategyDetailPage'), data: ['/api/strategy-content/:id'] },
+  {
+    ...page('/options/:id', 'mfe_strategy', 'StrategyDetailPage'),
+    data: ['/api/strategy-content/:id'],
+  },
   page('/strategy/:id', 'mfe_strategy', 'NumericStrategyPage'),
   page('/strategy-detail/:id', 'mfe_strategy', 'NumericStrategyPage'),
   page('/vault', 'mfe_content', 'VaultPage'),
@@ -69,7 +76,9 @@ export const pageRouteData: PageRouteData[] = [
  * Matches a URL path against the route patterns (`:param` is one segment, `*` anything), the
  * same way the shell's router ranks these static-or-one-param routes.
  */
-export function matchPageRoute(pathname: string): PageRouteData & { params: Record<string, string> } {
+export function matchPageRoute(
+  pathname: string,
+): PageRouteData & { params: Record<string, string> } {
   const segments = pathname.split('/').filter(Boolean);
   for (const route of pageRouteData) {
     if (route.path === NOT_FOUND_PATH) continue;

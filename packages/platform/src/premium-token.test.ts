@@ -53,8 +53,9 @@ describe('evaluatePremiumToken', () => {
   });
 
   it('decodes base64url payloads with non-ASCII text', () => {
-    expect(decodeTokenPayload(token({ exp: 1, accessLevel: 'premium', email: 'zoë@example.com' }))?.email).toBe(
-      'zoë@example.com',
-    );
+    expect(
+      decodeTokenPayload(token({ exp: 1, accessLevel: 'premium', email: 'zoë@example.com' }))
+        ?.email,
+    ).toBe('zoë@example.com');
   });
 });

@@ -20,7 +20,14 @@ function HarnessLayout({ title, routes }: { title: string; routes: StandaloneRou
     <>
       <nav
         aria-label="Standalone pages"
-        style={{ display: 'flex', flexWrap: 'wrap', gap: 12, padding: 12, fontSize: 13, background: '#0b1f3a' }}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          padding: 12,
+          fontSize: 13,
+          background: '#0b1f3a',
+        }}
       >
         <strong style={{ color: '#fff' }}>{title}</strong>
         {routes

@@ -60,7 +60,11 @@ export class ResourceHints {
     return hints;
   }
 
-  private moduleHints(remote: RemoteName, module: string, manifest: Partial<RemotesManifest>): Hint[] {
+  private moduleHints(
+    remote: RemoteName,
+    module: string,
+    manifest: Partial<RemotesManifest>,
+  ): Hint[] {
     const entry = manifest[remote];
     if (!entry) return [];
     const hints: Hint[] = [{ href: entry, as: 'script' }];
@@ -71,8 +75,10 @@ export class ResourceHints {
       path.join(this.rootDir, remoteRegistry[remote].dir, 'dist', 'mf-manifest.json'),
     );
     const exposed = built?.exposes.find((expose) => expose.name === module);
-    for (const file of exposed?.assets.css.sync ?? []) hints.push({ href: base + file, as: 'style' });
-    for (const file of exposed?.assets.js.sync ?? []) hints.push({ href: base + file, as: 'script' });
+    for (const file of exposed?.assets.css.sync ?? [])
+      hints.push({ href: base + file, as: 'style' });
+    for (const file of exposed?.assets.js.sync ?? [])
+      hints.push({ href: base + file, as: 'script' });
     return hints;
   }
 

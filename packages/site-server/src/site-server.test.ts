@@ -22,9 +22,16 @@ function write(file: string, body: string, { compress = false } = {}) {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
-  write('shell/dist/index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>', { compress: true });
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    { compress: true },
+  );
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");'.repeat(50), { compress: true });
-  write('shell/dist/remotes.json', JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }));
+  write(
+    'shell/dist/remotes.json',
+    JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }),
+  );
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
   write('secret.txt', 'do not serve');
   server = createSiteServer({
@@ -90,17 +97,26 @@ describe('site server', () => {
 
   it('picks up an edited remotes manifest without a restart and allows its origins in CSP', async () => {
     const manifest = path.join(root, 'shell/dist/remotes.json');
-    fs.writeFileSync(manifest, JSON.stringify({ mfe_content: 'https://cdn.example.com/c/remoteEntry.js' }));
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({ mfe_content: 'https://cdn.example.com/c/remoteEntry.js' }),
+    );
     fs.utimesSync(manifest, new Date(), new Date(Date.now() + 5000));
     const response = await fetch(`${base}/remotes.json`);
-    expect(await response.json()).toEqual({ mfe_content: 'https://cdn.example.com/c/remoteEntry.js' });
+    expect(await response.json()).toEqual({
+      mfe_content: 'https://cdn.example.com/c/remoteEntry.js',
+    });
     expect(response.headers.get('content-security-policy')).toContain(
       "script-src 'self' https://cdn.example.com",
     );
   });
 
   it('never serves files outside the build folders', async () => {
-    for (const probe of ['/../secret.txt', '/%2e%2e/secret.txt', '/remotes/mfe-content/..%2f..%2fsecret.txt']) {
+    for (const probe of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/remotes/mfe-content/..%2f..%2fsecret.txt',
+    ]) {
       const response = await fetch(`${base}${probe}`);
       expect(await response.text()).not.toContain('do not serve');
     }
@@ -127,7 +143,10 @@ describe('resource hints', () => {
         exposes: [],
       }),
     );
-    write('shell/dist/remotes.json', JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }));
+    write(
+      'shell/dist/remotes.json',
+      JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }),
+    );
     write(
       'mfe-content/dist/mf-manifest.json',
       JSON.stringify({
@@ -161,10 +180,12 @@ describe('resource hints', () => {
 });
 
 describe('data hints', () => {
-  it("preloads the API data a page reads first, per path parameter", async () => {
+  it('preloads the API data a page reads first, per path parameter', async () => {
     write('shell/dist/index.html', '<!doctype html><html><head></head><body></body></html>');
     const lido = await (await fetch(`${base}/options/lido`)).text();
-    expect(lido).toContain('<link rel="preload" href="/api/strategy-content/lido" as="fetch" crossorigin>');
+    expect(lido).toContain(
+      '<link rel="preload" href="/api/strategy-content/lido" as="fetch" crossorigin>',
+    );
     const sky = await (await fetch(`${base}/options/sky-spark`)).text();
     expect(sky).toContain('href="/api/strategy-content/sky-spark"');
     expect(sky).not.toContain('strategy-content/lido');

@@ -74,12 +74,14 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       return [dir, new StaticDirectory(path.join(options.rootDir, dir, 'dist'))];
     }),
   );
-  const manifestPath =
-    options.remotesManifestPath ?? path.join(shell.root, REMOTES_MANIFEST_FILE);
+  const manifestPath = options.remotesManifestPath ?? path.join(shell.root, REMOTES_MANIFEST_FILE);
   const manifestDir = new StaticDirectory(path.dirname(manifestPath));
 
-  let manifestCache: { mtimeMs: number; manifest: Partial<RemotesManifest>; origins: string[] } | null =
-    null;
+  let manifestCache: {
+    mtimeMs: number;
+    manifest: Partial<RemotesManifest>;
+    origins: string[];
+  } | null = null;
   const remotesManifest = () => {
     try {
       const { mtimeMs } = fs.statSync(manifestPath);
@@ -105,7 +107,10 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
     ),
   ];
-  const pages = new Map<string, { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }>();
+  const pages = new Map<
+    string,
+    { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
+  >();
   const sendPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     const signature = watchedBuildFiles
       .map((file) => {

@@ -15,7 +15,11 @@ describe('toast', () => {
 
   it('shows a success toast as a status message', async () => {
     toast.success('Success!', 'Your premium account has been activated. Welcome!');
-    const status = await screen.findByText('Your premium account has been activated. Welcome!', {}, { timeout: 15_000 });
+    const status = await screen.findByText(
+      'Your premium account has been activated. Welcome!',
+      {},
+      { timeout: 15_000 },
+    );
     expect(status.closest('[role="status"]')).not.toBeNull();
     expect(status.closest('[role="status"]')).toHaveTextContent('Success!');
   }, 30_000);

@@ -125,12 +125,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
           <span className="menu-toggle__bar" aria-hidden="true" />
         </button>
       </div>
-      <nav
-        id={menuId}
-        className="mobile-menu"
-        aria-label="Main (mobile)"
-        hidden={!menuOpen}
-      >
+      <nav id={menuId} className="mobile-menu" aria-label="Main (mobile)" hidden={!menuOpen}>
         {entries.map(renderEntry)}
       </nav>
     </header>

@@ -9,7 +9,10 @@ export function NotFoundPage() {
   }, [pathname]);
   return (
     <main className="page-center">
-      <PageMeta title="Page not found" description="The page you were looking for does not exist." />
+      <PageMeta
+        title="Page not found"
+        description="The page you were looking for does not exist."
+      />
       <h1 className="status-code">404</h1>
       <p className="status-text">Oops! Page not found</p>
       <Link className="btn btn-primary" to="/">

@@ -25,7 +25,9 @@ describe('RemoteSlot', () => {
   it('contains a remote that cannot be loaded and retries it on demand', async () => {
     load.mockRejectedValueOnce(new Error('remote down'));
     render(<RemoteSlot remote="mfe_content" module="VaultPage" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page is unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This part of the page is unavailable',
+    );
 
     load.mockResolvedValueOnce({ default: () => <h1>Back again</h1> });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -65,7 +65,11 @@ export interface RemoteSlotProps<R extends RemoteName> {
 }
 
 /** Renders one exposed module of a remote inside its own boundary with a Retry fallback. */
-export function RemoteSlot<R extends RemoteName>({ remote, module, minHeight }: RemoteSlotProps<R>) {
+export function RemoteSlot<R extends RemoteName>({
+  remote,
+  module,
+  minHeight,
+}: RemoteSlotProps<R>) {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyRemote(remote, module, attempt);
   return (

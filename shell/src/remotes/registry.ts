@@ -50,8 +50,8 @@ export async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
   const entry = (await fetchRemotesManifest().catch(() => null))?.[remote];
   if (!entry) return false;
   const base = new URL(entry, window.location.href).href.replace(/[^/]*$/, '');
-  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
-    (link) => link.href.startsWith(base),
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) =>
+    link.href.startsWith(base),
   );
 }
 
@@ -73,7 +73,8 @@ export async function loadRemoteModule<R extends RemoteName>(
       // runtime would wait on the dead one.
       attempts.set(remote, (attempts.get(remote) ?? 0) + (retry ? 1 : 0));
       const attempt = attempts.get(remote)!;
-      const url = attempt > 0 ? `${entry}${entry.includes('?') ? '&' : '?'}retry=${attempt}` : entry;
+      const url =
+        attempt > 0 ? `${entry}${entry.includes('?') ? '&' : '?'}retry=${attempt}` : entry;
       registerRemotes([{ name: remote, entry: url }], { force: registered.has(remote) });
       registered.set(remote, entry);
     }

@@ -52,7 +52,10 @@ describe('ActivationForm', () => {
     expect(await screen.findByRole('button', { name: 'Activating...' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/premiumLogin');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'saver@example.com', inviteCode: 'YIELD-CODE-1' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'saver@example.com',
+      inviteCode: 'YIELD-CODE-1',
+    });
 
     release(jsonResponse(200, { success: true, token: 'x.y.z' }));
     await waitFor(() => expect(onActivated).toHaveBeenCalledTimes(1));
@@ -61,7 +64,16 @@ describe('ActivationForm', () => {
   });
 
   it.each([
-    ['a server refusal', () => Promise.resolve(jsonResponse(401, { success: false, error: { code: 'invalid_invite_code', message: 'x' } }))],
+    [
+      'a server refusal',
+      () =>
+        Promise.resolve(
+          jsonResponse(401, {
+            success: false,
+            error: { code: 'invalid_invite_code', message: 'x' },
+          }),
+        ),
+    ],
     ['success: false', () => Promise.resolve(jsonResponse(200, { success: false }))],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('shows the activation failure toast on %s and returns to idle', async (_label, answer) => {
@@ -72,7 +84,10 @@ describe('ActivationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
 
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to activate premium account. Please try again.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        'Failed to activate premium account. Please try again.',
+      ),
     );
     expect(await screen.findByRole('button', { name: 'Activate Premium Account' })).toBeEnabled();
     expect(onActivated).not.toHaveBeenCalled();

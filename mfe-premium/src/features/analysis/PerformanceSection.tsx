@@ -35,11 +35,20 @@ export function PerformanceSection({ history }: { history: readonly HistoryPoint
       ) : (
         <>
           <p className={styles.sectionIntro}>{describe(history)}</p>
-          <figure className={styles.chartFrame} data-testid="premium-history-chart" data-point-count={history.length}>
+          <figure
+            className={styles.chartFrame}
+            data-testid="premium-history-chart"
+            data-point-count={history.length}
+          >
             <figcaption className="visually-hidden">
               Daily APR and TVL over the last {history.length} days
             </figcaption>
-            <div ref={plotRef} className={styles.chartPlot} style={{ minHeight: CHART_HEIGHT }} aria-hidden="true">
+            <div
+              ref={plotRef}
+              className={styles.chartPlot}
+              style={{ minHeight: CHART_HEIGHT }}
+              aria-hidden="true"
+            >
               {showChart ? (
                 <Suspense fallback={chartSpinner}>
                   <LazyPerformanceChart history={history} height={CHART_HEIGHT} />

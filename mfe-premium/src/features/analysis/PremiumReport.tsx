@@ -9,7 +9,11 @@ import styles from './analysis.module.css';
 /** Spec "Premium strategy" status, shown whenever the server has no analysis for the id yet. */
 export function AnalyzingStatus() {
   return (
-    <section className={styles.analyzing} aria-labelledby="status-heading" data-testid="premium-status">
+    <section
+      className={styles.analyzing}
+      aria-labelledby="status-heading"
+      data-testid="premium-status"
+    >
       <span className={styles.analyzingIcon} aria-hidden="true">
         <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
           <path
@@ -56,7 +60,9 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
             Incident on {formatDay(incident.date)}: {incident.kind}
           </strong>
           <p>{incident.summary}</p>
-          {incident.link ? <ExternalLink href={incident.link}>Read the incident report</ExternalLink> : null}
+          {incident.link ? (
+            <ExternalLink href={incident.link}>Read the incident report</ExternalLink>
+          ) : null}
         </aside>
       ))}
 
@@ -81,7 +87,11 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           </div>
         </dl>
         {measured ? (
-          <p className={breakdown.great ? `${styles.verdict} ${styles.verdictGreat}` : styles.verdict}>
+          <p
+            className={
+              breakdown.great ? `${styles.verdict} ${styles.verdictGreat}` : styles.verdict
+            }
+          >
             <span className={styles.verdictBadge}>{breakdown.great ? 'GREAT' : 'Not GREAT'}</span>
             {breakdown.great
               ? `Its reward-to-risk ratio beats the ${typeLabel(source?.type ?? '').toLowerCase()} DeFi Base Rate's.`
@@ -93,7 +103,14 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           <>
             <h3 className={styles.subheading}>How it earns</h3>
             <p className={styles.summaryText}>
-              {source.description} <span className="muted">({source.yield_type}; {source.real_or_incentive === 'Real' ? 'paid from real revenue' : 'partly paid in reward tokens'}.)</span>
+              {source.description}{' '}
+              <span className="muted">
+                ({source.yield_type};{' '}
+                {source.real_or_incentive === 'Real'
+                  ? 'paid from real revenue'
+                  : 'partly paid in reward tokens'}
+                .)
+              </span>
             </p>
           </>
         ) : null}
@@ -102,7 +119,9 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
             <ExternalLink href={source.depositUrl} className="btn btn-secondary">
               Go to {source.name}
             </ExternalLink>
-            <span className="muted">You deposit on the provider&apos;s own site; we never hold your funds.</span>
+            <span className="muted">
+              You deposit on the provider&apos;s own site; we never hold your funds.
+            </span>
           </p>
         ) : null}
       </section>

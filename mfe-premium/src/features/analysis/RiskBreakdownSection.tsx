@@ -99,7 +99,9 @@ export function RiskBreakdownSection({
                 <li key={key} className={styles.charge} data-charge={key}>
                   <span className={styles.chargeName}>
                     {CHARGE_EXPLANATIONS[key].label}
-                    <InfoTip label={CHARGE_EXPLANATIONS[key].label}>{CHARGE_EXPLANATIONS[key].why}</InfoTip>
+                    <InfoTip label={CHARGE_EXPLANATIONS[key].label}>
+                      {CHARGE_EXPLANATIONS[key].why}
+                    </InfoTip>
                   </span>
                   <span className={styles.chargeBar} aria-hidden="true">
                     <span style={{ width: `${Math.max(share, value > 0 ? 2 : 0)}%` }} />

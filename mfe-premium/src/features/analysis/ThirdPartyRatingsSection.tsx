@@ -31,7 +31,9 @@ export function ThirdPartyRatingsSection({ ratings }: { ratings: readonly ThirdP
                 {known.map((rating) => (
                   <tr key={rating.provider}>
                     <th scope="row">
-                      <ExternalLink href={rating.link ?? rating.providerUrl}>{rating.provider}</ExternalLink>
+                      <ExternalLink href={rating.link ?? rating.providerUrl}>
+                        {rating.provider}
+                      </ExternalLink>
                     </th>
                     <td>{rating.value}</td>
                     <td>{rating.date ? formatDay(rating.date) : 'N/A'}</td>

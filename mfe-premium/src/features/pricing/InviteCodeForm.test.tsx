@@ -69,24 +69,45 @@ describe('InviteCodeForm', () => {
   });
 
   it.each([
-    ['a wrong code (401)', () => Promise.resolve(jsonResponse(401, { success: false, error: { code: 'invalid_invite_code', message: 'The invite code is invalid' } }))],
-    ['a rate limit (429)', () => Promise.resolve(jsonResponse(429, { success: false, error: { code: 'rate_limited', message: 'Too many attempts' } }))],
+    [
+      'a wrong code (401)',
+      () =>
+        Promise.resolve(
+          jsonResponse(401, {
+            success: false,
+            error: { code: 'invalid_invite_code', message: 'The invite code is invalid' },
+          }),
+        ),
+    ],
+    [
+      'a rate limit (429)',
+      () =>
+        Promise.resolve(
+          jsonResponse(429, {
+            success: false,
+            error: { code: 'rate_limited', message: 'Too many attempts' },
+          }),
+        ),
+    ],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['success without a token', () => Promise.resolve(jsonResponse(200, { success: true }))],
-  ])("shows the 'Error' / 'The code is invalid' toast on %s and returns to idle", async (_label, answer) => {
-    const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(answer));
-    const { onLoggedIn, input } = setup();
+  ])(
+    "shows the 'Error' / 'The code is invalid' toast on %s and returns to idle",
+    async (_label, answer) => {
+      const user = userEvent.setup();
+      vi.stubGlobal('fetch', vi.fn(answer));
+      const { onLoggedIn, input } = setup();
 
-    await user.type(input, 'WRONG-CODE-1');
-    await user.click(screen.getByRole('button', { name: 'Log In to Premium' }));
+      await user.type(input, 'WRONG-CODE-1');
+      await user.click(screen.getByRole('button', { name: 'Log In to Premium' }));
 
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', 'The code is invalid'));
-    expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.success).not.toHaveBeenCalled();
-    const button = await screen.findByRole('button', { name: 'Log In to Premium' });
-    expect(button).toBeEnabled();
-    expect(input).not.toHaveAttribute('readonly');
-    expect(onLoggedIn).not.toHaveBeenCalled();
-  });
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', 'The code is invalid'));
+      expect(toast.error).toHaveBeenCalledTimes(1);
+      expect(toast.success).not.toHaveBeenCalled();
+      const button = await screen.findByRole('button', { name: 'Log In to Premium' });
+      expect(button).toBeEnabled();
+      expect(input).not.toHaveAttribute('readonly');
+      expect(onLoggedIn).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -16,7 +16,11 @@ export function Allocations({ content }: { content: StrategyContent }) {
   const summary = content.holdings.map((h) => `${h.name} ${h.percentage}%`).join(', ');
   const height = pieHeight(content.holdings.length);
   return (
-    <section className={styles.section} aria-labelledby="allocations-heading" data-section="allocations">
+    <section
+      className={styles.section}
+      aria-labelledby="allocations-heading"
+      data-section="allocations"
+    >
       <h2 id="allocations-heading">Underlying Assets / Allocations</h2>
       <Paragraphs items={[content.holdingsContent]} />
       <div className={styles.allocations}>

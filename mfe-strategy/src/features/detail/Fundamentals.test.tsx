@@ -7,7 +7,9 @@ import { Fundamentals } from './Fundamentals.tsx';
 // Highcharts is not what is under test here: the chart modules are replaced by stand-ins that
 // show how many points they were given.
 vi.mock('../../charts/lazy.ts', () => {
-  const Stub = ({ points }: { points: unknown[] }) => <div data-testid="stub-chart">{points.length} points</div>;
+  const Stub = ({ points }: { points: unknown[] }) => (
+    <div data-testid="stub-chart">{points.length} points</div>
+  );
   return {
     LazyHistoryChart: Stub,
     loadHistoryChart: () => Promise.resolve(),
@@ -21,7 +23,11 @@ function wrapper({ children }: { children: ReactNode }) {
 
 function history(days: number) {
   return {
-    data: Array.from({ length: days }, (_, i) => ({ timestamp: Date.UTC(2026, 10, 1 + i), tvl: 1e6 + i, apr: 4 + i / 100 })),
+    data: Array.from({ length: days }, (_, i) => ({
+      timestamp: Date.UTC(2026, 10, 1 + i),
+      tvl: 1e6 + i,
+      apr: 4 + i / 100,
+    })),
     lastTvl: 65_957_743,
     lastApr: 4.525882960927295,
     lastRaApr: 2.7534079874928103,
@@ -29,7 +35,9 @@ function history(days: number) {
 }
 
 function respond(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 beforeEach(() => {
@@ -62,10 +70,14 @@ describe('Fundamentals', () => {
       return respond({ error: { code: 'not_found', message: 'no' } }, 404);
     });
     render(<Fundamentals id={3} name="Liquity Protocol" />, { wrapper });
-    await waitFor(() => expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '30'));
+    await waitFor(() =>
+      expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '30'),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: '90D' }));
-    await waitFor(() => expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '90'));
+    await waitFor(() =>
+      expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '90'),
+    );
     expect(window.localStorage.getItem('liquity protocolTimeRange')).toBe('90D');
     expect(fetchMock).toHaveBeenCalledWith('/api/history?id=3&range=90D', expect.anything());
   });
@@ -78,9 +90,15 @@ describe('Fundamentals', () => {
     await waitFor(() => expect(screen.getByTestId('figure-TVL')).toHaveTextContent('N/A'));
     expect(screen.getByTestId('figure-30d APR')).toHaveTextContent('N/A');
     expect(screen.getByTestId('figure-30d Risk-Adjusted APR')).toHaveTextContent('N/A');
-    expect(within(screen.getByTestId('chart-apr')).getByTestId('chart-na')).toHaveTextContent('N/A');
-    expect(within(screen.getByTestId('chart-tvl')).getByTestId('chart-na')).toHaveTextContent('N/A');
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('Failed to fetch history for strategy 2 (30D)'));
+    expect(within(screen.getByTestId('chart-apr')).getByTestId('chart-na')).toHaveTextContent(
+      'N/A',
+    );
+    expect(within(screen.getByTestId('chart-tvl')).getByTestId('chart-na')).toHaveTextContent(
+      'N/A',
+    );
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('Failed to fetch history for strategy 2 (30D)'),
+    );
   });
 
   it('treats a response with an error field as a failure', async () => {

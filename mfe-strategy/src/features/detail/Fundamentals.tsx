@@ -30,8 +30,14 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
 
   const usable = !failure && history.data ? history.data : undefined;
   const points = usable?.data;
-  const aprPoints = useMemo(() => (points ?? []).map((p): [number, number] => [p.timestamp, p.apr]), [points]);
-  const tvlPoints = useMemo(() => (points ?? []).map((p): [number, number] => [p.timestamp, p.tvl]), [points]);
+  const aprPoints = useMemo(
+    () => (points ?? []).map((p): [number, number] => [p.timestamp, p.apr]),
+    [points],
+  );
+  const tvlPoints = useMemo(
+    () => (points ?? []).map((p): [number, number] => [p.timestamp, p.tvl]),
+    [points],
+  );
   const figures = [
     { label: 'TVL', value: formatUsd(usable?.lastTvl) },
     { label: '30d APR', value: formatPercent(usable?.lastApr) },
@@ -39,7 +45,11 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby="fundamentals-heading" data-section="fundamentals">
+    <section
+      className={styles.section}
+      aria-labelledby="fundamentals-heading"
+      data-section="fundamentals"
+    >
       <div className={styles.sectionHead}>
         <h2 id="fundamentals-heading">Fundamentals</h2>
         <div className={styles.rangeGroup} role="group" aria-label="Time range">

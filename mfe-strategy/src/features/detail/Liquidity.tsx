@@ -13,7 +13,11 @@ export function Liquidity({ content }: { content: StrategyContent }) {
   const latest = series.liquidity.at(-1)?.[1];
   const empty = series.liquidity.length === 0;
   return (
-    <section className={styles.section} aria-labelledby="liquidity-heading" data-section="liquidity">
+    <section
+      className={styles.section}
+      aria-labelledby="liquidity-heading"
+      data-section="liquidity"
+    >
       <div className={styles.sectionHead}>
         <h2 id="liquidity-heading">Liquidity</h2>
         {content.liquidity.sample ? <span className={styles.sampleBadge}>Sample data</span> : null}
@@ -23,9 +27,7 @@ export function Liquidity({ content }: { content: StrategyContent }) {
         Exit liquidity is the share of the pool that can be withdrawn at once without moving the
         price; {LIQUIDITY_HINT}. The Amihud measure rises as trades move the price more (lower is
         better).
-        {content.liquidity.sample
-          ? ' These figures are sample data, not live measurements.'
-          : null}
+        {content.liquidity.sample ? ' These figures are sample data, not live measurements.' : null}
       </p>
       <ChartFrame
         title="Liquidity and price impact"

@@ -25,9 +25,17 @@ const CHARGE_LABELS: { key: keyof RiskCharges; label: string; why: string }[] = 
 
 function RiskBars({ count }: { count: number }) {
   return (
-    <div className={styles.bars} role="img" aria-label={`Risk rating: ${count} of ${RISK_BARS_TOTAL} bars`}>
+    <div
+      className={styles.bars}
+      role="img"
+      aria-label={`Risk rating: ${count} of ${RISK_BARS_TOTAL} bars`}
+    >
       {Array.from({ length: RISK_BARS_TOTAL }, (_, i) => (
-        <span key={i} className={i < count ? styles.barOn : styles.barOff} data-testid={i < count ? 'risk-bar-on' : 'risk-bar-off'} />
+        <span
+          key={i}
+          className={i < count ? styles.barOn : styles.barOff}
+          data-testid={i < count ? 'risk-bar-on' : 'risk-bar-off'}
+        />
       ))}
       <span className={styles.barsText} aria-hidden="true">
         {count} / {RISK_BARS_TOTAL}
@@ -111,7 +119,12 @@ export function RiskAnalysis({ content }: { content: StrategyContent }) {
       <ul className={styles.providers} aria-label="3rd Party Risk Ratings">
         {content.thirdPartyRatings.map((r) => (
           <li key={r.provider} className={styles.provider} data-testid="third-party-rating">
-            <a href={r.link ?? r.providerUrl} target="_blank" rel="noopener noreferrer" className={styles.providerName}>
+            <a
+              href={r.link ?? r.providerUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={styles.providerName}
+            >
               {r.provider}
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>

@@ -53,7 +53,9 @@ function StrategyHeader({ content }: { content: StrategyContent }) {
         </a>
         {showCap || showRank ? (
           <dl className={styles.facts}>
-            {showCap ? <Fact label="Market Cap" value={content.marketCap} url={content.marketCapUrl} /> : null}
+            {showCap ? (
+              <Fact label="Market Cap" value={content.marketCap} url={content.marketCapUrl} />
+            ) : null}
             {showRank ? <Fact label="Rank" value={content.rank} url={content.rankUrl} /> : null}
           </dl>
         ) : null}
@@ -79,12 +81,24 @@ function StrategySection({ content }: { content: StrategyContent }) {
         <DiagramFlow diagram={content.diagram} detailed={false} />
         <span className={styles.diagramHint}>Open the diagram with step-by-step details</span>
       </button>
-      <DiagramModal diagram={content.diagram} open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+      <DiagramModal
+        diagram={content.diagram}
+        open={diagramOpen}
+        onClose={() => setDiagramOpen(false)}
+      />
     </section>
   );
 }
 
-function TextSection({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+function TextSection({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: readonly string[];
+}) {
   return (
     <section className={styles.section} aria-labelledby={`${id}-heading`} data-section={id}>
       <h2 id={`${id}-heading`}>{title}</h2>
@@ -116,7 +130,9 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
         <PageMeta title="Strategy" description="Strategy detail." />
         <h1>Strategy</h1>
         <div className={styles.notice} role="alert">
-          <p>This strategy could not be loaded just now. Please check your connection and try again.</p>
+          <p>
+            This strategy could not be loaded just now. Please check your connection and try again.
+          </p>
           <button type="button" className="btn btn-primary" onClick={() => void content.refetch()}>
             Try again
           </button>
@@ -134,8 +150,16 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
       {belowTheFold ? (
         <>
           <StrategySection content={belowTheFold} />
-          <TextSection id="yield-source" title="Yield Source" items={belowTheFold.yieldSourceContent} />
-          <TextSection id="strategy-limits" title="Strategy Limits" items={belowTheFold.strategyLimitsContent} />
+          <TextSection
+            id="yield-source"
+            title="Yield Source"
+            items={belowTheFold.yieldSourceContent}
+          />
+          <TextSection
+            id="strategy-limits"
+            title="Strategy Limits"
+            items={belowTheFold.strategyLimitsContent}
+          />
           <Allocations content={belowTheFold} />
           <RiskAnalysis content={belowTheFold} />
           <Liquidity content={belowTheFold} />

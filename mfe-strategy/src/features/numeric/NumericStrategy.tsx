@@ -4,7 +4,12 @@ import { PageMeta } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { formatHolders, formatPercent, formatUsd } from '../../lib/format.ts';
-import { lookupStrategy, staticStrategies, toChartPoints, type StaticStrategy } from './static-strategies.ts';
+import {
+  lookupStrategy,
+  staticStrategies,
+  toChartPoints,
+  type StaticStrategy,
+} from './static-strategies.ts';
 import styles from './numeric.module.css';
 
 const CHART_HEIGHT = 300;
@@ -20,7 +25,10 @@ function BackToHome() {
 function NotAvailable({ strategy }: { strategy: StaticStrategy }) {
   return (
     <main className="page">
-      <PageMeta title="Strategy Not Available" description={`${strategy.name} is currently disabled.`} />
+      <PageMeta
+        title="Strategy Not Available"
+        description={`${strategy.name} is currently disabled.`}
+      />
       <h1 className="visually-hidden">{strategy.name}</h1>
       <div className={styles.disabled} role="alert" data-testid="strategy-not-available">
         <h2>Strategy Not Available</h2>
@@ -61,7 +69,9 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
           <span className={styles.cardLabel}>TVL</span>
           <span className={styles.cardValue}>{formatUsd(strategy.tvl)}</span>
           <span className={styles.cardNote}>
-            {strategy.holders === null ? 'Holder count not in the sample data' : formatHolders(strategy.holders)}
+            {strategy.holders === null
+              ? 'Holder count not in the sample data'
+              : formatHolders(strategy.holders)}
           </span>
         </div>
       </div>

@@ -1,4 +1,9 @@
-import { lookupStrategy, staticStrategies, toChartPoints, type StaticStrategy } from './static-strategies.ts';
+import {
+  lookupStrategy,
+  staticStrategies,
+  toChartPoints,
+  type StaticStrategy,
+} from './static-strategies.ts';
 
 const make = (id: number): StaticStrategy => ({
   id,
@@ -40,6 +45,8 @@ describe('the generated static list', () => {
     expect(active?.apr).toBeGreaterThan(0);
   });
   it('turns dated values into UTC-midnight points', () => {
-    expect(toChartPoints([{ date: '2026-11-21', value: 4.5 }])).toEqual([[Date.UTC(2026, 10, 21), 4.5]]);
+    expect(toChartPoints([{ date: '2026-11-21', value: 4.5 }])).toEqual([
+      [Date.UTC(2026, 10, 21), 4.5],
+    ]);
   });
 });

@@ -46,7 +46,9 @@ export function lookupStrategy(
   const id = Number(rawId);
   const strategy = Number.isFinite(id) && rawId?.trim() ? list.find((s) => s.id === id) : undefined;
   if (!strategy) return { state: 'not-found' };
-  return strategy.id === ACTIVE_STRATEGY_ID ? { state: 'available', strategy } : { state: 'disabled', strategy };
+  return strategy.id === ACTIVE_STRATEGY_ID
+    ? { state: 'available', strategy }
+    : { state: 'disabled', strategy };
 }
 
 /** Dated values to [UTC midnight ms, value] chart points. */
