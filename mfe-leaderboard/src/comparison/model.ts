@@ -10,6 +10,7 @@ import type {
   StrategyMetrics,
   YieldSource,
 } from '@yield/platform';
+import { formatApr, formatTvl as formatTvlShared } from '@yield/ui';
 
 export type BreakdownId = RiskBreakdown['id'];
 
@@ -175,43 +176,12 @@ export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): strin
   return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;
 }
 
-const TVL_UNITS = [
-  { size: 1e9, suffix: 'B' },
-  { size: 1e6, suffix: 'M' },
-  { size: 1e3, suffix: 'K' },
-] as const;
-
-/**
- * TVL of spec section 9: whole dollars with grouping below 1,000; K and M with one decimal; B with
- * two decimals on the comparison page (strategy pages pass 1).
- */
+/** TVL on the comparison page: B with two decimals (spec section 9). */
 export function formatTvl(value: number | null, billionDecimals = 2): string {
-  if (value === null || !Number.isFinite(value)) return 'N/A';
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  for (let i = 0; i < TVL_UNITS.length; i++) {
-    const unit = TVL_UNITS[i]!;
-    if (abs < unit.size) continue;
-    const decimals = unit.suffix === 'B' ? billionDecimals : 1;
-    const scaled = Number((abs / unit.size).toFixed(decimals));
-    // 999,960 rounds to "1000.0K": show it in the next unit up instead.
-    const larger = TVL_UNITS[i - 1];
-    if (scaled >= 1000 && larger) {
-      const up = larger.suffix === 'B' ? billionDecimals : 1;
-      return `${sign}$${(abs / larger.size).toFixed(up)}${larger.suffix}`;
-    }
-    return `${sign}$${scaled.toFixed(decimals)}${unit.suffix}`;
-  }
-  const whole = Math.round(abs);
-  if (whole >= 1000) return `${sign}$1.0K`;
-  return `${sign}$${whole.toLocaleString('en-US')}`;
+  return formatTvlShared(value, billionDecimals);
 }
 
-/** APR to two decimals with a percent sign; N/A when there is no figure. */
-export function formatApr(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return 'N/A';
-  return `${value.toFixed(2)}%`;
-}
+export { formatApr };
 
 /** "2026-11-21" → "Nov 21, 2026" (the sample's as-of day, a calendar date in UTC). */
 export function formatAsOfDate(isoDate: string): string {

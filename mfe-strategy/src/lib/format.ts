@@ -3,24 +3,18 @@
  * `null`/non-finite for "no figure" and returns 'N/A', so a failed request can never render as 0.
  */
 
-export const NOT_AVAILABLE = 'N/A';
+import { NOT_AVAILABLE, formatApr, formatTvl } from '@yield/ui';
+
+export { NOT_AVAILABLE };
+
+/** TVL with one decimal for B (strategy-page precision of spec section 9). */
+export const formatUsd = (value: number | null | undefined): string => formatTvl(value, 1);
+
+/** APR: two decimals and a percent sign; a negative value is shown as it is. */
+export const formatPercent = formatApr;
 
 function isFigure(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-/**
- * TVL in dollars: whole dollars with locale grouping below 1,000; K and M with one decimal; B with
- * one decimal (the comparison page uses two for B, the strategy pages one).
- */
-export function formatUsd(value: number | null | undefined): string {
-  if (!isFigure(value)) return NOT_AVAILABLE;
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(1)}B`;
-  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `${sign}$${(abs / 1e3).toFixed(1)}K`;
-  return `${sign}$${Math.round(abs).toLocaleString()}`;
 }
 
 /**
@@ -34,12 +28,6 @@ export function formatUsdTick(value: number, tickInterval: number): string {
   const decimals = Math.min(3, Math.max(1, Math.ceil(-Math.log10(tickInterval / unit))));
   const suffix = unit === 1e9 ? 'B' : unit === 1e6 ? 'M' : 'K';
   return `${value < 0 ? '-' : ''}$${(abs / unit).toFixed(decimals)}${suffix}`;
-}
-
-/** APR: two decimals and a percent sign (negative values are shown as they are). */
-export function formatPercent(value: number | null | undefined): string {
-  if (!isFigure(value)) return NOT_AVAILABLE;
-  return `${value.toFixed(2)}%`;
 }
 
 let dateFormat: Intl.DateTimeFormat | undefined;
