@@ -1,6 +1,7 @@
 import { PageMeta, useSiteSettings } from '@yield/platform';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Icon, type IconName } from '../components/Icon.tsx';
+import { IconCard } from '../components/IconCard.tsx';
 import ui from '../components/components.module.css';
 import styles from './b2b.module.css';
 
@@ -114,13 +115,12 @@ export default function B2bPage() {
         </h2>
         <ul className={ui.grid4}>
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className={ui.card}>
-              <span className={ui.iconBubble}>
-                <Icon name={benefit.icon} />
-              </span>
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </li>
+            <IconCard
+              key={benefit.title}
+              icon={benefit.icon}
+              title={benefit.title}
+              text={benefit.text}
+            />
           ))}
         </ul>
       </section>

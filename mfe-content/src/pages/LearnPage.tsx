@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { BackHome } from '../components/BackHome.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { IconCard } from '../components/IconCard.tsx';
 import ui from '../components/components.module.css';
 import styles from './simple.module.css';
 
@@ -48,13 +48,7 @@ export default function LearnPage() {
         </h2>
         <ul className={ui.grid3}>
           {PLANNED_TOPICS.map((topic) => (
-            <li key={topic.title} className={ui.card}>
-              <span className={ui.iconBubble}>
-                <Icon name="book" />
-              </span>
-              <h3>{topic.title}</h3>
-              <p>{topic.text}</p>
-            </li>
+            <IconCard key={topic.title} icon="book" title={topic.title} text={topic.text} />
           ))}
         </ul>
       </section>

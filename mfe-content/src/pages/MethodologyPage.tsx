@@ -21,6 +21,49 @@ const LIQUIDITY_CHARGES = [
   { score: 1, charge: '2.00', meaning: 'locked, or exit only at a real loss' },
 ];
 
+/** One score-to-charge table of methodology.md (safety or liquidity). */
+function ChargeTable({
+  caption,
+  scoreLabel,
+  rows,
+}: {
+  caption: string;
+  scoreLabel: string;
+  rows: readonly { score: number; charge: string; meaning?: string }[];
+}) {
+  return (
+    <div className={ui.tableWrap}>
+      <table className={ui.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{scoreLabel}</th>
+            <th scope="col" className={ui.num}>
+              Charge
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.score}>
+              <th scope="row">
+                {row.score}
+                {row.meaning ? (
+                  <>
+                    {' '}
+                    <span className={ui.small}>({row.meaning})</span>
+                  </>
+                ) : null}
+              </th>
+              <td className={ui.num}>{row.charge}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function MethodologyPage() {
   const data = useSiteSettings()?.data;
   return (
@@ -162,50 +205,16 @@ export default function MethodologyPage() {
           </div>
 
           <div className={ui.grid2}>
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <caption>Safety charge (points a year)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Safety score</th>
-                    <th scope="col" className={ui.num}>
-                      Charge
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {SAFETY_CHARGES.map((row) => (
-                    <tr key={row.score}>
-                      <th scope="row">{row.score}</th>
-                      <td className={ui.num}>{row.charge}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <caption>Liquidity charge (points a year)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Liquidity score</th>
-                    <th scope="col" className={ui.num}>
-                      Charge
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {LIQUIDITY_CHARGES.map((row) => (
-                    <tr key={row.score}>
-                      <th scope="row">
-                        {row.score} <span className={ui.small}>({row.meaning})</span>
-                      </th>
-                      <td className={ui.num}>{row.charge}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChargeTable
+              caption="Safety charge (points a year)"
+              scoreLabel="Safety score"
+              rows={SAFETY_CHARGES}
+            />
+            <ChargeTable
+              caption="Liquidity charge (points a year)"
+              scoreLabel="Liquidity score"
+              rows={LIQUIDITY_CHARGES}
+            />
           </div>
           <p>
             The safety table follows the loss rates of a credit-rating scale, where each step down

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { BackHome } from '../components/BackHome.tsx';
-import { Icon, type IconName } from '../components/Icon.tsx';
+import type { IconName } from '../components/Icon.tsx';
+import { IconCard } from '../components/IconCard.tsx';
 import ui from '../components/components.module.css';
 import styles from './pages.module.css';
 
@@ -68,13 +69,12 @@ export default function VaultPage() {
         </h2>
         <ul className={ui.grid3}>
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className={ui.card}>
-              <span className={ui.iconBubble}>
-                <Icon name={benefit.icon} />
-              </span>
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </li>
+            <IconCard
+              key={benefit.title}
+              icon={benefit.icon}
+              title={benefit.title}
+              text={benefit.text}
+            />
           ))}
         </ul>
       </section>
