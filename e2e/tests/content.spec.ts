@@ -78,6 +78,34 @@ test.describe('landing on /', () => {
     ).toBeInViewport();
   });
 
+  for (const after of [0, 100]) {
+    test(`View Demo lands on how it works when the comparison above it grows during the scroll (+${after} ms)`, async ({
+      page,
+    }) => {
+      // Hold the comparison's data until the scroll has started: it then grows from its
+      // spinner to full tables above the section while the page is moving.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/strategies', async (route) => {
+        await released;
+        await route.continue();
+      });
+      const landing = new Landing(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await expect(landing.howItWorks).toBeAttached();
+      await expect(page.getByTestId('comparison-loading')).toBeVisible();
+      await page.getByRole('button', { name: 'View Demo' }).click();
+      await page.waitForTimeout(after);
+      release();
+      await expect(page.getByTestId('comparison-loading')).toHaveCount(0);
+      const heading = landing.howItWorks.getByRole('heading', { name: 'How It Works' });
+      await expect(heading).toBeInViewport();
+      // Still there once everything has settled.
+      await page.waitForTimeout(1000);
+      await expect(heading).toBeInViewport();
+    });
+  }
+
   test('features, how it works, audit and closing show their texts and links', async ({ page }) => {
     const landing = new Landing(page);
     await landing.goto();
