@@ -60,8 +60,17 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+/** The LCP element as `selector: text`, from the LCP breakdown insight. */
+function lcpElementOf(audits) {
+  const node = audits['lcp-breakdown-insight']?.details?.items?.find(
+    (item) => item.type === 'node',
+  );
+  return node ? `${node.selector}: ${node.nodeLabel}` : '';
+}
+
 const chrome = await launchChromium();
 const rows = [];
+const lcpElements = [];
 try {
   for (const url of urls) {
     const results = [];
@@ -93,6 +102,7 @@ try {
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         bytes: audits['total-byte-weight'].numericValue,
+        lcpElement: lcpElementOf(audits),
       });
     }
     if (results.length === 0) {
@@ -100,6 +110,7 @@ try {
       continue;
     }
     const pick = (key) => median(results.map((r) => r[key] ?? 0));
+    lcpElements.push(`${new URL(url).pathname}: ${results.at(-1).lcpElement.slice(0, 160)}`);
     rows.push(
       `| ${new URL(url).pathname} | ${formFactor} | ${pick('performance')} | ${pick('accessibility')} | ${pick('bestPractices')} | ${pick('seo')} | ${(pick('fcp') / 1000).toFixed(2)} s | ${(pick('lcp') / 1000).toFixed(2)} s | ${Math.round(pick('tbt'))} ms | ${pick('cls').toFixed(3)} | ${Math.round(pick('bytes') / 1024)} KB |`,
     );
@@ -113,3 +124,5 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+console.log('\nLCP element (last run):');
+for (const line of lcpElements) console.log(`- ${line}`);

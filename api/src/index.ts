@@ -16,3 +16,11 @@ export {
 } from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
 export * as engine from './engine/index.ts';
+
+import type { AppDeps } from './deps.ts';
+import { bodyKey } from './data/snapshot.ts';
+
+/** The body `GET /api/settings` answers with right now (JSON bytes and ETag), if it can. */
+export function settingsBody(deps: AppDeps): { body: Buffer; etag: string } | undefined {
+  return deps.snapshot().bodies.get(bodyKey.settings);
+}

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createApp, createDeps } from '@yield/api';
+import { createApp, createDeps, settingsBody } from '@yield/api';
 import { createSiteServer } from '../../packages/site-server/src/site-server.ts';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
@@ -21,5 +21,7 @@ const deps = await createDeps({ dataDir: E2E_DATA_DIR });
 const server = createSiteServer({
   rootDir: WORKSPACE_ROOT,
   apiHandler: createApp(deps).callback(),
+  // As in production: pages arrive with their server-rendered first paint.
+  settings: () => settingsBody(deps),
 });
 server.listen(E2E_PORT, () => console.log(`e2e site on http://localhost:${E2E_PORT}`));

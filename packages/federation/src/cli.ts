@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { RspackDevServer } from '@rspack/dev-server';
-import { createAppConfig } from './create-config.ts';
+import { createAppConfig, createServerConfig, serverEntry } from './create-config.ts';
 import type { AppDir } from './registry.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
@@ -17,6 +17,8 @@ export function precompress(dir: string): number {
   let count = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    // The server renderer is read from disk by the site server, never sent.
+    if (path.relative(dir, entry.parentPath).split(path.sep)[0] === 'server') continue;
     const file = path.join(entry.parentPath, entry.name);
     const body = fs.readFileSync(file);
     if (body.length < 512) continue;
@@ -33,6 +35,22 @@ export function precompress(dir: string): number {
     count++;
   }
   return count;
+}
+
+async function run(compiler: import('@rspack/core').Compiler) {
+  const stats = await new Promise<import('@rspack/core').Stats | undefined>((resolve, reject) =>
+    compiler.run((err, result) => (err ? reject(err) : resolve(result ?? undefined))),
+  );
+  await new Promise<void>((resolve) => compiler.close(() => resolve()));
+  if (!stats || stats.hasErrors()) {
+    console.error(stats?.toString({ all: false, errors: true, colors: false }) ?? 'build failed');
+    process.exit(1);
+  }
+  return stats;
+}
+
+function compile(config: import('@rspack/core').Configuration) {
+  return run(rspack(config));
 }
 
 async function main() {
@@ -54,13 +72,10 @@ async function main() {
     return;
   }
 
-  const stats = await new Promise<import('@rspack/core').Stats | undefined>((resolve, reject) =>
-    compiler.run((err, result) => (err ? reject(err) : resolve(result ?? undefined))),
-  );
-  await new Promise<void>((resolve) => compiler.close(() => resolve()));
-  if (!stats || stats.hasErrors()) {
-    console.error(stats?.toString({ all: false, errors: true, colors: false }) ?? 'build failed');
-    process.exit(1);
+  const stats = await run(compiler);
+  if (serverEntry(root)) {
+    // The server renderer of the first paint (read by the site server, never sent to browsers).
+    await compile(createServerConfig({ app: app as AppDir, root }));
   }
   const compressed = precompress(path.join(root, 'dist'));
   const time = (stats.endTime ?? 0) - (stats.startTime ?? 0);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -153,5 +154,75 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
         return middlewares;
       },
     },
+  } as Configuration;
+}
+
+/** The app's server renderer source, when it has one (see @yield/platform first-paint). */
+export function serverEntry(root: string): string | null {
+  const file = path.join(root, 'src', 'server.tsx');
+  return fs.existsSync(file) ? file : null;
+}
+
+/**
+ * The app's server renderer: `src/server.tsx` bundled for Node into `dist/server/render.cjs`.
+ * It compiles the same modules with the same CSS-module names as the browser build, so its
+ * markup matches what the browser renders.
+ */
+export function createServerConfig({ app, root }: Omit<AppConfigOptions, 'mode'>): Configuration {
+  const browser = createAppConfig({ app, root, mode: 'production' });
+  const remote = app === 'shell' ? undefined : remoteByDir(app);
+  const swc = {
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+    },
+  };
+  return {
+    name: `${app}-server`,
+    context: root,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { render: './src/server.tsx' },
+    output: {
+      path: path.join(root, 'dist', 'server'),
+      uniqueName: remote ?? 'shell',
+      filename: 'render.cjs',
+      library: { type: 'commonjs2' },
+      // One file: the site server reloads it whole when a new build replaces it.
+      asyncChunks: false,
+      clean: true,
+    },
+    resolve: {
+      ...browser.resolve,
+      // The shell's loader of remotes has a server twin that never loads anything.
+      alias: remote
+        ? {}
+        : {
+            [path.join(root, 'src', 'remotes', 'registry.ts')]: path.join(
+              root,
+              'src',
+              'remotes',
+              'registry.server.ts',
+            ),
+          },
+    },
+    module: {
+      parser: { 'css/auto': { namedExports: false } },
+      // Class names only: the stylesheets themselves come from the browser build.
+      generator: { 'css/auto': { exportsOnly: true } },
+      rules: [
+        { test: /\.tsx?$/, exclude: /node_modules/, use: swc },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    optimization: { minimize: false, moduleIds: 'deterministic', splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   } as Configuration;
 }

@@ -8,3 +8,4 @@ export * from './scroll.ts';
 export * from './query-client.ts';
 export * from './contract.ts';
 export * from './theme.ts';
+export * from './first-paint.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createApp, createDeps } from '@yield/api';
+import { createApp, createDeps, settingsBody } from '@yield/api';
 import { SITE_PORT } from '@yield/federation/registry';
 import { createSiteServer } from './site-server.ts';
 
@@ -16,6 +16,8 @@ const server = createSiteServer({
     : undefined,
   // SITE_RESOURCE_HINTS=0 turns the preload hints off (to measure what they are worth).
   resourceHints: process.env.SITE_RESOURCE_HINTS !== '0',
+  // SITE_FIRST_PAINT=0 sends pages without their server-rendered first paint.
+  settings: process.env.SITE_FIRST_PAINT === '0' ? undefined : () => settingsBody(deps),
 });
 
 server.listen(port, () => {

@@ -93,14 +93,37 @@ export class ResourceHints {
     return all.filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   }
 
-  /** `<link rel="preload">` tags for the page at this path. */
-  linkTags(pathname: string): string {
-    return this.hintsFor(matchPageRoute(pathname))
+  /**
+   * Stylesheets the page's first paint needs before it can be painted: the shell's and its first
+   * module's (the markup of both is in the HTML when the server renders it).
+   */
+  firstPaintStylesheets(route: PageRouteData): string[] {
+    const manifest = this.readRemotesManifest();
+    const first = route.modules[0];
+    return [
+      ...this.shellHints(),
+      ...(first ? this.moduleHints(first.remote, first.module, manifest) : []),
+    ]
+      .filter((hint) => hint.as === 'style')
+      .map((hint) => hint.href);
+  }
+
+  /**
+   * `<link rel="preload">` tags for the page at this path; the given stylesheets are linked as
+   * render-blocking stylesheets instead, and scripts are left out when `scripts` is false.
+   */
+  linkTags(
+    pathname: string,
+    { stylesheets = [], scripts = true }: { stylesheets?: string[]; scripts?: boolean } = {},
+  ): string {
+    const attr = (href: string) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const sheets = stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`);
+    const preloads = this.hintsFor(matchPageRoute(pathname))
+      .filter(({ href, as }) => !stylesheets.includes(href) && (scripts || as !== 'script'))
       .map(({ href, as }) => {
-        const url = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
         // fetch() reads same-origin data in CORS mode: the preload must match it to be reused.
-        return `<link rel="preload" href="${url}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
-      })
-      .join('');
+        return `<link rel="preload" href="${attr(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
+      });
+    return [...preloads, ...sheets].join('');
   }
 }

@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
+  REMOTE_ENTRY_FILE,
   REMOTES_MANIFEST_FILE,
   remoteNames,
+  remotePublicPath,
   remoteRegistry,
+  type RemoteName,
   type RemotesManifest,
 } from '@yield/federation/registry';
 import zlib from 'node:zlib';
 import { matchPageRoute, pageDataUrls } from '@yield/federation/routes';
+import { FirstPaintRenderer } from './first-paint.ts';
 import { ResourceHints } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
@@ -24,10 +29,16 @@ export interface SiteServerOptions {
   remotesManifestPath?: string;
   /** Send `<link rel="preload">` hints for each page's modules with the HTML (default true). */
   resourceHints?: boolean;
+  /**
+   * The body `GET /api/settings` answers with now. With it, pages carry their first paint: the
+   * shell's and the first module's markup rendered on the server (see first-paint.ts).
+   */
+  settings?: () => { body: Buffer; etag: string } | undefined;
 }
 
 const PAGE_PATH = /^\/[^.]*$/; // no dot: a page path, answered with the shell (SPA fallback)
 const MAX_CACHED_PAGES = 256;
+const SERVER_ONLY = /^\/server(\/|$)/;
 
 function originsOf(manifest: Partial<RemotesManifest>): string[] {
   const origins = new Set<string>();
@@ -107,33 +118,64 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
     ),
   ];
+  const firstPaint = options.settings
+    ? new FirstPaintRenderer({
+        rootDir: options.rootDir,
+        settings: options.settings,
+        // Only a remote served from its build folder here has a renderer this server can run.
+        localRemoteDir: (remote) => {
+          const name = remote as RemoteName;
+          const entry = remotesManifest().manifest[name];
+          return entry === `${remotePublicPath(name)}${REMOTE_ENTRY_FILE}`
+            ? path.join(options.rootDir, remoteRegistry[name].dir, 'dist')
+            : null;
+        },
+      })
+    : null;
   const pages = new Map<
     string,
     { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
   >();
   const sendPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const route = matchPageRoute(pathname);
     const signature = watchedBuildFiles
       .map((file) => {
         try {
-          return fs.statSync(file).mtimeMs;
+          return String(fs.statSync(file).mtimeMs);
         } catch {
-          return 0;
+          return '0';
         }
       })
+      .concat(firstPaint ? firstPaint.signature(route) : '')
       .join(':');
-    const route = matchPageRoute(pathname);
-    const key = `${route.path}|${pageDataUrls(route).join(',')}`;
+    // With a first paint the markup depends on the exact path (links marked current, ids).
+    const key = firstPaint ? pathname : `${route.path}|${pageDataUrls(route).join(',')}`;
     let page = pages.get(key);
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
-      const tags = options.resourceHints === false ? '' : hints.linkTags(pathname);
-      const html = Buffer.from(template.replace('</head>', `${tags}</head>`));
+      const useHints = options.resourceHints !== false;
+      // With a first paint, scripts are preloaded by the page itself once it has painted.
+      const scripts = useHints
+        ? hints
+            .hintsFor(route)
+            .filter((hint) => hint.as === 'script')
+            .map((hint) => hint.href)
+        : [];
+      const painted = firstPaint?.render(pathname, route, scripts) ?? null;
+      const stylesheets = painted ? hints.firstPaintStylesheets(route) : [];
+      const tags = useHints
+        ? hints.linkTags(pathname, { stylesheets, scripts: painted === null })
+        : stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+      let text = template.replace('</head>', `${tags}${painted?.head ?? ''}</head>`);
+      if (painted)
+        text = text.replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
+      const html = Buffer.from(text);
       page = {
         signature,
         html,
         br: zlib.brotliCompressSync(html),
         gz: zlib.gzipSync(html),
-        etag: `"${route.path.length.toString(16)}-${Buffer.from(signature).toString('base64url').slice(-16)}"`,
+        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
       };
       // Paths with parameters vary the page; a bounded cache keeps odd URLs from growing it.
       if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -189,6 +231,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         return file ? manifestDir.send(req, res, file) : notFound(res);
       }
       const remoteMatch = /^\/remotes\/([^/]+)(\/.*)$/.exec(url.pathname);
+      // Server renderers live in the builds but are never sent.
+      if (SERVER_ONLY.test(remoteMatch ? remoteMatch[2]! : url.pathname)) return notFound(res);
       if (remoteMatch) {
         const dir = remotes.get(remoteMatch[1]!);
         const file = dir?.resolve(remoteMatch[2]!);

@@ -1,4 +1,7 @@
+import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { adoptFirstPaint, forgetFirstPaint } from '@yield/platform';
 import userEvent from '@testing-library/user-event';
 import { loadRemoteModule } from './registry.ts';
 import { RemoteSlot } from './RemoteSlot.tsx';
@@ -49,5 +52,46 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByText('Shell content')).toBeInTheDocument();
+  });
+
+  describe('with a first paint from the server', () => {
+    afterEach(() => {
+      forgetFirstPaint();
+      document.body.innerHTML = '';
+    });
+
+    function arriveWith(module: string, markup: string) {
+      const root = document.createElement('div');
+      root.innerHTML = `<div data-first-paint="mfe_content/${module}">${markup}</div>`;
+      adoptFirstPaint(root, new QueryClient());
+    }
+
+    it('keeps the server markup on screen, inert, until the module has loaded', async () => {
+      arriveWith('MethodologyPage', '<h1 class="title">Understanding the Risks</h1>');
+      let resolve!: (module: { default: () => ReactElement }) => void;
+      load.mockReturnValue(new Promise((r) => (resolve = r)));
+      const { container } = render(<RemoteSlot remote="mfe_content" module="MethodologyPage" />);
+      const painted = container.querySelector('[data-first-paint="mfe_content/MethodologyPage"]')!;
+      expect(painted.innerHTML).toBe('<h1 class="title">Understanding the Risks</h1>');
+      expect(painted).toHaveAttribute('inert');
+      expect(painted).toHaveAttribute('aria-hidden', 'true');
+      expect(container.querySelector('.remote-loading')).toBeNull();
+
+      resolve({ default: () => <h1>Understanding the Risks</h1> });
+      expect(await screen.findByRole('heading', { name: 'Understanding the Risks' })).toBeVisible();
+      expect(container.querySelector('[data-first-paint]')).toBeNull();
+    });
+
+    it('shows the spinner for other modules, and for every module once the page changed', () => {
+      arriveWith('SecurityPage', '<h1>Security</h1>');
+      load.mockReturnValue(new Promise(() => {}));
+      const other = render(<RemoteSlot remote="mfe_content" module="B2bPage" />);
+      expect(other.container.querySelector('.remote-loading')).not.toBeNull();
+      other.unmount();
+      forgetFirstPaint();
+      const later = render(<RemoteSlot remote="mfe_content" module="SecurityPage" />);
+      expect(later.container.querySelector('[data-first-paint]')).toBeNull();
+      expect(later.container.querySelector('.remote-loading')).not.toBeNull();
+    });
   });
 });

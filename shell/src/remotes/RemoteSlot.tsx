@@ -1,5 +1,15 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createContext,
+  lazy,
+  useContext,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { ExposedModule, RemoteName } from '@yield/federation/registry';
+import { FIRST_PAINT_ATTR, firstPaintKey, firstPaintOf } from '@yield/platform';
 import { loadRemoteModule, retryNeedsReload } from './registry.ts';
 
 type LazyPage = ComponentType;
@@ -58,6 +68,29 @@ export function RemoteLoading({ minHeight = '60vh' }: { minHeight?: string }) {
   );
 }
 
+/**
+ * Where a slot finds the server markup of its module (first paint): in the browser, what the
+ * page arrived with; in the shell's server renderer, what the remote rendered.
+ */
+export const FirstPaintSource = createContext<(key: string) => string | undefined>(firstPaintOf);
+
+/** While a module loads: its server markup if the page arrived with it, else a spinner. */
+function SlotFallback({ remote, module, minHeight }: RemoteSlotProps<RemoteName>) {
+  const key = firstPaintKey(remote, module);
+  const html = useContext(FirstPaintSource)(key);
+  if (html === undefined) return <RemoteLoading minHeight={minHeight} />;
+  // Painted, not yet usable: hidden from assistive technology and input until the module runs.
+  return (
+    <div
+      className="first-paint"
+      {...{ [FIRST_PAINT_ATTR]: key }}
+      inert
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
 export interface RemoteSlotProps<R extends RemoteName> {
   remote: R;
   module: ExposedModule<R>;
@@ -81,7 +114,7 @@ export function RemoteSlot<R extends RemoteName>({
         else setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<RemoteLoading minHeight={minHeight} />}>
+      <Suspense fallback={<SlotFallback remote={remote} module={module} minHeight={minHeight} />}>
         <Page />
       </Suspense>
     </RemoteBoundary>

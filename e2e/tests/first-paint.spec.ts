@@ -1,0 +1,94 @@
+/**
+ * Pages arrive painted by the server (shell frame + the page's first module), so / and /options
+ * show their largest text before any JavaScript runs; the app then takes over in place.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/index.ts';
+import { fetchSettings } from '../pages/content.ts';
+
+interface PaintCase {
+  path: string;
+  module: string;
+  /** The page's largest text block (its LCP element). */
+  largest: (page: Page) => ReturnType<Page['locator']>;
+  expectText: (settings: { siteHeader: string; siteDescription: string }) => string;
+}
+
+const cases: PaintCase[] = [
+  {
+    path: '/',
+    module: 'mfe_content/LandingHero',
+    largest: (page) => page.locator('#landing-hero-title'),
+    expectText: (settings) => settings.siteHeader,
+  },
+  {
+    path: '/options',
+    module: 'mfe_leaderboard/ComparisonPage',
+    largest: (page) => page.getByText(/^Every yield source ranked by its risk-adjusted/),
+    expectText: (settings) => settings.siteDescription,
+  },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, module, largest, expectText } of cases) {
+    test(`${path} is painted from the HTML: header, its first module and footer`, async ({
+      page,
+    }) => {
+      const settings = (await fetchSettings(page)) as unknown as {
+        siteHeader: string;
+        siteDescription: string;
+      };
+      await page.goto(path);
+      const painted = page.locator(`[data-first-paint="${module}"]`);
+      await expect(painted).toBeVisible();
+      await expect(largest(page)).toHaveText(expectText(settings));
+      // Shown, but not usable before the app runs: hidden from assistive technology and input.
+      await expect(painted).toHaveAttribute('inert', '');
+      await expect(painted).toHaveAttribute('aria-hidden', 'true');
+      await expect(page.locator('header.site-header')).toBeVisible();
+      await expect(page.locator('footer.site-footer')).toContainText(
+        String(new Date().getFullYear()),
+      );
+      // Styled by its stylesheets, not raw HTML: the header is laid out as a bar.
+      const header = await page.locator('header.site-header').boundingBox();
+      expect(header!.height).toBeLessThan(120);
+      await expect(page).toHaveTitle(/\| Pigi$/);
+    });
+  }
+});
+
+test.describe('the app takes over the first paint', () => {
+  for (const width of [375, 1280]) {
+    for (const { path, largest } of cases) {
+      test(`${path} at ${width} px: same place, then interactive, nothing left behind`, async ({
+        browser,
+        consoleErrors,
+      }) => {
+        const viewport = { width, height: 800 };
+        const still = await browser.newContext({ viewport, javaScriptEnabled: false });
+        const stillPage = await still.newPage();
+        await stillPage.goto(path);
+        const before = await largest(stillPage).boundingBox();
+        await still.close();
+
+        const live = await browser.newContext({ viewport });
+        const page = await live.newPage();
+        page.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(message.text());
+        });
+        await page.goto(path);
+        // The module itself is on screen: its heading is in the accessibility tree again.
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+        await expect(page.locator('[data-first-paint-head]')).toHaveCount(0);
+        await expect(page.locator('head title')).toHaveCount(1);
+        const after = await largest(page).boundingBox();
+        expect(Math.abs(after!.y - before!.y), 'vertical shift').toBeLessThanOrEqual(1);
+        expect(Math.abs(after!.height - before!.height), 'height change').toBeLessThanOrEqual(1);
+        await live.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,49 @@
+/**
+ * The first paint's contract between the site server, the shell and the remotes (no runtime
+ * imports: the site server reads it too). See first-paint.ts for the browser side.
+ *
+ * The site server asks the shell and the remote that owns a page's first module for their markup
+ * in its initial state (the state the browser would render first, with the site settings already
+ * known) and sends it inside the page's HTML. The browser paints the page before any JavaScript
+ * has run; the shell renders over it once it starts and keeps the module's server markup in place
+ * until the module itself has loaded.
+ */
+import type { SiteSettings } from './api-types.ts';
+/** `<script type="application/json">` holding the data the server markup was rendered with. */
+export const FIRST_PAINT_DATA_ID = 'yield-first-paint';
+/** Attribute naming the module (`remote/Module`) whose server markup an element holds. */
+export const FIRST_PAINT_ATTR = 'data-first-paint';
+/** Marks `<head>` tags the server added for the page (title, description); the app owns them after. */
+export const FIRST_PAINT_HEAD_ATTR = 'data-first-paint-head';
+
+/** What the server rendered the first paint with. */
+export interface FirstPaintData {
+  settings: SiteSettings;
+  /**
+   * Scripts to preload once the first paint is on screen (the page's shell, remote entry and
+   * module chunks): fetched early, but never ahead of the paint.
+   */
+  preload?: string[];
+}
+
+/** What a server renderer is given for one page. */
+export interface FirstPaintContext extends FirstPaintData {
+  /** The page's path, e.g. `/options`. */
+  path: string;
+}
+
+/**
+ * A remote's server renderer (`dist/server/render.cjs`, export `render`): the markup of one
+ * exposed module in its initial state, or null when the module has no server markup.
+ */
+export type RenderModule = (module: string, context: FirstPaintContext) => string | null;
+
+/**
+ * The shell's server renderer (`shell/dist/server/render.cjs`, export `renderFrame`): the whole
+ * page (header, footer, every slot) with the given modules' markup in their slots.
+ */
+export type RenderFrame = (context: FirstPaintContext, modules: Record<string, string>) => string;
+
+export function firstPaintKey(remote: string, module: string): string {
+  return `${remote}/${module}`;
+}

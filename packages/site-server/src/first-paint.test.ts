@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createSiteServer } from './site-server.ts';
+
+let root: string;
+let server: http.Server;
+let base: string;
+let settings = { siteTitle: 'Pigi', siteDescription: 'Ranked </script> yields' };
+let settingsEtag = '"1"';
+
+function write(file: string, body: string) {
+  const full = path.join(root, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, body);
+  // A later write must look like a new build to the server, even within the same millisecond.
+  const later = new Date(Date.now() + Math.random() * 10_000);
+  fs.utimesSync(full, later, later);
+}
+
+const manifest = (name: string, css: string, js: string) =>
+  JSON.stringify({
+    shared: [],
+    exposes: [{ name, assets: { css: { sync: [css] }, js: { sync: [js] } } }],
+  });
+
+/** The shell's renderer: the frame with each module's markup in a slot. */
+const SHELL_RENDERER = `exports.renderFrame = (context, modules) =>
+  '<div class="app" data-path="' + context.path + '" data-title="' + context.settings.siteTitle + '">' +
+  Object.entries(modules).map(([key, html]) => '<div data-first-paint="' + key + '">' + html + '</div>').join('') +
+  '</div>';`;
+
+/** A remote's renderer: hoisted head tags first, as React renders them, then the markup. */
+const CONTENT_RENDERER = `exports.render = (module, context) => module === 'RisksPage'
+  ? '<title>Risks | ' + context.settings.siteTitle + '</title><meta name="description" content="d"/><h1>Understanding the Risks</h1>'
+  : null;`;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-paint-'));
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  write('shell/dist/bootstrap.1a2b3c4d.js', 'bootstrap');
+  write('shell/dist/bootstrap.1a2b3c4d.css', '.app{}');
+  write('shell/dist/mf-manifest.json', JSON.stringify({ shared: [], exposes: [] }));
+  write('shell/dist/server/render.cjs', SHELL_RENDERER);
+  write(
+    'shell/dist/remotes.json',
+    JSON.stringify({
+      mfe_content: '/remotes/mfe-content/remoteEntry.js',
+      mfe_premium: 'https://premium.example.com/remoteEntry.js',
+    }),
+  );
+  write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
+  write(
+    'mfe-content/dist/mf-manifest.json',
+    manifest('RisksPage', 'risks.1111aaaa.css', 'risks.2222bbbb.js'),
+  );
+  write('mfe-content/dist/server/render.cjs', CONTENT_RENDERER);
+  server = createSiteServer({
+    rootDir: root,
+    apiHandler: (_req, res) => res.end('{}'),
+    settings: () => ({ body: Buffer.from(JSON.stringify(settings)), etag: settingsEtag }),
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const page = async (pathname: string) => (await fetch(`${base}${pathname}`)).text();
+
+describe('first paint', () => {
+  it("puts the shell's frame and the first module's markup in the page", async () => {
+    const html = await page('/risks');
+    expect(html).toContain(
+      '<div id="root"><div class="app" data-path="/risks" data-title="Pigi"><div data-first-paint="mfe_content/RisksPage"><h1>Understanding the Risks</h1></div></div></div>',
+    );
+  });
+
+  it("moves the module's title and description into <head>, marked for the app to replace", async () => {
+    const html = await page('/risks');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title data-first-paint-head="">Risks | Pigi</title>');
+    expect(head).toContain('<meta data-first-paint-head="" name="description" content="d"/>');
+    expect(html.slice(html.indexOf('<body>'))).not.toContain('<title');
+  });
+
+  it('links the stylesheets the paint needs and preloads scripts only after it', async () => {
+    const html = await page('/risks');
+    expect(html).toContain('<link rel="stylesheet" href="/bootstrap.1a2b3c4d.css">');
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/remotes/mfe-content/risks.1111aaaa.css">',
+    );
+    // No script is fetched ahead of the paint: the page preloads them itself once painted.
+    expect(html).not.toMatch(/<link rel="preload" [^>]*as="script"/);
+    const data = JSON.parse(
+      /<script type="application\/json" id="yield-first-paint">(.*?)<\/script>/.exec(html)![1]!,
+    ) as { settings: typeof settings; preload: string[] };
+    expect(data.preload).toEqual([
+      '/bootstrap.1a2b3c4d.js',
+      '/remotes/mfe-content/remoteEntry.js',
+      '/remotes/mfe-content/risks.2222bbbb.js',
+    ]);
+    expect(data.settings).toEqual(settings);
+  });
+
+  it('escapes the embedded data so it cannot close its script element', async () => {
+    const html = await page('/risks');
+    expect(html).toContain('Ranked \\u003c/script> yields');
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // main.js and the data element
+  });
+
+  it('renders the frame alone for a module without server markup or served elsewhere', async () => {
+    // mfe_premium lives on another origin: its renderer cannot be run here.
+    expect(await page('/pricing')).toContain(
+      '<div id="root"><div class="app" data-path="/pricing" data-title="Pigi"></div></div>',
+    );
+    // mfe_content renders RisksPage only.
+    expect(await page('/vault')).toContain('<div class="app" data-path="/vault"');
+    expect(await page('/vault')).not.toContain('data-first-paint=');
+  });
+
+  it('follows the settings: a change shows in the next page', async () => {
+    settings = { ...settings, siteTitle: 'Pigi Finance' };
+    settingsEtag = '"2"';
+    expect(await page('/risks')).toContain('data-title="Pigi Finance"');
+    expect(await page('/risks')).toContain('<title data-first-paint-head="">Risks | Pigi Finance');
+  });
+
+  it('picks up a new build of a renderer without a restart', async () => {
+    write(
+      'mfe-content/dist/server/render.cjs',
+      CONTENT_RENDERER.replace('Understanding the Risks', 'The Risks, Rewritten'),
+    );
+    expect(await page('/risks')).toContain('<h1>The Risks, Rewritten</h1>');
+  });
+
+  it('sends the page as before when a renderer throws or is broken', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    write(
+      'mfe-content/dist/server/render.cjs',
+      'exports.render = () => { throw new Error("x"); };',
+    );
+    const thrown = await page('/risks');
+    expect(thrown).toContain('<div id="root"></div>');
+    expect(thrown).toMatch(/<link rel="preload" href="\/bootstrap\.1a2b3c4d\.js" as="script">/);
+    write('shell/dist/server/render.cjs', 'this is not javascript');
+    expect(await page('/learn')).toContain('<div id="root"></div>');
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    write('shell/dist/server/render.cjs', SHELL_RENDERER);
+    write('mfe-content/dist/server/render.cjs', CONTENT_RENDERER);
+  });
+
+  it('never sends a server renderer', async () => {
+    expect((await fetch(`${base}/server/render.cjs`)).status).toBe(404);
+    expect((await fetch(`${base}/remotes/mfe-content/server/render.cjs`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The first paint of a page, composed on the server (contract: @yield/platform first-paint.ts).
+ * The remote that owns the page's first module renders it in its initial state; the shell renders
+ * the frame around it; the page's HTML carries both, styled by render-blocking stylesheets, so the
+ * browser paints the page before running any JavaScript.
+ *
+ * Renderers are the builds' `dist/server/render.cjs`, reloaded when a build replaces them. A
+ * remote served from another origin, a missing renderer or one that throws only costs the head
+ * start: the page is sent as before and the browser renders it.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  FIRST_PAINT_DATA_ID,
+  FIRST_PAINT_HEAD_ATTR,
+  firstPaintKey,
+  type RenderFrame,
+  type RenderModule,
+} from '@yield/platform/first-paint';
+import type { PageRouteData } from '@yield/federation/routes';
+
+const requireCjs = createRequire(import.meta.url);
+
+/** A server renderer file, reloaded when it changes on disk. */
+class Renderer<T> {
+  private loaded: { mtimeMs: number; exports: T | null } | null = null;
+
+  constructor(
+    readonly file: string,
+    private readonly name: string,
+  ) {}
+
+  /** File time, part of the page cache's signature. */
+  stamp(): number {
+    try {
+      return fs.statSync(this.file).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+
+  get(): T | null {
+    const mtimeMs = this.stamp();
+    if (mtimeMs === 0) return null;
+    if (this.loaded?.mtimeMs !== mtimeMs) {
+      let exports: T | null = null;
+      try {
+        delete requireCjs.cache[requireCjs.resolve(this.file)];
+        const module = requireCjs(this.file) as Record<string, unknown>;
+        exports = typeof module[this.name] === 'function' ? (module[this.name] as T) : null;
+      } catch (error) {
+        console.error(`first paint: cannot load ${this.file}`, error);
+      }
+      this.loaded = { mtimeMs, exports };
+    }
+    return this.loaded.exports;
+  }
+}
+
+export interface FirstPaintOptions {
+  rootDir: string;
+  /** Folder of a remote's build when it is served from this server, else null. */
+  localRemoteDir: (remote: string) => string | null;
+  /** The body `/api/settings` answers with now; without it there is no first paint. */
+  settings: () => { body: Buffer; etag: string } | undefined;
+}
+
+export interface FirstPaint {
+  /** Goes inside `<div id="root">`. */
+  root: string;
+  /** Goes at the end of `<head>`: data, the page's title and description. */
+  head: string;
+}
+
+/** Hoisted tags React renders ahead of the markup (title, meta, link), moved to `<head>`. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+const escapeJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export class FirstPaintRenderer {
+  private readonly frame: Renderer<RenderFrame>;
+  private readonly modules = new Map<string, Renderer<RenderModule>>();
+
+  constructor(private readonly options: FirstPaintOptions) {
+    this.frame = new Renderer(
+      path.join(options.rootDir, 'shell', 'dist', 'server', 'render.cjs'),
+      'renderFrame',
+    );
+  }
+
+  private moduleRenderer(remote: string): Renderer<RenderModule> | null {
+    const dir = this.options.localRemoteDir(remote);
+    if (!dir) return null;
+    let renderer = this.modules.get(dir);
+    if (!renderer) {
+      renderer = new Renderer(path.join(dir, 'server', 'render.cjs'), 'render');
+      this.modules.set(dir, renderer);
+    }
+    return renderer;
+  }
+
+  /** Changes whenever the output may change: settings, the shell's or a remote's renderer. */
+  signature(route: PageRouteData): string {
+    const first = route.modules[0];
+    const moduleStamp = first ? (this.moduleRenderer(first.remote)?.stamp() ?? 0) : 0;
+    return `${this.options.settings()?.etag ?? ''}:${this.frame.stamp()}:${moduleStamp}`;
+  }
+
+  /** `preload`: scripts the browser fetches right after the first paint. */
+  render(pathname: string, route: PageRouteData, preload: string[] = []): FirstPaint | null {
+    const settingsBody = this.options.settings();
+    const renderFrame = this.frame.get();
+    if (!settingsBody || !renderFrame) return null;
+    const json = settingsBody.body.toString('utf8');
+    const context = { path: pathname, settings: JSON.parse(json) };
+    try {
+      const modules: Record<string, string> = {};
+      let hoisted = '';
+      const first = route.modules[0];
+      const render = first ? this.moduleRenderer(first.remote)?.get() : null;
+      const html = first && render ? render(first.module, context) : null;
+      if (first && html !== null) {
+        hoisted = HOISTED.exec(html)?.[0] ?? '';
+        modules[firstPaintKey(first.remote, first.module)] = html.slice(hoisted.length);
+      }
+      return {
+        root: renderFrame(context, modules),
+        head:
+          `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
+          `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}}</script>` +
+          hoisted.replace(/<(title|meta|link)\b/g, `<$1 ${FIRST_PAINT_HEAD_ATTR}=""`),
+      };
+    } catch (error) {
+      console.error(`first paint of ${pathname} failed`, error);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The shell's server renderer (built to dist/server/render.cjs): the page frame (header, footer,
+ * every slot of the page) at a path, with the given modules' server markup in their slots and a
+ * spinner in the others, exactly as the browser's first render of the same page.
+ */
+import { Route, Routes } from 'react-router-dom';
+import type { RenderFrame } from '@yield/platform';
+import { renderFirstPaint } from '@yield/platform/server';
+import { Layout } from './layout/Layout.tsx';
+import { pageRoutes, renderPage } from './app/route-table.tsx';
+import { FirstPaintSource } from './remotes/RemoteSlot.tsx';
+
+export const renderFrame: RenderFrame = (context, modules) =>
+  renderFirstPaint(
+    <FirstPaintSource.Provider value={(key) => modules[key]}>
+      <Routes>
+        <Route element={<Layout />}>
+          {pageRoutes.map(({ path, source }) => (
+            <Route key={path} path={path} element={renderPage(source)} />
+          ))}
+        </Route>
+      </Routes>
+    </FirstPaintSource.Provider>,
+    context,
+  );
