@@ -13,13 +13,17 @@ import { FirstPaintSource } from './remotes/RemoteSlot.tsx';
 export const renderFrame: RenderFrame = (context, modules) =>
   renderFirstPaint(
     <FirstPaintSource.Provider value={(key) => modules[key]}>
-      <Routes>
-        <Route element={<Layout />}>
-          {pageRoutes.map(({ path, source }) => (
-            <Route key={path} path={path} element={renderPage(source)} />
-          ))}
-        </Route>
-      </Routes>
+      {/* Painted, not yet usable: hidden from assistive technology and input until the app runs
+          (its first render replaces all of it). */}
+      <div className="first-paint" inert aria-hidden="true">
+        <Routes>
+          <Route element={<Layout />}>
+            {pageRoutes.map(({ path, source }) => (
+              <Route key={path} path={path} element={renderPage(source)} />
+            ))}
+          </Route>
+        </Routes>
+      </div>
     </FirstPaintSource.Provider>,
     context,
   );

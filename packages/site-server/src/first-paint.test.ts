@@ -117,14 +117,24 @@ describe('first paint', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2); // main.js and the data element
   });
 
-  it('renders the frame alone for a module without server markup or served elsewhere', async () => {
+  it('sends the page as before when its first module has no server markup here', async () => {
     // mfe_premium lives on another origin: its renderer cannot be run here.
-    expect(await page('/pricing')).toContain(
-      '<div id="root"><div class="app" data-path="/pricing" data-title="Pigi"></div></div>',
+    const elsewhere = await page('/pricing');
+    expect(elsewhere).toContain('<div id="root"></div>');
+    expect(elsewhere).toContain(
+      '<link rel="preload" href="https://premium.example.com/remoteEntry.js" as="script">',
     );
+    expect(elsewhere).not.toContain('yield-first-paint');
     // mfe_content renders RisksPage only.
-    expect(await page('/vault')).toContain('<div class="app" data-path="/vault"');
-    expect(await page('/vault')).not.toContain('data-first-paint=');
+    const vault = await page('/vault');
+    expect(vault).toContain('<div id="root"></div>');
+    expect(vault).toMatch(/<link rel="preload" href="\/bootstrap\.1a2b3c4d\.js" as="script">/);
+  });
+
+  it("paints the shell's own pages whole (not found)", async () => {
+    expect(await page('/no/such/page')).toContain(
+      '<div id="root"><div class="app" data-path="/no/such/page" data-title="Pigi"></div></div>',
+    );
   });
 
   it('follows the settings: a change shows in the next page', async () => {
