@@ -2,7 +2,9 @@
  * Runs `callback` once the comparison's title block has been painted (its largest text is the
  * page's largest contentful paint on /options), so later downloads never compete with that paint.
  * Where the block starts off screen (the home page, under the hero), or the browser has no LCP
- * entries, it runs as soon as the main thread is idle. Returns a cancel function.
+ * entries, it runs as soon as the main thread is idle. When the page arrived painted by the server,
+ * that paint is the largest one and its element has since been replaced: it runs at once. Returns
+ * a cancel function.
  */
 export function afterIntroPainted(intro: HTMLElement | null, callback: () => void): () => void {
   let done = false;
@@ -31,9 +33,12 @@ export function afterIntroPainted(intro: HTMLElement | null, callback: () => voi
     runWhenIdle();
   } else {
     const observer = new PerformanceObserver((list) => {
-      const painted = list
-        .getEntries()
-        .some((entry) => intro?.contains((entry as LargestContentfulPaint).element ?? null));
+      const painted = list.getEntries().some((entry) => {
+        // An entry whose element is gone (null) was painted by markup the app has replaced: the
+        // server's first paint of this block.
+        const element = (entry as LargestContentfulPaint).element;
+        return element === null || intro?.contains(element);
+      });
       if (painted) run();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
