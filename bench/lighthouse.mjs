@@ -50,7 +50,11 @@ async function launchChromium() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
-      fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      try {
+        fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // Chromium may still be writing its profile: a leftover temp folder is harmless.
+      }
     },
   };
 }
