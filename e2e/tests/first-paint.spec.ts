@@ -59,6 +59,22 @@ test.describe('without JavaScript', () => {
   }
 });
 
+test.describe('without JavaScript, the comparison', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [width, shown, hidden] of [
+    [375, 'market-toggle', 'pro-toggle'],
+    [1280, 'pro-toggle', 'market-toggle'],
+  ] as const) {
+    test(`shows the toggle of a ${width} px screen, as the app will`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/options');
+      await expect(page.getByTestId(shown)).toBeVisible();
+      await expect(page.getByTestId(hidden)).toBeHidden();
+    });
+  }
+});
+
 test.describe('the app takes over the first paint', () => {
   for (const width of [375, 1280]) {
     for (const { path, largest } of cases) {

@@ -10,6 +10,7 @@ import {
   NARROW_QUERY,
   SHORT_NAMES_QUERY,
   useMediaQuery,
+  useMediaQueryOrUnknown,
 } from './use-media-query.ts';
 import type { Market } from './ComparisonBoard.tsx';
 import styles from './comparison.module.css';
@@ -97,7 +98,9 @@ export function Comparison({ titleLevel }: ComparisonProps) {
     [],
   );
   const data = useComparisonData({ enabled: introPainted });
-  const narrow = useMediaQuery(NARROW_QUERY);
+  // Unknown (null) only on the server: the first paint then carries both toggles, CSS shows one.
+  const narrowOrUnknown = useMediaQueryOrUnknown(NARROW_QUERY);
+  const narrow = narrowOrUnknown ?? false;
   const chartMobile = useMediaQuery(CHART_MOBILE_QUERY);
   const shortNames = useMediaQuery(SHORT_NAMES_QUERY);
   const [isPro, setIsPro] = useAtom(isProAtom);
@@ -132,29 +135,34 @@ export function Comparison({ titleLevel }: ComparisonProps) {
       </header>
 
       <div className={styles.controls}>
-        {narrow ? (
-          <Toggle<Market>
-            label="Market"
-            testId="market-toggle"
-            options={[
-              { value: 'stablecoin', label: 'Stablecoins' },
-              { value: 'defi', label: 'Crypto' },
-            ]}
-            value={market}
-            onChange={setMarket}
-          />
-        ) : (
-          <Toggle<'standard' | 'pro'>
-            label="Table detail"
-            testId="pro-toggle"
-            options={[
-              { value: 'standard', label: 'Standard' },
-              { value: 'pro', label: 'Pro' },
-            ]}
-            value={isPro ? 'pro' : 'standard'}
-            onChange={(value) => setIsPro(value === 'pro')}
-          />
-        )}
+        {narrowOrUnknown !== false ? (
+          <div className={narrowOrUnknown === null ? styles.narrowOnly : styles.contents}>
+            <Toggle<Market>
+              label="Market"
+              testId="market-toggle"
+              options={[
+                { value: 'stablecoin', label: 'Stablecoins' },
+                { value: 'defi', label: 'Crypto' },
+              ]}
+              value={market}
+              onChange={setMarket}
+            />
+          </div>
+        ) : null}
+        {narrowOrUnknown !== true ? (
+          <div className={narrowOrUnknown === null ? styles.wideOnly : styles.contents}>
+            <Toggle<'standard' | 'pro'>
+              label="Table detail"
+              testId="pro-toggle"
+              options={[
+                { value: 'standard', label: 'Standard' },
+                { value: 'pro', label: 'Pro' },
+              ]}
+              value={isPro ? 'pro' : 'standard'}
+              onChange={(value) => setIsPro(value === 'pro')}
+            />
+          </div>
+        ) : null}
         <p className={styles.controlsHint}>
           Ranked by risk-adjusted 30-day APR against the DeFi Base Rate. Select a figure to see how
           it is built.

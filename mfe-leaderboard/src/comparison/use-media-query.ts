@@ -7,6 +7,14 @@ export const SHORT_NAMES_QUERY = '(max-width: 599.98px)';
 
 /** Whether a media query matches, read synchronously on first render so nothing jumps. */
 export function useMediaQuery(query: string): boolean {
+  return useMediaQueryOrUnknown(query) ?? false;
+}
+
+/**
+ * The same, or null where there is no screen to ask (the server's first paint): the caller then
+ * renders every variant and lets CSS media queries pick one.
+ */
+export function useMediaQueryOrUnknown(query: string): boolean | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);
@@ -15,9 +23,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
+  return useSyncExternalStore<boolean | null>(
     subscribe,
     () => window.matchMedia(query).matches,
-    () => false,
+    () => null,
   );
 }
