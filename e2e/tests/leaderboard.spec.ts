@@ -250,6 +250,32 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     ).toContainText(resolv.incidents[0]!.summary);
   });
 
+  test('the breakdown works from the keyboard: Enter opens it, Tab reaches its link, Escape returns', async ({
+    page,
+  }) => {
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    const figure = board.stablecoinsTable
+      .row('Liquity v1 - Stability Pool')
+      .getByRole('button', { name: /explain this number/ });
+    await figure.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: /Liquity v1 - Stability Pool/ });
+    await expect(panel).toBeFocused();
+    await expect(panel).toContainText('= Risk-adjusted 30-day APR');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('link', { name: 'How we calculate this' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(figure).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/methodology$/);
+  });
+
   test('charts: hover enlarges a point with a tooltip, click selects it, a background click clears', async ({
     page,
   }) => {

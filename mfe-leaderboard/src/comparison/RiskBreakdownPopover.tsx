@@ -1,4 +1,11 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
@@ -105,7 +112,22 @@ export function RiskBreakdownPopover({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const stop = (event: MouseEvent) => event.stopPropagation();
+  // The panel is rendered at the end of the page: focus moves into it when it opens, so the
+  // keyboard reaches its link next, and Escape brings focus back to the figure.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => panel.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+  const onPanelKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    setOpen(false);
+    trigger.current?.focus();
+  };
   return (
     <Popover
       trigger="click"
@@ -114,13 +136,23 @@ export function RiskBreakdownPopover({
       placement="bottom"
       title={`Why ${formatApr(row.riskAdjustedYield30d)}? · ${row.name}`}
       content={
-        <div onClick={stop} role="presentation">
+        <div
+          ref={panel}
+          tabIndex={-1}
+          role="dialog"
+          aria-label={`How the risk-adjusted 30-day APR of ${row.name} is built`}
+          className={styles.breakdownPanel}
+          onClick={stop}
+          onKeyDown={onPanelKey}
+        >
           {open ? <BreakdownDetails row={row} /> : null}
         </div>
       }
     >
       <button
+        ref={trigger}
         type="button"
+        aria-haspopup="dialog"
         className={styles.explainButton}
         onClick={stop}
         aria-label={`${formatApr(row.riskAdjustedYield30d)}: explain this number for ${row.name}`}
