@@ -8,14 +8,13 @@ import type { RenderFrame } from '@yield/platform';
 import { renderFirstPaint } from '@yield/platform/server';
 import { Layout } from './layout/Layout.tsx';
 import { pageRoutes, renderPage } from './app/route-table.tsx';
-import { FirstPaintSource } from './remotes/RemoteSlot.tsx';
+import { FirstPaintBox, FirstPaintSource } from './remotes/RemoteSlot.tsx';
 
 export const renderFrame: RenderFrame = (context, modules) =>
   renderFirstPaint(
     <FirstPaintSource.Provider value={(key) => modules[key]}>
-      {/* Painted, not yet usable: hidden from assistive technology and input until the app runs
-          (its first render replaces all of it). */}
-      <div className="first-paint" inert aria-hidden="true">
+      {/* The app's first render replaces all of it. */}
+      <FirstPaintBox>
         <Routes>
           <Route element={<Layout />}>
             {pageRoutes.map(({ path, source }) => (
@@ -23,7 +22,7 @@ export const renderFrame: RenderFrame = (context, modules) =>
             ))}
           </Route>
         </Routes>
-      </div>
+      </FirstPaintBox>
     </FirstPaintSource.Provider>,
     context,
   );

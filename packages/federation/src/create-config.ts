@@ -26,6 +26,34 @@ export interface AppConfigOptions {
   mode: Mode;
 }
 
+const RESOLVE: Configuration['resolve'] = {
+  extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+};
+
+/**
+ * Module rules shared by the browser and the server builds, so both compile the same sources the
+ * same way (and give CSS modules the same class names).
+ */
+function moduleRules(isDev: boolean): NonNullable<Configuration['module']>['rules'] {
+  const swcLoader = (tsx: boolean) => ({
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx },
+        transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
+        target: 'es2022',
+      },
+    },
+  });
+  return [
+    { test: /\.tsx$/, exclude: /node_modules/, use: swcLoader(true) },
+    { test: /\.ts$/, exclude: /node_modules/, use: swcLoader(false) },
+    { test: /\.css$/, type: 'css/auto' },
+    { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
+  ];
+}
+
 /** Builds the Rspack configuration of one app (host or remote) from the registry. */
 export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
   const isDev = mode === 'development';
@@ -53,17 +81,6 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       ...(remote ? { externalRuntime: !isDev } : { provideExternalRuntime: true }),
       // We load remotes by remoteEntry.js URL, never by manifest snapshot.
       optimization: { disableSnapshot: true, target: 'web' },
-    },
-  });
-
-  const swcLoader = (syntax: 'typescript', tsx: boolean) => ({
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: {
-        parser: { syntax, tsx },
-        transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
-        target: 'es2022',
-      },
     },
   });
 
@@ -112,19 +129,11 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
       assetModuleFilename: isDev ? '[name][ext]' : '[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
+    resolve: RESOLVE,
     module: {
       // `import styles from './x.module.css'` (default export of class names).
       parser: { 'css/auto': { namedExports: false } },
-      rules: [
-        { test: /\.tsx$/, exclude: /node_modules/, use: swcLoader('typescript', true) },
-        { test: /\.ts$/, exclude: /node_modules/, use: swcLoader('typescript', false) },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
-      ],
+      rules: moduleRules(isDev),
     },
     plugins,
     optimization: isDev ? {} : { minimize: true, moduleIds: 'deterministic' },
@@ -169,18 +178,8 @@ export function serverEntry(root: string): string | null {
  * markup matches what the browser renders.
  */
 export function createServerConfig({ app, root }: Omit<AppConfigOptions, 'mode'>): Configuration {
-  const browser = createAppConfig({ app, root, mode: 'production' });
   const remote = app === 'shell' ? undefined : remoteByDir(app);
-  const swc = {
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
-        target: 'es2022',
-      },
-    },
-  };
+  const remotesLoader = path.join(root, 'src', 'remotes', 'registry.ts');
   return {
     name: `${app}-server`,
     context: root,
@@ -198,28 +197,15 @@ export function createServerConfig({ app, root }: Omit<AppConfigOptions, 'mode'>
       clean: true,
     },
     resolve: {
-      ...browser.resolve,
+      ...RESOLVE,
       // The shell's loader of remotes has a server twin that never loads anything.
-      alias: remote
-        ? {}
-        : {
-            [path.join(root, 'src', 'remotes', 'registry.ts')]: path.join(
-              root,
-              'src',
-              'remotes',
-              'registry.server.ts',
-            ),
-          },
+      alias: remote ? {} : { [remotesLoader]: remotesLoader.replace(/\.ts$/, '.server.ts') },
     },
     module: {
       parser: { 'css/auto': { namedExports: false } },
       // Class names only: the stylesheets themselves come from the browser build.
       generator: { 'css/auto': { exportsOnly: true } },
-      rules: [
-        { test: /\.tsx?$/, exclude: /node_modules/, use: swc },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
-      ],
+      rules: moduleRules(false),
     },
     optimization: { minimize: false, moduleIds: 'deterministic', splitChunks: false },
     performance: { hints: false },

@@ -124,10 +124,10 @@ export class FirstPaintRenderer {
       const first = route.modules[0];
       const render = first ? this.moduleRenderer(first.remote)?.get() : null;
       const html = first && render ? render(first.module, context) : null;
-      // Without the module's own markup the paint would be a frame around a spinner, and would
-      // hold back the module's scripts until it is on screen: the page is better sent as before.
-      if (first && html === null) return null;
-      if (first && html !== null) {
+      if (first) {
+        // Without the module's own markup the paint would be a frame around a spinner, and would
+        // hold back the module's scripts until it is on screen: the page is better sent as before.
+        if (html === null) return null;
         hoisted = HOISTED.exec(html)?.[0] ?? '';
         modules[firstPaintKey(first.remote, first.module)] = html.slice(hoisted.length);
       }

@@ -7,7 +7,7 @@ import {
   type RemoteName,
   type RemotesManifest,
 } from '@yield/federation/registry';
-import { matchPageRoute, pageDataUrls, type PageRouteData } from '@yield/federation/routes';
+import { pageDataUrls, type PageRouteData } from '@yield/federation/routes';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
 const NOT_PRELOADED_SHARED = /^highcharts/;
@@ -17,7 +17,7 @@ interface FederationManifest {
   exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
+export type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
 
 function readJson<T>(file: string): T | null {
   try {
@@ -107,23 +107,24 @@ export class ResourceHints {
       .filter((hint) => hint.as === 'style')
       .map((hint) => hint.href);
   }
+}
 
-  /**
-   * `<link rel="preload">` tags for the page at this path; the given stylesheets are linked as
-   * render-blocking stylesheets instead, and scripts are left out when `scripts` is false.
-   */
-  linkTags(
-    pathname: string,
-    { stylesheets = [], scripts = true }: { stylesheets?: string[]; scripts?: boolean } = {},
-  ): string {
-    const attr = (href: string) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    const sheets = stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`);
-    const preloads = this.hintsFor(matchPageRoute(pathname))
-      .filter(({ href, as }) => !stylesheets.includes(href) && (scripts || as !== 'script'))
-      .map(({ href, as }) => {
-        // fetch() reads same-origin data in CORS mode: the preload must match it to be reused.
-        return `<link rel="preload" href="${attr(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
-      });
-    return [...preloads, ...sheets].join('');
-  }
+/**
+ * The `<link>` tags of a page: a preload for each hint, and the given stylesheets linked as
+ * render-blocking stylesheets instead (they are what a first paint needs). Scripts are left out
+ * when `scripts` is false: the page preloads them itself once painted.
+ */
+export function linkTags(
+  hints: Hint[],
+  { stylesheets = [], scripts = true }: { stylesheets?: string[]; scripts?: boolean } = {},
+): string {
+  const attr = (href: string) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const preloads = hints
+    .filter(({ href, as }) => !stylesheets.includes(href) && (scripts || as !== 'script'))
+    .map(({ href, as }) => {
+      // fetch() reads same-origin data in CORS mode: the preload must match it to be reused.
+      return `<link rel="preload" href="${attr(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
+    });
+  const sheets = stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`);
+  return [...preloads, ...sheets].join('');
 }

@@ -14,7 +14,7 @@ import {
 import zlib from 'node:zlib';
 import { matchPageRoute, pageDataUrls } from '@yield/federation/routes';
 import { FirstPaintRenderer } from './first-paint.ts';
-import { ResourceHints } from './resource-hints.ts';
+import { ResourceHints, linkTags } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
 export interface SiteServerOptions {
@@ -153,19 +153,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     let page = pages.get(key);
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
-      const useHints = options.resourceHints !== false;
+      const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
       // With a first paint, scripts are preloaded by the page itself once it has painted.
-      const scripts = useHints
-        ? hints
-            .hintsFor(route)
-            .filter((hint) => hint.as === 'script')
-            .map((hint) => hint.href)
-        : [];
+      const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
       const painted = firstPaint?.render(pathname, route, scripts) ?? null;
       const stylesheets = painted ? hints.firstPaintStylesheets(route) : [];
-      const tags = useHints
-        ? hints.linkTags(pathname, { stylesheets, scripts: painted === null })
-        : stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+      const tags = linkTags(pageHints, { stylesheets, scripts: painted === null });
       let text = template.replace('</head>', `${tags}${painted?.head ?? ''}</head>`);
       if (painted)
         text = text.replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);

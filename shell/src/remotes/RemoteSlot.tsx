@@ -6,6 +6,7 @@ import {
   useContext,
   useState,
   type ComponentType,
+  type HTMLAttributes,
   type ReactNode,
 } from 'react';
 import type { ExposedModule, RemoteName } from '@yield/federation/registry';
@@ -79,16 +80,17 @@ function SlotFallback({ remote, module, minHeight }: RemoteSlotProps<RemoteName>
   const key = firstPaintKey(remote, module);
   const html = useContext(FirstPaintSource)(key);
   if (html === undefined) return <RemoteLoading minHeight={minHeight} />;
-  // Painted, not yet usable: hidden from assistive technology and input until the module runs.
   return (
-    <div
-      className="first-paint"
-      {...{ [FIRST_PAINT_ATTR]: key }}
-      inert
-      aria-hidden="true"
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <FirstPaintBox {...{ [FIRST_PAINT_ATTR]: key }} dangerouslySetInnerHTML={{ __html: html }} />
   );
+}
+
+/**
+ * Server markup on screen: painted, not yet usable, so hidden from assistive technology and input
+ * until the app's own render replaces it. Laid out as if it were not there (display: contents).
+ */
+export function FirstPaintBox(props: HTMLAttributes<HTMLDivElement>) {
+  return <div className="first-paint" inert aria-hidden="true" {...props} />;
 }
 
 export interface RemoteSlotProps<R extends RemoteName> {
