@@ -14,13 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import type { DailyRow } from '../src/engine/index.ts';
-import {
-  AMIHUD_MAX,
-  AMIHUD_MIN,
-  LIQUIDITY_PCT_MAX,
-  type HistoryFile,
-  type LiquidityFile,
-} from '../src/data/schemas.ts';
+import { AMIHUD_MAX, AMIHUD_MIN, LIQUIDITY_PCT_MAX } from '@yield/contract/constants';
+import type { HistoryFile, LiquidityFile } from '../src/data/schemas.ts';
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_AS_OF = '2026-11-21';

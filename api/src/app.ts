@@ -8,12 +8,14 @@ import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { serveFast } from './http/fast-path.ts';
 import { errorHandler, securityHeaders } from './http/middleware.ts';
+import { API_PREFIX } from './http/route-path.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { premiumRouter, protectedRouter } from './routes/premium.ts';
+import { docsRouter } from './routes/docs.ts';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX };
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
@@ -28,6 +30,7 @@ export function createApp(deps: AppDeps): Koa {
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
     dataRouter(deps),
+    docsRouter(deps),
     mailingListRouter(deps, limiter),
     premiumRouter(deps, limiter),
   ]) {

@@ -5,12 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  BaseRates,
-  HistoryResponse,
-  RiskBreakdown,
-  StrategyMetrics,
-} from '../src/contract.ts';
+import type { BaseRates, HistoryResponse, RiskBreakdown, StrategyMetrics } from '@yield/contract';
 import {
   apyToApr,
   computeRa30,

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HealthReport, SiteSettings, StrategyMetrics } from '../src/contract.ts';
+import type { HealthReport, SiteSettings, StrategyMetrics } from '@yield/contract';
 import { formatJsonPath } from '../src/data/store.ts';
 import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
 
@@ -110,6 +110,8 @@ describe('data files', () => {
     ['sources.json', ['sources', 1, 'id'], 3, '$.sources[1].id'],
     ['settings.json', ['siteUrl'], 'not a url', '$.siteUrl'],
     ['settings.json', ['socials', 'x'], 'javascript:alert(1)', '$.socials.x'],
+    // The API docs link may be a path on the site, never one that leaves it.
+    ['settings.json', ['externalUrls', 'apiDocs'], '//evil.example/docs', '$.externalUrls.apiDocs'],
     [
       'strategy-content.json',
       ['strategies', 1, 'holdings', 0, 'percentage'],

@@ -8,7 +8,7 @@ import type {
   StrategyContent,
   StrategyMetrics,
   YieldSource,
-} from '../src/contract.ts';
+} from '@yield/contract';
 import { setup, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -64,10 +64,11 @@ describe('GET /api/settings', () => {
       'premiumPurchaseForm',
       'premiumRequestForm',
       'businessSignupForm',
-      'apiDocs',
     ] as const) {
       expect(s.externalUrls[key]).toMatch(/^https:\/\//);
     }
+    // The API's own reference page, unless an operator points the link elsewhere.
+    expect(s.externalUrls.apiDocs).toBe('/api/docs');
     expect(s.socials.x).toMatch(/^https:\/\//);
     expect(s.socials.telegram).toMatch(/^https:\/\/t\.me\//);
     expect(s.siteContactEmail).toMatch(/@/);
@@ -387,6 +388,8 @@ describe('GET /api/openapi.json', () => {
         '/api/premiumLogin',
         '/api/premium/strategies/{id}',
         '/api/openapi.json',
+        '/api/docs',
+        '/api/docs/redoc.standalone.js',
       ].sort(),
     );
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PremiumStrategyAnalysis, PremiumUser } from '../src/contract.ts';
+import type { PremiumStrategyAnalysis, PremiumUser } from '@yield/contract';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/logger.ts';
 import { createInvite } from '../src/premium/invite-codes.ts';

@@ -3,32 +3,27 @@
  * surface, so every constraint here is a message an operator may read in GET /api/health.
  */
 import { z } from 'zod';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
-const isoDateTime = z
-  .string()
-  .datetime({ offset: true, message: 'expected an ISO 8601 timestamp' });
-// Links end up in href attributes on the site: only http(s), never javascript: or data:.
-const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
-const score = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
-const nonEmpty = z.string().trim().min(1);
+import {
+  BASE_KEYS,
+  baseKeySchema,
+  httpUrlSchema as url,
+  incidentSchema,
+  isoDateSchema as isoDate,
+  isoDateTimeSchema as isoDateTime,
+  liquidityPointSchema,
+  nonEmptySchema as nonEmpty,
+  REAL_OR_INCENTIVE,
+  scoreSchema as score,
+  siteSettingsSchema,
+  sourceTypeSchema,
+  strategyContentSchema,
+  strategySlugSchema as slug,
+  thirdPartyRatingSchema,
+} from '@yield/contract';
 
 // ---------------------------------------------------------------- settings.json
-export const settingsFileSchema = z.strictObject({
-  siteTitle: nonEmpty,
-  siteUrl: url,
-  siteSlogan: nonEmpty,
-  siteHeader: nonEmpty,
-  siteDescription: nonEmpty,
-  siteContactEmail: z.string().email(),
-  socials: z.strictObject({ x: url, telegram: url }),
-  externalUrls: z.strictObject({
-    premiumPurchaseForm: url,
-    premiumRequestForm: url,
-    businessSignupForm: url,
-    apiDocs: url,
-  }),
-});
+/** GET /api/settings is this file plus the data's sample marker. */
+export const settingsFileSchema = siteSettingsSchema.omit({ data: true });
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 
 // ---------------------------------------------------------------- sources.json
@@ -42,32 +37,24 @@ const datedScore = z.strictObject({
   links: z.array(url),
 });
 
-const incident = z.strictObject({
-  date: isoDate,
-  kind: nonEmpty,
-  summary: nonEmpty,
-  link: url,
-  active: z.boolean(),
-});
-
 const sourceCommon = {
   name: nonEmpty,
   token: nonEmpty,
   yieldToken: nonEmpty,
-  type: z.enum(['stablecoin', 'defi']),
+  type: sourceTypeSchema,
   rating: score,
   yield_type: nonEmpty,
-  real_or_incentive: z.enum(['Real', 'Mixed']),
+  real_or_incentive: z.enum(REAL_OR_INCENTIVE),
   yield_category: nonEmpty,
   description: nonEmpty,
   scores: z.array(datedScore).min(1, 'at least one dated safety/liquidity score is required'),
-  incidents: z.array(incident),
+  incidents: z.array(incidentSchema),
 };
 
 const yieldSourceRecord = z.strictObject({
   id: z.number().int().positive(),
   ...sourceCommon,
-  detailSlug: z.enum(['liquity', 'sky-spark', 'gauntlet', 'lido']).nullable(),
+  detailSlug: slug.nullable(),
   depositUrl: url,
   /** Key of this source's daily series in history.json. */
   series: nonEmpty,
@@ -97,7 +84,7 @@ const cryptoComponents = z.strictObject({
 });
 
 const baseRateRecord = z.strictObject({
-  key: z.enum(['base-stablecoin', 'base-defi']),
+  key: baseKeySchema,
   id: z.literal(0),
   ...sourceCommon,
   components: z.discriminatedUnion('kind', [stableComponents, cryptoComponents]),
@@ -120,11 +107,11 @@ export const sourcesFileSchema = z
       seen.add(s.id);
     });
     const keys = file.baseRates.map((b) => b.key).sort();
-    if (keys.join() !== 'base-defi,base-stablecoin') {
+    if (keys.join() !== [...BASE_KEYS].sort().join()) {
       ctx.addIssue({
         code: 'custom',
         path: ['baseRates'],
-        message: 'expected one base-stablecoin and one base-defi row',
+        message: `expected one ${BASE_KEYS.join(' and one ')} row`,
       });
     }
     file.baseRates.forEach((b, i) => {
@@ -183,58 +170,15 @@ export const historyFileSchema = z
 export type HistoryFile = z.infer<typeof historyFileSchema>;
 
 // ---------------------------------------------------------------- strategy-content.json
-const rating = z.enum(['Bad', 'Good', 'Best']);
-const slug = z.enum(['liquity', 'sky-spark', 'gauntlet', 'lido']);
-const paragraphs = z.array(nonEmpty).min(1);
-
-const strategyContentRecord = z.strictObject({
-  id: z.number().int().positive(),
-  slug,
-  name: nonEmpty,
-  description: nonEmpty,
-  investUrl: url,
-  marketCap: nonEmpty,
-  marketCapUrl: z.union([url, z.literal('')]),
-  rank: nonEmpty,
-  rankUrl: z.union([url, z.literal('')]),
-  pageTitle: nonEmpty,
-  pageDescription: nonEmpty,
-  riskRatingBars: z.union([z.literal(4), z.literal(5)]),
-  ratings: z.strictObject({
-    protocolDesign: rating,
-    protocolMaturity: rating,
-    governance: rating,
-    assetStrength: rating,
-    chain: rating,
-    history: rating,
-    dependencies: rating,
-  }),
-  strategyContent: paragraphs,
-  yieldSourceContent: paragraphs,
-  strategyLimitsContent: paragraphs,
-  riskRatingsContent: paragraphs,
-  riskAnalysisResult: nonEmpty,
-  potentialLossesContent: paragraphs,
-  holdingsContent: nonEmpty,
-  liquidityShortResume: nonEmpty,
-  holdings: z
-    .array(
-      z.strictObject({
-        name: nonEmpty,
-        percentage: z.number().min(0).max(100),
-        color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb'),
-        description: nonEmpty,
-      }),
-    )
-    .min(1),
-  thirdPartyRatings: z.array(
-    z.strictObject({ provider: nonEmpty, value: nonEmpty, date: isoDate, link: url.nullable() }),
-  ),
-  diagram: z.strictObject({
-    title: nonEmpty,
-    steps: z.array(z.strictObject({ label: nonEmpty, detail: nonEmpty })).min(2),
-  }),
-});
+/**
+ * One strategy page as written by operators: GET /api/strategy-content/:slug serves it with each
+ * rating's provider URL and the liquidity series added.
+ */
+const strategyContentRecord = strategyContentSchema
+  .omit({ thirdPartyRatings: true, liquidity: true })
+  .extend({
+    thirdPartyRatings: z.array(thirdPartyRatingSchema.omit({ providerUrl: true })),
+  });
 
 export const strategyContentFileSchema = z
   .strictObject({
@@ -267,24 +211,11 @@ export const strategyContentFileSchema = z
 export type StrategyContentFile = z.infer<typeof strategyContentFileSchema>;
 
 // ---------------------------------------------------------------- liquidity.json
-export const LIQUIDITY_PCT_MAX = 3;
-export const AMIHUD_MIN = 3.2e-11;
-export const AMIHUD_MAX = 7.51e-11;
-
 export const liquidityFileSchema = z.strictObject({
   sample: z.boolean(),
   note: z.string().optional(),
   // partialRecord: zod 4's record over an enum would demand every slug.
-  series: z.partialRecord(
-    slug,
-    z.array(
-      z.strictObject({
-        date: isoDate,
-        liquidityPct: z.number().min(0).max(LIQUIDITY_PCT_MAX),
-        amihud: z.number().min(AMIHUD_MIN).max(AMIHUD_MAX),
-      }),
-    ),
-  ),
+  series: z.partialRecord(slug, z.array(liquidityPointSchema)),
 });
 export type LiquidityFile = z.infer<typeof liquidityFileSchema>;
 

@@ -15,18 +15,22 @@ import {
   type Ra30Result,
   type Scores,
 } from '../engine/index.ts';
-import type {
-  BaseRates,
-  HistoryPoint,
-  HistoryResponse,
-  RiskBreakdown,
-  SiteSettings,
-  StrategyContent,
-  StrategyMetrics,
-  ThirdPartyRating,
-  TimeRange,
-  YieldSource,
-} from '../contract.ts';
+import {
+  BASE_KEY_OF_TYPE,
+  TIME_RANGE_DAYS,
+  type BaseRates,
+  type HistoryPoint,
+  type HistoryResponse,
+  type RiskBreakdown,
+  type SeriesId,
+  type SiteSettings,
+  type SourceType,
+  type StrategyContent,
+  type StrategyMetrics,
+  type ThirdPartyRating,
+  type TimeRange,
+  type YieldSource,
+} from '@yield/contract';
 import type {
   BaseRateRecord,
   HistoryFile,
@@ -37,15 +41,6 @@ import type {
   YieldSourceRecord,
 } from './schemas.ts';
 
-export const TIME_RANGE_DAYS: Record<TimeRange, number> = {
-  '7D': 7,
-  '30D': 30,
-  '90D': 90,
-  '180D': 180,
-};
-export const BASE_KEYS = ['base-stablecoin', 'base-defi'] as const;
-export type BaseKey = (typeof BASE_KEYS)[number];
-export type SeriesId = number | BaseKey;
 export const PREMIUM_HISTORY_DAYS = 180;
 
 export interface CachedBody {
@@ -53,16 +48,19 @@ export interface CachedBody {
   etag: string;
 }
 
-export function cacheBody(value: unknown): CachedBody {
-  const body = Buffer.from(JSON.stringify(value));
+export function cacheBytes(body: Buffer): CachedBody {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };
+}
+
+export function cacheBody(value: unknown): CachedBody {
+  return cacheBytes(Buffer.from(JSON.stringify(value)));
 }
 
 export interface ComputedSeries {
   id: SeriesId;
   name: string;
-  type: 'stablecoin' | 'defi';
+  type: SourceType;
   rows: DailyRow[];
   points: HistoryPoint[];
   result: Ra30Result;
@@ -124,7 +122,7 @@ function yieldSourceOf(
     liquidityRationale: string;
     links: string[];
   },
-): YieldSource & Record<string, unknown> {
+): YieldSource {
   const common = {
     name: record.name,
     token: record.token,
@@ -210,7 +208,7 @@ export function computeAllSeries(
   history: HistoryFile,
 ): Map<string, ComputedSeries> {
   const out = new Map<string, ComputedSeries>();
-  const base = new Map<'stablecoin' | 'defi', { result: Ra30Result }>();
+  const base = new Map<SourceType, { result: Ra30Result }>();
 
   for (const record of sources.baseRates) {
     const rows = baseRows(record, history);
@@ -257,10 +255,7 @@ export function computeAllSeries(
   return out;
 }
 
-export function historyResponse(
-  series: ComputedSeries,
-  days: number,
-): HistoryResponse & Record<string, unknown> {
+export function historyResponse(series: ComputedSeries, days: number): HistoryResponse {
   const data = series.points.slice(Math.max(0, series.points.length - days));
   const last = series.rows[series.rows.length - 1];
   return {
@@ -302,7 +297,7 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     sources = [...sourceRows, ...baseRows].map((s) => s.source);
     bodies.set(bodyKey.sources, cacheBody(sources));
 
-    const strategies: (StrategyMetrics & Record<string, unknown>)[] = sourceRows.map((s) => ({
+    const strategies: StrategyMetrics[] = sourceRows.map((s) => ({
       id: s.id as number,
       yield30d: s.result.yield30d,
       riskAdjustedYield30d: s.result.riskAdjustedYield30d,
@@ -315,9 +310,9 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     }));
     bodies.set(bodyKey.strategies, cacheBody(strategies));
 
-    const stable = series.get('base-stablecoin')!.result;
-    const defi = series.get('base-defi')!.result;
-    const rates: BaseRates & Record<string, unknown> = {
+    const stable = series.get(BASE_KEY_OF_TYPE.stablecoin)!.result;
+    const defi = series.get(BASE_KEY_OF_TYPE.defi)!.result;
+    const rates: BaseRates = {
       baserateDefi: defi.yield30d,
       baserateStable: stable.yield30d,
       baserateRiskAdjustedDefi: defi.riskAdjustedYield30d,

@@ -99,6 +99,7 @@ export function sendCached(
   ctx: Context,
   cached: CachedBody,
   cacheControl = DATA_CACHE_CONTROL,
+  type = 'application/json; charset=utf-8',
 ): void {
   ctx.set('ETag', cached.etag);
   ctx.set('Cache-Control', cacheControl);
@@ -108,7 +109,7 @@ export function sendCached(
     ctx.status = 304;
     return;
   }
-  ctx.type = 'application/json; charset=utf-8';
+  ctx.type = type;
   ctx.body = cached.body;
 }
 

@@ -16,13 +16,13 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto';
+import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
 import type { InviteRecord } from '../data/schemas.ts';
 import type { ApiStore } from '../data/files.ts';
 
 const KEY_LENGTH = 32;
 /** N = 2^14 (16 MiB): 30-130 ms per check on these 2-core machines, enough to make guessing costly. */
 const SCRYPT_OPTIONS: ScryptOptions = { N: 1 << 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-export const MAX_CODE_LENGTH = 128;
 
 function scrypt(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -71,7 +71,7 @@ export function inviteUsable(invite: InviteRecord, now: Date): InviteCheck {
 export async function findInvite(store: ApiStore, code: string): Promise<InviteRecord | null> {
   await store.refreshFile('invites');
   const invites = (store.get('invites')?.invites ?? []).filter((i) => !i.disabled);
-  if (code.trim().length === 0 || code.length > MAX_CODE_LENGTH) return null;
+  if (code.trim().length === 0 || code.length > INVITE_CODE_MAX_LENGTH) return null;
   const bySalt = new Map<string, InviteRecord[]>();
   for (const invite of invites)
     bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
@@ -102,8 +102,8 @@ export async function createInvite(
   options: CreateInviteOptions = {},
 ): Promise<{ id: string; code: string; invite: InviteRecord }> {
   const code = options.code ?? randomCode();
-  if (normalizeCode(code).length < 6 || code.length > MAX_CODE_LENGTH) {
-    throw new Error(`An invite code must be 6 to ${MAX_CODE_LENGTH} characters`);
+  if (normalizeCode(code).length < 6 || code.length > INVITE_CODE_MAX_LENGTH) {
+    throw new Error(`An invite code must be 6 to ${INVITE_CODE_MAX_LENGTH} characters`);
   }
   if (await findInvite(store, code)) throw new Error('That invite code already exists');
   const existing = store.get('invites')?.invites ?? [];

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import type { PremiumUser } from '../contract.ts';
+import type { PremiumUser } from '@yield/contract';
 
 export const JWT_ALGORITHM = 'HS256' as const;
 export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

@@ -1,28 +1,34 @@
 /** Public GET endpoints. Bodies come precomputed from the snapshot; handlers only pick one. */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import {
+  endpoints,
+  historyQuerySchema,
+  isBaseKey,
+  METHOD_VERSION,
+  seriesIdParamsSchema,
+  strategyContentParamsSchema,
+  STRATEGY_SLUGS,
+  TIME_RANGES,
+  type HealthReport,
+  type SeriesId,
+} from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import type { HealthReport, TimeRange } from '../contract.ts';
-import { BASE_KEYS, bodyKey, TIME_RANGE_DAYS, type SeriesId } from '../data/snapshot.ts';
+import { bodyKey } from '../data/snapshot.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
-import { openApiDocument } from '../openapi.ts';
-import { cacheBody } from '../data/snapshot.ts';
-
-const TIME_RANGES = Object.keys(TIME_RANGE_DAYS) as TimeRange[];
-const SLUGS = ['liquity', 'sky-spark', 'gauntlet', 'lido'];
+import { routePath } from '../http/route-path.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
   if (raw === undefined) return null;
-  if ((BASE_KEYS as readonly string[]).includes(raw)) return raw as SeriesId;
+  if (isBaseKey(raw)) return raw;
   if (/^[1-9]\d{0,5}$/.test(raw)) return Number(raw);
   return null;
 }
 
 export function dataRouter(deps: AppDeps): Router {
   const router = new Router();
-  const openApiBody = cacheBody(openApiDocument(deps.version));
 
   const serve = (ctx: Context, key: string, unavailableKey = key) => {
     const snap = deps.snapshot();
@@ -33,64 +39,69 @@ export function dataRouter(deps: AppDeps): Router {
     return undefined;
   };
 
-  router.get('/health', (ctx) => {
+  router.get(routePath(endpoints.health), (ctx) => {
     const files = deps.store.status();
     const degraded = Object.values(files).some((f) => f.error !== null || !f.loaded);
-    const report: HealthReport & Record<string, unknown> = {
+    const report: HealthReport = {
       status: degraded ? 'degraded' : 'ok',
       version: deps.version,
       files,
-      method: 'ra30-v1',
+      method: METHOD_VERSION,
       dataBuiltAt: deps.snapshot().builtAt,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report;
   });
 
-  router.get('/settings', (ctx) => serve(ctx, bodyKey.settings));
-  router.get('/sources', (ctx) => serve(ctx, bodyKey.sources));
-  router.get('/strategies', (ctx) => serve(ctx, bodyKey.strategies));
-  router.get('/baserate', (ctx) => serve(ctx, bodyKey.baserate));
+  router.get(routePath(endpoints.settings), (ctx) => serve(ctx, bodyKey.settings));
+  router.get(routePath(endpoints.sources), (ctx) => serve(ctx, bodyKey.sources));
+  router.get(routePath(endpoints.strategies), (ctx) => serve(ctx, bodyKey.strategies));
+  router.get(routePath(endpoints.baseRates), (ctx) => serve(ctx, bodyKey.baserate));
 
-  router.get('/history', (ctx) => {
-    const { id: rawId, range } = ctx.query;
-    if (typeof rawId !== 'string' || rawId.length === 0)
+  router.get(routePath(endpoints.history), (ctx) => {
+    const query = historyQuerySchema.safeParse(ctx.query);
+    const issues = query.success ? [] : query.error.issues;
+    // A missing (or repeated) id first, then the range; an id of the wrong form is reported
+    // like an unknown one, after the data check.
+    const idIssue = issues.find((issue) => issue.path[0] === 'id');
+    if (idIssue && idIssue.code !== 'invalid_format')
       throw badRequest('Query parameter id is required', 'invalid_id');
-    if (typeof range !== 'string' || !TIME_RANGES.includes(range as TimeRange)) {
+    if (issues.some((issue) => issue.path[0] === 'range')) {
       throw badRequest(
         `Query parameter range must be one of ${TIME_RANGES.join(', ')}`,
         'invalid_range',
       );
     }
-    const id = parseSeriesId(rawId);
     const snap = deps.snapshot();
     if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
-    if (id === null || !snap.series.has(String(id))) {
-      throw badRequest(`Unknown strategy id "${rawId}"`, 'invalid_id');
+    const id = query.success ? parseSeriesId(query.data.id) : null;
+    if (!query.success || id === null || !snap.series.has(String(id))) {
+      throw badRequest(`Unknown strategy id "${String(ctx.query.id)}"`, 'invalid_id');
     }
-    serve(ctx, bodyKey.history(id, range as TimeRange));
+    serve(ctx, bodyKey.history(id, query.data.range));
   });
 
-  router.get('/strategies/:id/breakdown', (ctx) => {
-    const id = parseSeriesId(ctx.params.id);
+  router.get(routePath(endpoints.breakdown), (ctx) => {
     const snap = deps.snapshot();
     if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
+    const params = seriesIdParamsSchema.safeParse(ctx.params);
+    const id = params.success ? parseSeriesId(params.data.id) : null;
     if (id === null) throw badRequest(`Invalid strategy id "${ctx.params.id}"`, 'invalid_id');
     if (!snap.series.has(String(id))) throw notFound(`No strategy with id ${id}`);
     serve(ctx, bodyKey.breakdown(id));
   });
 
-  router.get('/strategy-content/:slug', (ctx) => {
-    const slug = ctx.params.slug ?? '';
+  router.get(routePath(endpoints.strategyContent), (ctx) => {
     const snap = deps.snapshot();
     if (snap.unavailable.has('content')) throw unavailable(snap.unavailable.get('content')!);
-    if (!SLUGS.includes(slug) || !snap.bodies.has(bodyKey.content(slug))) {
-      throw notFound(`No strategy content for "${slug}" (known: ${SLUGS.join(', ')})`);
+    const params = strategyContentParamsSchema.safeParse(ctx.params);
+    if (!params.success || !snap.bodies.has(bodyKey.content(params.data.slug))) {
+      throw notFound(
+        `No strategy content for "${ctx.params.slug ?? ''}" (known: ${STRATEGY_SLUGS.join(', ')})`,
+      );
     }
-    serve(ctx, bodyKey.content(slug));
+    serve(ctx, bodyKey.content(params.data.slug));
   });
-
-  router.get('/openapi.json', (ctx) => sendCached(ctx, openApiBody));
 
   return router;
 }

@@ -1,25 +1,18 @@
 /** POST /api/addToMailList: each address stored once, case-insensitively, with time and source. */
 import Router from '@koa/router';
-import { z } from 'zod';
+import { endpoints, mailSignupRequestSchema } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { DataFileError } from '../data/store.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-
-export const mailSignupSchema = z.object({
-  email: z.string().trim().max(254).email(),
-  source: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 _./-]{1,64}$/)
-    .optional(),
-});
+import { routePath } from '../http/route-path.ts';
 
 export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
-  router.post('/addToMailList', limiter.middleware('addToMailList'), jsonBody(), async (ctx) => {
-    const parsed = mailSignupSchema.safeParse(ctx.state.body);
+  const path = routePath(endpoints.mailSignup);
+  router.post(path, limiter.middleware('addToMailList'), jsonBody(), async (ctx) => {
+    const parsed = mailSignupRequestSchema.safeParse(ctx.state.body);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path[0];
       throw badRequest(

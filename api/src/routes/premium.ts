@@ -6,16 +6,24 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import koaJwt from 'koa-jwt';
-import { z } from 'zod';
+import {
+  BASE_KEY_OF_TYPE,
+  endpoints,
+  premiumInviteRequestSchema,
+  premiumLoginRequestSchema,
+  premiumStrategyParamsSchema,
+  type PremiumStrategyAnalysis,
+  type PremiumUser,
+} from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import type { PremiumStrategyAnalysis, PremiumUser } from '../contract.ts';
 import type { UserRecord } from '../data/schemas.ts';
 import { DataFileError } from '../data/store.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import { findInvite, inviteUsable, MAX_CODE_LENGTH } from '../premium/invite-codes.ts';
+import { routePath } from '../http/route-path.ts';
+import { findInvite, inviteUsable } from '../premium/invite-codes.ts';
 import {
   isPremiumClaims,
   JWT_ALGORITHM,
@@ -25,11 +33,6 @@ import {
 import { parseSeriesId } from './data.ts';
 
 const FAIL = { success: false } as const;
-const inviteSchema = z.object({ inviteCode: z.string().max(MAX_CODE_LENGTH) });
-const loginSchema = z.object({
-  email: z.string().trim().max(254).email(),
-  inviteCode: z.string().max(MAX_CODE_LENGTH),
-});
 
 const REASON_MESSAGES = {
   invalid: ['invalid_invite_code', 'The invite code is invalid'],
@@ -87,8 +90,9 @@ async function verifiedInvite(deps: AppDeps, code: string) {
 export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
 
-  router.post('/premium', limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
-    const parsed = inviteSchema.safeParse(ctx.state.body);
+  const invitePath = routePath(endpoints.premiumInvite);
+  router.post(invitePath, limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
+    const parsed = premiumInviteRequestSchema.safeParse(ctx.state.body);
     if (!parsed.success)
       throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
     await guarded(deps, async () => {
@@ -116,11 +120,11 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   });
 
   router.post(
-    '/premiumLogin',
+    routePath(endpoints.premiumLogin),
     limiter.middleware('premiumLogin', FAIL),
     jsonBody(FAIL),
     async (ctx) => {
-      const parsed = loginSchema.safeParse(ctx.state.body);
+      const parsed = premiumLoginRequestSchema.safeParse(ctx.state.body);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path[0];
         throw new AppError(
@@ -223,9 +227,10 @@ export function protectedRouter(deps: AppDeps): Router {
   router.use(koaJwt({ secret: deps.jwtSecret, algorithms: [JWT_ALGORITHM], key: 'user' }));
   router.use(requirePremium);
 
-  router.get('/premium/strategies/:id', (ctx) => {
-    const raw = ctx.params.id ?? '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) throw badRequest('Invalid strategy id', 'invalid_id');
+  router.get(routePath(endpoints.premiumAnalysis), (ctx) => {
+    const params = premiumStrategyParamsSchema.safeParse(ctx.params);
+    if (!params.success) throw badRequest('Invalid strategy id', 'invalid_id');
+    const raw = params.data.id;
     const snap = deps.snapshot();
     const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
     const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
@@ -234,7 +239,7 @@ export function protectedRouter(deps: AppDeps): Router {
     if (!series) {
       // The premium page links any strategy name; ones without data yet are "being analysed".
       const numeric = typeof id === 'number' ? id : 0;
-      const body: PremiumStrategyAnalysis & { requestedId: string } = {
+      const body: PremiumStrategyAnalysis = {
         id: numeric,
         requestedId: raw,
         name: `Premium Strategy #${raw}`,
@@ -249,8 +254,8 @@ export function protectedRouter(deps: AppDeps): Router {
       return;
     }
     const content = [...snap.contents.values()].find((c) => c.id === series.id);
-    const base = snap.series.get(series.type === 'stablecoin' ? 'base-stablecoin' : 'base-defi');
-    const body: PremiumStrategyAnalysis & { requestedId: string } = {
+    const base = snap.series.get(BASE_KEY_OF_TYPE[series.type]);
+    const body: PremiumStrategyAnalysis = {
       id: typeof series.id === 'number' ? series.id : 0,
       requestedId: raw,
       name: series.name,

@@ -1,0 +1,287 @@
+/**
+ * The contract test: calls every path and method of the route table (@yield/contract) for each
+ * answer it documents, success and error alike, and checks every body against its zod schema
+ * (strict: a field the schema lacks fails) and against /api/openapi.json (every field the API
+ * sends is documented there, with its type). It also checks that the app serves exactly the
+ * routes of the table.
+ */
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import type { Test } from 'supertest';
+import type Router from '@koa/router';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorSchema,
+  endpoints,
+  STRATEGY_SLUGS,
+  type EndpointName,
+  type EndpointSpec,
+} from '@yield/contract';
+import { createInvite } from '../src/premium/invite-codes.ts';
+import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
+
+interface Answer {
+  /** null: not an endpoint of the table (unknown path, wrong method, internal error). */
+  endpoint: EndpointName | null;
+  request: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+  text: string;
+}
+
+const answers: Answer[] = [];
+const specs = endpoints as Record<EndpointName, EndpointSpec>;
+const json = 'application/json';
+
+let t: TestContext;
+let limited: TestContext;
+let broken: TestContext;
+
+async function record(endpoint: EndpointName | null, request: Test): Promise<Answer> {
+  const res = await request;
+  const req = (request as unknown as { method: string; url: string }).url;
+  const answer: Answer = {
+    endpoint,
+    request: `${(request as unknown as { method: string }).method} ${new URL(req).pathname}${new URL(req).search}`,
+    status: res.status,
+    contentType: String(res.headers['content-type'] ?? ''),
+    body: res.body as unknown,
+    text: res.text ?? '',
+  };
+  answers.push(answer);
+  return answer;
+}
+
+const post = (ctx: TestContext, url: string, body: unknown, type = json) =>
+  ctx.http
+    .post(url)
+    .set('Content-Type', type)
+    .send(typeof body === 'string' ? body : JSON.stringify(body));
+
+/** A GET, then the same GET with the ETag it answered (304). */
+async function getTwice(name: EndpointName, url: string): Promise<void> {
+  const first = await record(name, t.http.get(url));
+  const etag = (await t.http.get(url)).headers.etag as string;
+  expect(first.status).toBe(200);
+  await record(name, t.http.get(url).set('If-None-Match', etag));
+}
+
+beforeAll(async () => {
+  t = await setup();
+  limited = await setup({ rateLimit: { max: 1, windowMs: 60_000 } });
+  // Data files broken before start (their endpoints answer 503), runtime files broken later.
+  const dir = await tempDataDir();
+  for (const file of ['settings.json', 'sources.json', 'strategy-content.json'])
+    await writeFile(path.join(dir, file), '{"broken": true}');
+  broken = await setup({ dir });
+
+  await record('health', t.http.get('/api/health'));
+  await getTwice('settings', '/api/settings');
+  await getTwice('sources', '/api/sources');
+  await getTwice('strategies', '/api/strategies');
+  await getTwice('baseRates', '/api/baserate');
+  await getTwice('history', '/api/history?id=3&range=30D');
+  await record('history', t.http.get('/api/history?id=base-defi&range=180D'));
+  await record('history', t.http.get('/api/history?id=abc&range=30D'));
+  await record('history', t.http.get('/api/history?id=3'));
+  await getTwice('breakdown', '/api/strategies/5/breakdown');
+  await record('breakdown', t.http.get('/api/strategies/base-stablecoin/breakdown'));
+  await record('breakdown', t.http.get('/api/strategies/abc/breakdown'));
+  await record('breakdown', t.http.get('/api/strategies/999/breakdown'));
+  await getTwice('strategyContent', '/api/strategy-content/lido');
+  for (const slug of STRATEGY_SLUGS)
+    await record('strategyContent', t.http.get(`/api/strategy-content/${slug}`));
+  await record('strategyContent', t.http.get('/api/strategy-content/aave'));
+
+  await record('mailSignup', post(t, '/api/addToMailList', { email: 'contract@example.com' }));
+  await record('mailSignup', post(t, '/api/addToMailList', { email: 'Contract@Example.com' }));
+  await record('mailSignup', post(t, '/api/addToMailList', { email: 'not-an-address' }));
+  await record('mailSignup', post(t, '/api/addToMailList', '{"email":'));
+  await record(
+    'mailSignup',
+    post(t, '/api/addToMailList', { email: 'a@example.com', pad: 'x'.repeat(17 * 1024) }),
+  );
+  await record('mailSignup', post(t, '/api/addToMailList', 'a@example.com', 'text/plain'));
+
+  await createInvite(t.deps.store, { code: 'CONTRACT-CODE', maxUses: 10 });
+  const invite = await record(
+    'premiumInvite',
+    post(t, '/api/premium', { inviteCode: 'contract-code' }),
+  );
+  await record('premiumInvite', post(t, '/api/premium', {}));
+  await record('premiumInvite', post(t, '/api/premium', { inviteCode: 'WRONG-CODE' }));
+  await record('premiumInvite', post(t, '/api/premium', { inviteCode: 'x'.repeat(17 * 1024) }));
+  await record('premiumInvite', post(t, '/api/premium', 'inviteCode=x', 'text/plain'));
+  const login = { email: 'member@example.com', inviteCode: 'CONTRACT-CODE' };
+  await record('premiumLogin', post(t, '/api/premiumLogin', login));
+  await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, email: 'nope' }));
+  await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, inviteCode: 'WRONG' }));
+  await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, pad: 'x'.repeat(17e3) }));
+  await record('premiumLogin', post(t, '/api/premiumLogin', 'x', 'text/plain'));
+
+  const token = (invite.body as { token: string }).token;
+  for (const id of ['3', 'lido', 'base-defi', 'strategy', '42', 'a.b'])
+    await record(
+      'premiumAnalysis',
+      t.http.get(`/api/premium/strategies/${id}`).set('Authorization', `Bearer ${token}`),
+    );
+  await record('premiumAnalysis', t.http.get('/api/premium/strategies/3'));
+
+  await getTwice('openApi', '/api/openapi.json');
+  await record('docs', t.http.get('/api/docs'));
+  await getTwice('docsScript', '/api/docs/redoc.standalone.js');
+
+  for (const [name, url, body] of [
+    ['mailSignup', '/api/addToMailList', { email: 'limit@example.com' }],
+    ['premiumInvite', '/api/premium', { inviteCode: 'NOPE-NOPE' }],
+    ['premiumLogin', '/api/premiumLogin', { email: 'a@example.com', inviteCode: 'NOPE' }],
+  ] as const) {
+    await post(limited, url, body);
+    await record(name, post(limited, url, body));
+  }
+
+  for (const [name, url] of [
+    ['settings', '/api/settings'],
+    ['sources', '/api/sources'],
+    ['strategies', '/api/strategies'],
+    ['baseRates', '/api/baserate'],
+    ['history', '/api/history?id=3&range=7D'],
+    ['breakdown', '/api/strategies/3/breakdown'],
+    ['strategyContent', '/api/strategy-content/lido'],
+  ] as const)
+    await record(name, broken.http.get(url));
+  await createInvite(broken.deps.store, { code: 'BROKEN-USERS', maxUses: 10 });
+  await editFile(path.join(broken.dir, 'mailing-list.json'), '{"entries": [');
+  await editFile(path.join(broken.dir, 'users.json'), '{"users": [');
+  await record('mailSignup', post(broken, '/api/addToMailList', { email: 'x@example.com' }));
+  await record('premiumInvite', post(broken, '/api/premium', { inviteCode: 'BROKEN-USERS' }));
+  await record(
+    'premiumLogin',
+    post(broken, '/api/premiumLogin', { email: 'x@example.com', inviteCode: 'BROKEN-USERS' }),
+  );
+
+  await record(null, t.http.get('/api/no-such-endpoint'));
+  await record(null, t.http.delete('/api/strategies'));
+  const original = t.deps.snapshot;
+  t.deps.snapshot = () => {
+    throw new Error('internal detail');
+  };
+  try {
+    await record(null, t.http.get('/api/sources?via=koa'));
+  } finally {
+    t.deps.snapshot = original;
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([t.cleanup(), limited.cleanup(), broken.cleanup()]);
+});
+
+function zodProblems(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value);
+  return result.success ? null : JSON.stringify(result.error, null, 1).slice(0, 2000);
+}
+
+describe('the route table', () => {
+  it('lists exactly the paths and methods the app serves', () => {
+    const served = new Set<string>();
+    for (const middleware of t.app.middleware) {
+      const router = (middleware as { router?: Router }).router;
+      for (const layer of router?.stack ?? []) {
+        for (const method of layer.methods.filter((m) => m !== 'HEAD'))
+          served.add(`${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+    const documented = Object.values(specs).map((s) => `${s.method.toUpperCase()} ${s.path}`);
+    expect([...served].sort()).toEqual([...documented].sort());
+  });
+});
+
+describe('every answer matches its schema', () => {
+  it.each(Object.keys(endpoints) as EndpointName[])('%s', (name) => {
+    const spec = specs[name];
+    const mine = answers.filter((a) => a.endpoint === name);
+    // Every answer the table documents was produced at least once (500 is covered below).
+    expect([...new Set(mine.map((a) => a.status))].sort()).toEqual(
+      Object.keys(spec.responses).map(Number).sort(),
+    );
+    for (const answer of mine) {
+      const documented = spec.responses[answer.status];
+      expect(documented, `${answer.request} → ${answer.status} is not documented`).toBeDefined();
+      if (answer.status === 304) {
+        expect(answer.text).toBe('');
+      } else if (documented!.mediaType) {
+        expect(answer.contentType).toContain(documented!.mediaType);
+      } else {
+        expect(answer.contentType).toContain(json);
+        expect(zodProblems(documented!.schema!, answer.body), answer.request).toBeNull();
+      }
+    }
+  });
+
+  it('answers outside the table (404, 405, 500) are the JSON error', () => {
+    const others = answers.filter((a) => a.endpoint === null);
+    expect(others.map((a) => a.status)).toEqual([404, 405, 500]);
+    for (const answer of others) expect(zodProblems(apiErrorSchema, answer.body)).toBeNull();
+  });
+
+  it('a field the schema lacks fails the check', () => {
+    const metrics = answers.find((a) => a.endpoint === 'strategies' && a.status === 200)!;
+    const [first, ...rest] = metrics.body as Record<string, unknown>[];
+    const schema = specs.strategies.responses[200]!.schema!;
+    expect(zodProblems(schema, [first, ...rest])).toBeNull();
+    expect(zodProblems(schema, [{ ...first, extra: 1 }, ...rest])).toContain('extra');
+  });
+});
+
+describe('/api/openapi.json', () => {
+  const doc = () =>
+    answers.find((a) => a.endpoint === 'openApi' && a.status === 200)!.body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: Record<string, unknown>;
+    };
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const validatorFor = (schema: object) => ajv.compile({ ...schema, components: doc().components });
+  type Content = { content?: Record<string, { schema: object }> };
+
+  it('documents every path and method of the app, each answer with its status', () => {
+    for (const spec of Object.values(specs)) {
+      const operation = doc().paths[spec.path]?.[spec.method];
+      expect(operation, `${spec.method} ${spec.path}`).toBeDefined();
+      expect(Object.keys(operation!.responses).sort()).toEqual(
+        [...Object.keys(spec.responses), '500'].sort(),
+      );
+    }
+  });
+
+  it('describes every field of every JSON answer, with its type', () => {
+    let checked = 0;
+    for (const answer of answers) {
+      if (answer.endpoint === null || !answer.contentType.includes(json)) continue;
+      const spec = specs[answer.endpoint];
+      const response = doc().paths[spec.path]![spec.method]!.responses[answer.status] as Content;
+      const schema = response.content?.[json]?.schema;
+      expect(schema, `${answer.request} → ${answer.status}`).toBeDefined();
+      const validate = validatorFor(schema!);
+      expect(validate(answer.body), `${answer.request}: ${ajv.errorsText(validate.errors)}`).toBe(
+        true,
+      );
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('a field the document lacks fails the check', () => {
+    const response = doc().paths['/api/baserate']!.get!.responses['200'] as Content;
+    const validate = validatorFor(response.content![json]!.schema);
+    const body = answers.find((a) => a.endpoint === 'baseRates' && a.status === 200)!.body;
+    expect(validate(body)).toBe(true);
+    expect(validate({ ...(body as object), undocumented: true })).toBe(false);
+    expect(validate({ ...(body as object), baserateDefi: '4.2' })).toBe(false);
+  });
+});

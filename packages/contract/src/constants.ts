@@ -1,0 +1,73 @@
+/**
+ * The enumerations of the /api contract, without zod: front ends import these at run time
+ * (`@yield/contract/constants`), the schemas in ./schemas.ts are built from them. Each list is
+ * written here once.
+ */
+
+/** The four strategies with a public detail page (/options/:slug and /api/strategy-content/:slug). */
+export const STRATEGY_SLUGS = ['liquity', 'sky-spark', 'gauntlet', 'lido'] as const;
+export type StrategySlug = (typeof STRATEGY_SLUGS)[number];
+
+/** The two "DeFi Base Rate" benchmark rows, addressed by these keys instead of a numeric id. */
+export const BASE_KEYS = ['base-stablecoin', 'base-defi'] as const;
+export type BaseKey = (typeof BASE_KEYS)[number];
+
+/** A series the API computes: a source's numeric id or a base-rate key. */
+export type SeriesId = number | BaseKey;
+
+export const SOURCE_TYPES = ['stablecoin', 'defi'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** The base-rate row each source type is compared with. */
+export const BASE_KEY_OF_TYPE: Readonly<Record<SourceType, BaseKey>> = {
+  stablecoin: 'base-stablecoin',
+  defi: 'base-defi',
+};
+
+export const TIME_RANGES = ['7D', '30D', '90D', '180D'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+export const DEFAULT_TIME_RANGE: TimeRange = '30D';
+export const TIME_RANGE_DAYS: Readonly<Record<TimeRange, number>> = {
+  '7D': 7,
+  '30D': 30,
+  '90D': 90,
+  '180D': 180,
+};
+
+/** The metric method every figure is computed with (docs/api.md, "Metrics"). */
+export const METHOD_VERSION = 'ra30-v1';
+
+/** ok: at least 20 days in the 30-day window; else the figures are 0 and shown as N/A. */
+export const METRIC_STATUSES = ['ok', 'insufficient_data'] as const;
+export type MetricStatus = (typeof METRIC_STATUSES)[number];
+
+/** The seven ratings of a strategy page's Risk Analysis. */
+export const RATING_VALUES = ['Bad', 'Good', 'Best'] as const;
+export type Rating = (typeof RATING_VALUES)[number];
+
+export const REAL_OR_INCENTIVE = ['Real', 'Mixed'] as const;
+export type RealOrIncentive = (typeof REAL_OR_INCENTIVE)[number];
+
+export const ACCESS_LEVEL = 'premium';
+
+/** Longest invite code the API reads (longer ones are refused before hashing). */
+export const INVITE_CODE_MAX_LENGTH = 128;
+
+export function isStrategySlug(value: unknown): value is StrategySlug {
+  return typeof value === 'string' && (STRATEGY_SLUGS as readonly string[]).includes(value);
+}
+
+export function isBaseKey(value: unknown): value is BaseKey {
+  return typeof value === 'string' && (BASE_KEYS as readonly string[]).includes(value);
+}
+
+export function isTimeRange(value: unknown): value is TimeRange {
+  return typeof value === 'string' && (TIME_RANGES as readonly string[]).includes(value);
+}
+
+/** The liquidity panel's sample series stays within these bounds (exit liquidity, % of TVL). */
+export const LIQUIDITY_PCT_MIN = 0;
+export const LIQUIDITY_PCT_MAX = 3;
+/** Amihud illiquidity bounds of the same series. */
+export const AMIHUD_MIN = 3.2e-11;
+export const AMIHUD_MAX = 7.51e-11;

@@ -1,0 +1,277 @@
+/**
+ * Every path and method /api serves, with the schemas of its parameters, body and each answer.
+ * The API registers its routes from these paths, /api/openapi.json is generated from this table,
+ * and the contract test calls every entry and checks each answer against its schema.
+ */
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  baseRatesSchema,
+  healthReportSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  mailSignupRequestSchema,
+  mailSignupResponseSchema,
+  openApiDocumentSchema,
+  premiumErrorSchema,
+  premiumInviteRequestSchema,
+  premiumLoginRequestSchema,
+  premiumSessionSchema,
+  premiumStrategyAnalysisSchema,
+  premiumStrategyParamsSchema,
+  riskBreakdownSchema,
+  seriesIdParamsSchema,
+  siteSettingsSchema,
+  strategyContentParamsSchema,
+  strategyContentSchema,
+  strategyMetricsListSchema,
+  yieldSourceListSchema,
+} from './schemas.ts';
+
+export interface ResponseSpec {
+  description: string;
+  /** The JSON body. Absent for a 304 and for bodies that are not JSON (see `mediaType`). */
+  schema?: z.ZodType;
+  /** Content type of a body that is not JSON (the reference page and its script). */
+  mediaType?: 'text/html' | 'text/javascript';
+}
+
+export interface EndpointSpec {
+  method: 'get' | 'post';
+  /** OpenAPI path template, e.g. /api/strategies/{id}/breakdown. */
+  path: `/api/${string}`;
+  tag: 'Data' | 'Mailing list' | 'Premium' | 'Documentation' | 'Status';
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodObject;
+  /** Needs `Authorization: Bearer <premium token>`. */
+  bearer?: true;
+  /** Sends ETag + `Cache-Control: public, max-age=60` and answers 304 to a matching If-None-Match. */
+  cached?: true;
+  /** Counted per client IP; over the limit: 429 with Retry-After. */
+  rateLimited?: true;
+  responses: Readonly<Record<number, ResponseSpec>>;
+}
+
+const notModified: ResponseSpec = { description: 'Not modified: If-None-Match matched the ETag.' };
+const error = (description: string): ResponseSpec => ({ description, schema: apiErrorSchema });
+const premiumError = (description: string): ResponseSpec => ({
+  description,
+  schema: premiumErrorSchema,
+});
+const unavailable = error('A data file this endpoint needs has never loaded (see /api/health).');
+/** What the JSON body reader refuses before a POST route runs. */
+const bodyErrors = (fail: typeof error) => ({
+  413: fail('Body larger than 16 KB.'),
+  415: fail('Content-Type is not application/json.'),
+  429: fail('Too many requests from this client; see Retry-After.'),
+});
+
+export const endpoints = {
+  health: {
+    method: 'get',
+    path: '/api/health',
+    tag: 'Status',
+    summary: 'Data status',
+    description:
+      'Each data file: whether it loaded, when, and why its last edit was refused. Never cached.',
+    responses: { 200: { description: 'Health report.', schema: healthReportSchema } },
+  },
+  settings: {
+    method: 'get',
+    path: '/api/settings',
+    tag: 'Data',
+    summary: 'Site settings',
+    description: 'Site texts, contact, socials, external URLs, and whether the data is sample.',
+    cached: true,
+    responses: {
+      200: { description: 'Settings.', schema: siteSettingsSchema },
+      304: notModified,
+      503: unavailable,
+    },
+  },
+  sources: {
+    method: 'get',
+    path: '/api/sources',
+    tag: 'Data',
+    summary: 'Yield sources',
+    description: 'The static yield list with current scores and incidents, base-rate rows last.',
+    cached: true,
+    responses: {
+      200: { description: 'Sources.', schema: yieldSourceListSchema },
+      304: notModified,
+      503: unavailable,
+    },
+  },
+  strategies: {
+    method: 'get',
+    path: '/api/strategies',
+    tag: 'Data',
+    summary: 'Live metrics',
+    description:
+      'The 30-day APR, risk-adjusted APR, risk, GREAT and TVL of every source (ra30-v1).',
+    cached: true,
+    responses: {
+      200: { description: 'Metrics, one per source.', schema: strategyMetricsListSchema },
+      304: notModified,
+      503: unavailable,
+    },
+  },
+  baseRates: {
+    method: 'get',
+    path: '/api/baserate',
+    tag: 'Data',
+    summary: 'DeFi Base Rates',
+    description: 'The stablecoin and crypto benchmarks: 30-day APR and risk-adjusted APR.',
+    cached: true,
+    responses: {
+      200: { description: 'Base rates.', schema: baseRatesSchema },
+      304: notModified,
+      503: unavailable,
+    },
+  },
+  history: {
+    method: 'get',
+    path: '/api/history',
+    tag: 'Data',
+    summary: 'Daily history',
+    description: 'The newest days of one series (7, 30, 90 or 180) and its current metrics.',
+    query: historyQuerySchema,
+    cached: true,
+    responses: {
+      200: { description: 'History.', schema: historyResponseSchema },
+      304: notModified,
+      400: error('invalid_id: missing, malformed or unknown id; invalid_range: not a range.'),
+      503: unavailable,
+    },
+  },
+  breakdown: {
+    method: 'get',
+    path: '/api/strategies/{id}/breakdown',
+    tag: 'Data',
+    summary: 'Risk breakdown',
+    description: 'Every charge of the ra30-v1 formula for one source or base rate, with inputs.',
+    params: seriesIdParamsSchema,
+    cached: true,
+    responses: {
+      200: { description: 'Breakdown.', schema: riskBreakdownSchema },
+      304: notModified,
+      400: error('invalid_id: neither a numeric id nor a base-rate key.'),
+      404: error('No such source.'),
+      503: unavailable,
+    },
+  },
+  strategyContent: {
+    method: 'get',
+    path: '/api/strategy-content/{slug}',
+    tag: 'Data',
+    summary: 'Strategy page content',
+    description: 'Texts, ratings, holdings, third-party ratings, diagram and liquidity series.',
+    params: strategyContentParamsSchema,
+    cached: true,
+    responses: {
+      200: { description: 'Content.', schema: strategyContentSchema },
+      304: notModified,
+      404: error('Unknown slug.'),
+      503: unavailable,
+    },
+  },
+  mailSignup: {
+    method: 'post',
+    path: '/api/addToMailList',
+    tag: 'Mailing list',
+    summary: 'Join the mailing list',
+    description: 'Each address is stored once, whatever its letter case, with time and source.',
+    body: mailSignupRequestSchema,
+    rateLimited: true,
+    responses: {
+      201: { description: 'Added.', schema: mailSignupResponseSchema },
+      200: { description: 'Already on the list: a success.', schema: mailSignupResponseSchema },
+      400: error('invalid_email (or a bad source), or invalid_json.'),
+      ...bodyErrors(error),
+      503: error('The mailing list file cannot be written right now.'),
+    },
+  },
+  premiumInvite: {
+    method: 'post',
+    path: '/api/premium',
+    tag: 'Premium',
+    summary: 'Log in with an invite code',
+    description: 'Spends one use of the code, creates a premium user, returns a 30-day token.',
+    body: premiumInviteRequestSchema,
+    rateLimited: true,
+    responses: {
+      200: { description: 'Logged in.', schema: premiumSessionSchema },
+      400: premiumError('invalid_request: inviteCode missing; invalid_json.'),
+      401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
+      ...bodyErrors(premiumError),
+      503: premiumError('Premium data cannot be written right now.'),
+    },
+  },
+  premiumLogin: {
+    method: 'post',
+    path: '/api/premiumLogin',
+    tag: 'Premium',
+    summary: 'Bind an email to an invite code',
+    description:
+      "Binds the email to the caller's user (its Bearer token), else to the newest user of the code without one; returns a token with the email in it.",
+    body: premiumLoginRequestSchema,
+    rateLimited: true,
+    responses: {
+      200: { description: 'Activated.', schema: premiumSessionSchema },
+      400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
+      401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
+      ...bodyErrors(premiumError),
+      503: premiumError('Premium data cannot be written right now.'),
+    },
+  },
+  premiumAnalysis: {
+    method: 'get',
+    path: '/api/premium/strategies/{id}',
+    tag: 'Premium',
+    summary: 'Premium strategy analysis',
+    description:
+      'status ready for a known source (by id, slug or base-rate key) with breakdown, 180 days of history and ratings; analyzing for any other name.',
+    params: premiumStrategyParamsSchema,
+    bearer: true,
+    responses: {
+      200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
+      400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
+      401: error('Missing, malformed, expired or non-premium token.'),
+    },
+  },
+  openApi: {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Documentation',
+    summary: 'This OpenAPI document',
+    cached: true,
+    responses: {
+      200: { description: 'OpenAPI 3.1.', schema: openApiDocumentSchema },
+      304: notModified,
+    },
+  },
+  docs: {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'Documentation',
+    summary: 'API reference page',
+    description: 'This document, rendered for reading (self-hosted Redoc).',
+    responses: { 200: { description: 'HTML page.', mediaType: 'text/html' } },
+  },
+  docsScript: {
+    method: 'get',
+    path: '/api/docs/redoc.standalone.js',
+    tag: 'Documentation',
+    summary: 'The reference page script',
+    cached: true,
+    responses: {
+      200: { description: 'Redoc standalone bundle.', mediaType: 'text/javascript' },
+      304: notModified,
+    },
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,489 @@
+/**
+ * zod schemas of every request and response of /api. The API validates what it reads with them,
+ * the front ends take their types from them (`z.infer`, see ./types.ts), and /api/openapi.json is
+ * generated from them (api/src/openapi.ts). Response objects are strict: a field the API sends
+ * that is not declared here fails the contract test (api/test/contract.test.ts).
+ *
+ * `.meta({ id })` names a schema as an OpenAPI component; `description` is shown in /api/docs.
+ */
+import { z } from 'zod';
+import {
+  ACCESS_LEVEL,
+  AMIHUD_MAX,
+  AMIHUD_MIN,
+  BASE_KEYS,
+  INVITE_CODE_MAX_LENGTH,
+  LIQUIDITY_PCT_MAX,
+  LIQUIDITY_PCT_MIN,
+  METRIC_STATUSES,
+  RATING_VALUES,
+  REAL_OR_INCENTIVE,
+  SOURCE_TYPES,
+  STRATEGY_SLUGS,
+  TIME_RANGES,
+} from './constants.ts';
+
+// ---------------------------------------------------------------- building blocks
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .meta({ format: 'date' });
+export const isoDateTimeSchema = z.iso.datetime({
+  offset: true,
+  error: 'expected an ISO 8601 timestamp',
+});
+/** Links end up in href attributes on the site: only http(s), never javascript: or data:. */
+export const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+/** An http(s) URL, or a path on the site itself (`/api/docs`). */
+export const linkSchema = z.union([
+  httpUrlSchema,
+  z.string().regex(/^\/(?!\/)\S*$/, 'expected an http(s) URL or a path starting with /'),
+]);
+export const nonEmptySchema = z.string().trim().min(1);
+// zod-to-openapi 9.1 documents only the first value of a multi-value literal: state them all.
+export const scoreSchema = z.literal([1, 2, 3, 4, 5]).meta({ enum: [1, 2, 3, 4, 5] });
+export const emailSchema = z.string().trim().max(254).email();
+
+export const strategySlugSchema = z
+  .enum(STRATEGY_SLUGS)
+  .meta({ description: 'One of the four strategies with a public detail page.' });
+export const baseKeySchema = z.enum(BASE_KEYS).meta({ description: 'A DeFi Base Rate row.' });
+export const sourceTypeSchema = z
+  .enum(SOURCE_TYPES)
+  .meta({ description: 'stablecoin, or defi (crypto such as ETH staking).' });
+export const timeRangeSchema = z.enum(TIME_RANGES);
+export const metricStatusSchema = z.enum(METRIC_STATUSES).meta({
+  description:
+    'ok, or insufficient_data: fewer than 20 days in the 30-day window (figures are then 0, shown as N/A).',
+});
+export const ratingSchema = z.enum(RATING_VALUES);
+/** A series id as sent: a numeric source id or a base-rate key. */
+export const seriesIdSchema = z.union([z.number().int().positive(), baseKeySchema]);
+const methodSchema = z.string().meta({ description: 'Metric method, ra30-v1.' });
+const percentPerYear = (description: string) => z.number().meta({ description });
+
+// ---------------------------------------------------------------- errors
+
+export const apiErrorSchema = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.string().meta({ description: 'Machine-readable, e.g. invalid_id.' }),
+      message: z.string().meta({ description: 'Human-readable; never a stack trace.' }),
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every failed call answers this.' });
+
+/** The premium calls add `success: false` to their errors (the spec's client reads it). */
+export const premiumErrorSchema = z
+  .strictObject({ success: z.literal(false), error: apiErrorSchema.shape.error })
+  .meta({ id: 'PremiumError' });
+
+// ---------------------------------------------------------------- GET /api/health
+
+export const fileStatusSchema = z.strictObject({
+  loaded: z.boolean().meta({ description: 'Whether a valid version of the file is in use.' }),
+  loadedAt: isoDateTimeSchema.nullable(),
+  error: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the last edit was refused (file, JSON path, reason), else null.' }),
+});
+
+export const healthReportSchema = z
+  .strictObject({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    files: z.record(z.string(), fileStatusSchema).meta({ description: 'Keyed by file name.' }),
+    method: methodSchema,
+    dataBuiltAt: isoDateTimeSchema.meta({
+      description: 'When the served figures were last computed.',
+    }),
+  })
+  .meta({ id: 'HealthReport' });
+
+// ---------------------------------------------------------------- GET /api/settings
+
+export const siteSettingsSchema = z
+  .strictObject({
+    siteTitle: nonEmptySchema,
+    siteUrl: httpUrlSchema,
+    siteSlogan: nonEmptySchema,
+    siteHeader: nonEmptySchema,
+    siteDescription: nonEmptySchema,
+    siteContactEmail: z.email(),
+    socials: z.strictObject({ x: httpUrlSchema, telegram: httpUrlSchema }),
+    externalUrls: z.strictObject({
+      premiumPurchaseForm: httpUrlSchema,
+      premiumRequestForm: httpUrlSchema,
+      businessSignupForm: httpUrlSchema,
+      apiDocs: linkSchema.meta({
+        description: 'The "View API Documentation" link; by default /api/docs.',
+      }),
+    }),
+    data: z
+      .strictObject({ sample: z.boolean(), asOf: isoDateSchema })
+      .meta({ description: 'Whether the yields are sample data, and the day they run to.' }),
+  })
+  .meta({ id: 'SiteSettings', description: 'Site texts and external URLs (operator data).' });
+
+// ---------------------------------------------------------------- GET /api/sources
+
+export const incidentSchema = z
+  .strictObject({
+    date: isoDateSchema,
+    kind: nonEmptySchema,
+    summary: nonEmptySchema,
+    link: httpUrlSchema,
+    active: z.boolean().meta({ description: 'An active incident: never marked GREAT.' }),
+  })
+  .meta({ id: 'Incident' });
+
+const scoreRationaleSchema = z
+  .strictObject({
+    date: isoDateSchema.meta({ description: 'First day the scores apply to.' }),
+    safety: z.string(),
+    liquidity: z.string(),
+    links: z.array(httpUrlSchema),
+  })
+  .meta({ description: 'Why the current safety and liquidity scores are what they are.' });
+
+const sourceFields = {
+  name: z.string(),
+  token: z.string().meta({ description: 'The token deposited.' }),
+  yieldToken: z.string().meta({ description: 'The token received.' }),
+  type: sourceTypeSchema,
+  rating: scoreSchema.meta({ description: 'Overall rating, 1-5 stars.' }),
+  safety: scoreSchema,
+  liquidity: scoreSchema,
+  yield_type: z.string(),
+  real_or_incentive: z.enum(REAL_OR_INCENTIVE),
+  yield_category: z.string(),
+  incidents: z.array(incidentSchema),
+  description: z.string(),
+  scoreRationale: scoreRationaleSchema,
+};
+
+export const sourceRowSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    ...sourceFields,
+    isBaseRate: z.literal(false),
+    detailSlug: strategySlugSchema
+      .nullable()
+      .meta({ description: 'Its public page /options/:slug, or null (premium page only).' }),
+    depositUrl: httpUrlSchema.meta({ description: "The provider's own deposit page." }),
+  })
+  .meta({ id: 'SourceRow', description: 'A yield source.' });
+
+export const baseRateRowSchema = z
+  .strictObject({
+    id: z.literal(0),
+    ...sourceFields,
+    isBaseRate: z.literal(true),
+    detailSlug: z.null(),
+    key: baseKeySchema,
+    depositUrl: z.null(),
+  })
+  .meta({ id: 'BaseRateRow', description: 'A "DeFi Base Rate" benchmark row (id 0).' });
+
+export const yieldSourceSchema = z
+  .union([sourceRowSchema, baseRateRowSchema])
+  .meta({ id: 'YieldSource' });
+export const yieldSourceListSchema = z.array(yieldSourceSchema).meta({
+  description: 'The sources in list order, then the two base-rate rows (stablecoin, then defi).',
+});
+
+// ---------------------------------------------------------------- GET /api/strategies
+
+export const strategyMetricsSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    yield30d: percentPerYear('30-day APR, % a year.'),
+    riskAdjustedYield30d: percentPerYear('30-day APR minus the risk charges, % a year.'),
+    tvl: z.number().meta({ description: 'Newest day\u2019s total value locked, USD.' }),
+    status: metricStatusSchema,
+    method: methodSchema,
+    risk: percentPerYear('Sum of the risk charges, percentage points a year.'),
+    great: z.boolean().meta({
+      description: "GREAT: reward above the base rate's reward/risk slope times its risk.",
+    }),
+    asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
+  })
+  .meta({ id: 'StrategyMetrics' });
+export const strategyMetricsListSchema = z.array(strategyMetricsSchema);
+
+// ---------------------------------------------------------------- GET /api/baserate
+
+export const baseRatesSchema = z
+  .strictObject({
+    baserateDefi: percentPerYear('Crypto DeFi Base Rate, 30-day APR.'),
+    baserateStable: percentPerYear('Stablecoin DeFi Base Rate, 30-day APR.'),
+    baserateRiskAdjustedDefi: percentPerYear('Crypto DeFi Base Rate, risk-adjusted.'),
+    baserateRiskAdjustedStable: percentPerYear('Stablecoin DeFi Base Rate, risk-adjusted.'),
+    method: methodSchema,
+    asOf: isoDateSchema.nullable(),
+    status: z.strictObject({ stablecoin: metricStatusSchema, defi: metricStatusSchema }),
+  })
+  .meta({ id: 'BaseRates' });
+
+// ---------------------------------------------------------------- GET /api/history
+
+export const historyPointSchema = z
+  .strictObject({
+    timestamp: z.number().int().meta({ description: 'UTC midnight of the day, in ms.' }),
+    tvl: z.number().meta({ description: 'USD.' }),
+    apr: percentPerYear("The day's APR (from its APY), % a year."),
+  })
+  .meta({ id: 'HistoryPoint' });
+
+export const historyQuerySchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .regex(/^(?:[1-9]\d{0,5}|base-stablecoin|base-defi)$/)
+    .meta({ description: 'A source id, base-stablecoin or base-defi.' }),
+  range: timeRangeSchema.meta({ description: 'How many of the newest days.' }),
+});
+
+export const historyResponseSchema = z
+  .strictObject({
+    data: z.array(historyPointSchema),
+    lastTvl: z.number(),
+    lastApr: percentPerYear('The current 30-day APR (yield30d).'),
+    lastRaApr: percentPerYear('The current risk-adjusted 30-day APR.'),
+    status: metricStatusSchema,
+    method: methodSchema,
+    asOf: isoDateSchema.nullable(),
+  })
+  .meta({ id: 'HistoryResponse' });
+
+// ---------------------------------------------------------------- GET /api/strategies/:id/breakdown
+
+export const seriesIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^(?:[1-9]\d{0,5}|base-stablecoin|base-defi)$/)
+    .meta({ description: 'A source id, base-stablecoin or base-defi.' }),
+});
+
+/** Empty when the series has no data at all. */
+const dayOrEmpty = z.union([isoDateSchema, z.literal('')]);
+
+export const riskChargesSchema = z
+  .strictObject({
+    volatility: z.number(),
+    incentives: z.number(),
+    safety: z.number(),
+    liquidity: z.number(),
+    size: z.number(),
+    outflow: z.number(),
+  })
+  .meta({ id: 'RiskCharges', description: 'The six charges, percentage points a year.' });
+
+export const riskBreakdownSchema = z
+  .strictObject({
+    id: seriesIdSchema,
+    method: methodSchema,
+    asOf: dayOrEmpty,
+    status: metricStatusSchema,
+    window: z.strictObject({ from: dayOrEmpty, to: dayOrEmpty, days: z.number().int() }),
+    inputs: z.strictObject({
+      safety: scoreSchema,
+      liquidity: scoreSchema,
+      sigma30: z.number().meta({ description: "Standard deviation of the window's daily APRs." }),
+      reward30: z.number().meta({ description: 'Average incentive part of the APR, %.' }),
+      tvl: z.number(),
+      tvlMedian: z.number(),
+      tvlDrawdown: z.number().meta({ description: 'Largest fall in TVL, 0-1.' }),
+      clampedDays: z.number().int().meta({ description: 'Days clamped as spikes.' }),
+    }),
+    yield30d: z.number(),
+    riskAdjustedYield30d: z.number(),
+    risk: z.number(),
+    charges: riskChargesSchema,
+    great: z.boolean(),
+  })
+  .meta({ id: 'RiskBreakdown', description: 'Every charge of ra30-v1 with its inputs.' });
+
+// ---------------------------------------------------------------- GET /api/strategy-content/:slug
+
+export const strategyContentParamsSchema = z.object({ slug: strategySlugSchema });
+
+export const holdingSchema = z
+  .strictObject({
+    name: nonEmptySchema,
+    percentage: z.number().min(0).max(100),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb'),
+    description: nonEmptySchema,
+  })
+  .meta({ id: 'Holding' });
+
+export const thirdPartyRatingSchema = z
+  .strictObject({
+    provider: nonEmptySchema,
+    providerUrl: httpUrlSchema,
+    value: nonEmptySchema.meta({ description: 'As the provider states it, or N/A.' }),
+    date: isoDateSchema,
+    link: httpUrlSchema.nullable().meta({ description: "This strategy's page at the provider." }),
+  })
+  .meta({ id: 'ThirdPartyRating' });
+
+export const liquidityPointSchema = z
+  .strictObject({
+    date: isoDateSchema,
+    liquidityPct: z
+      .number()
+      .min(LIQUIDITY_PCT_MIN)
+      .max(LIQUIDITY_PCT_MAX)
+      .meta({ description: 'Exit liquidity, % of TVL.' }),
+    amihud: z.number().min(AMIHUD_MIN).max(AMIHUD_MAX).meta({ description: 'Amihud illiquidity.' }),
+  })
+  .meta({ id: 'LiquidityPoint' });
+
+const paragraphs = z.array(nonEmptySchema).min(1);
+
+export const strategyContentSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    slug: strategySlugSchema,
+    name: nonEmptySchema,
+    description: nonEmptySchema,
+    investUrl: httpUrlSchema,
+    marketCap: nonEmptySchema,
+    marketCapUrl: z.union([httpUrlSchema, z.literal('')]),
+    rank: nonEmptySchema,
+    rankUrl: z.union([httpUrlSchema, z.literal('')]),
+    pageTitle: nonEmptySchema,
+    pageDescription: nonEmptySchema,
+    riskRatingBars: z.literal([4, 5]).meta({ enum: [4, 5] }),
+    ratings: z.strictObject({
+      protocolDesign: ratingSchema,
+      protocolMaturity: ratingSchema,
+      governance: ratingSchema,
+      assetStrength: ratingSchema,
+      chain: ratingSchema,
+      history: ratingSchema,
+      dependencies: ratingSchema,
+    }),
+    strategyContent: paragraphs,
+    yieldSourceContent: paragraphs,
+    strategyLimitsContent: paragraphs,
+    riskRatingsContent: paragraphs,
+    riskAnalysisResult: nonEmptySchema,
+    potentialLossesContent: paragraphs,
+    holdingsContent: nonEmptySchema,
+    liquidityShortResume: nonEmptySchema,
+    holdings: z.array(holdingSchema).min(1),
+    thirdPartyRatings: z.array(thirdPartyRatingSchema),
+    diagram: z.strictObject({
+      title: nonEmptySchema,
+      steps: z.array(z.strictObject({ label: nonEmptySchema, detail: nonEmptySchema })).min(2),
+    }),
+    liquidity: z
+      .strictObject({ sample: z.boolean(), points: z.array(liquidityPointSchema) })
+      .meta({ description: 'The liquidity panel series (sample data).' }),
+  })
+  .meta({ id: 'StrategyContent', description: 'A public strategy page.' });
+
+// ---------------------------------------------------------------- POST /api/addToMailList
+
+export const mailSignupRequestSchema = z
+  .object({
+    email: emailSchema,
+    source: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 _./-]{1,64}$/)
+      .optional()
+      .meta({ description: 'Where the sign-up came from (default website).' }),
+  })
+  .meta({ id: 'MailSignupRequest' });
+
+export const mailSignupResponseSchema = z
+  .strictObject({
+    success: z.literal(true),
+    created: z.boolean().meta({ description: 'false: the address was already on the list.' }),
+  })
+  .meta({ id: 'MailSignupResponse' });
+
+// ---------------------------------------------------------------- POST /api/premium, /api/premiumLogin
+
+const inviteCodeSchema = z
+  .string()
+  .max(INVITE_CODE_MAX_LENGTH)
+  .meta({ description: 'Case and surrounding spaces do not matter.' });
+
+export const premiumInviteRequestSchema = z
+  .object({ inviteCode: inviteCodeSchema })
+  .meta({ id: 'PremiumInviteRequest' });
+
+export const premiumLoginRequestSchema = z
+  .object({ email: emailSchema, inviteCode: inviteCodeSchema })
+  .meta({ id: 'PremiumLoginRequest' });
+
+export const premiumUserSchema = z
+  .strictObject({
+    userId: z.string(),
+    email: z.string().nullable(),
+    accessLevel: z.literal(ACCESS_LEVEL),
+  })
+  .meta({ id: 'PremiumUser' });
+
+export const premiumSessionSchema = z
+  .strictObject({
+    success: z.literal(true),
+    token: z.string().meta({
+      description: 'HS256 JWT, valid 30 days: {sub, userId, email, accessLevel, iat, exp}.',
+    }),
+    user: premiumUserSchema,
+  })
+  .meta({ id: 'PremiumSession' });
+
+// ---------------------------------------------------------------- GET /api/premium/strategies/:id
+
+export const premiumStrategyParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .meta({ description: 'A source id, a strategy slug, a base-rate key, or any other name.' }),
+});
+
+const analysisCommon = {
+  id: z.number().int().min(0).meta({ description: 'The source id; 0 for other names.' }),
+  requestedId: z.string().meta({ description: 'The id as requested.' }),
+  name: z.string(),
+  summary: z.string(),
+};
+
+export const premiumAnalysisReadySchema = z
+  .strictObject({
+    ...analysisCommon,
+    status: z.literal('ready'),
+    source: yieldSourceSchema,
+    breakdown: riskBreakdownSchema,
+    history: z.array(historyPointSchema).meta({ description: 'The newest 180 days.' }),
+    thirdPartyRatings: z.array(thirdPartyRatingSchema),
+  })
+  .meta({ id: 'PremiumAnalysisReady' });
+
+export const premiumAnalysisPendingSchema = z
+  .strictObject({
+    ...analysisCommon,
+    status: z.literal('analyzing'),
+    source: z.null(),
+    breakdown: z.null(),
+    history: z.array(historyPointSchema).max(0),
+    thirdPartyRatings: z.array(thirdPartyRatingSchema).max(0),
+  })
+  .meta({ id: 'PremiumAnalysisPending' });
+
+export const premiumStrategyAnalysisSchema = z
+  .discriminatedUnion('status', [premiumAnalysisReadySchema, premiumAnalysisPendingSchema])
+  .meta({ id: 'PremiumStrategyAnalysis' });
+
+// ---------------------------------------------------------------- GET /api/openapi.json
+
+export const openApiDocumentSchema = z
+  .looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string() }) })
+  .meta({ description: 'This document (OpenAPI 3.1).' });

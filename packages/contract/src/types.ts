@@ -1,0 +1,36 @@
+/**
+ * TypeScript types of the /api contract, inferred from the schemas: nothing here is written by
+ * hand. Front ends import these with `import type` only, so no zod reaches a browser bundle.
+ */
+import type { z } from 'zod';
+import type * as s from './schemas.ts';
+
+export type ApiErrorBody = z.infer<typeof s.apiErrorSchema>;
+export type PremiumErrorBody = z.infer<typeof s.premiumErrorSchema>;
+export type FileStatus = z.infer<typeof s.fileStatusSchema>;
+export type HealthReport = z.infer<typeof s.healthReportSchema>;
+export type SiteSettings = z.infer<typeof s.siteSettingsSchema>;
+export type Incident = z.infer<typeof s.incidentSchema>;
+export type SourceRow = z.infer<typeof s.sourceRowSchema>;
+export type BaseRateRow = z.infer<typeof s.baseRateRowSchema>;
+/** A row of GET /api/sources: a yield source or a DeFi Base Rate row (`isBaseRate` tells). */
+export type YieldSource = z.infer<typeof s.yieldSourceSchema>;
+export type StrategyMetrics = z.infer<typeof s.strategyMetricsSchema>;
+export type BaseRates = z.infer<typeof s.baseRatesSchema>;
+export type HistoryPoint = z.infer<typeof s.historyPointSchema>;
+export type HistoryQuery = z.input<typeof s.historyQuerySchema>;
+export type HistoryResponse = z.infer<typeof s.historyResponseSchema>;
+export type RiskCharges = z.infer<typeof s.riskChargesSchema>;
+export type RiskBreakdown = z.infer<typeof s.riskBreakdownSchema>;
+export type Holding = z.infer<typeof s.holdingSchema>;
+export type ThirdPartyRating = z.infer<typeof s.thirdPartyRatingSchema>;
+export type LiquidityPoint = z.infer<typeof s.liquidityPointSchema>;
+export type StrategyContent = z.infer<typeof s.strategyContentSchema>;
+export type MailSignupRequest = z.input<typeof s.mailSignupRequestSchema>;
+export type MailSignupResponse = z.infer<typeof s.mailSignupResponseSchema>;
+export type PremiumInviteRequest = z.input<typeof s.premiumInviteRequestSchema>;
+export type PremiumLoginRequest = z.input<typeof s.premiumLoginRequestSchema>;
+export type PremiumUser = z.infer<typeof s.premiumUserSchema>;
+/** The answer of POST /api/premium and POST /api/premiumLogin. */
+export type PremiumSession = z.infer<typeof s.premiumSessionSchema>;
+export type PremiumStrategyAnalysis = z.infer<typeof s.premiumStrategyAnalysisSchema>;
