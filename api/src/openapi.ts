@@ -9,7 +9,13 @@ import {
   OpenApiGeneratorV31,
   type ResponseConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { apiErrorSchema, endpoints, type EndpointSpec, type ResponseSpec } from '@yield/contract';
+import {
+  apiErrorSchema,
+  ENDPOINT_TAGS,
+  endpoints,
+  type EndpointSpec,
+  type ResponseSpec,
+} from '@yield/contract';
 
 const CACHE_HEADERS = {
   ETag: { schema: { type: 'string' }, description: 'Send it back in If-None-Match.' },
@@ -75,5 +81,6 @@ export function openApiDocument(version: string) {
         'Yields and their risk-adjusted 30-day APR (method ra30-v1), site settings, the mailing list and premium access. Every error is JSON {"error": {"code", "message"}}; the premium calls add "success": false. Request bodies are application/json, at most 16 KB.',
     },
     servers: [{ url: '/' }],
+    tags: ENDPOINT_TAGS.map((tag) => ({ ...tag })),
   });
 }

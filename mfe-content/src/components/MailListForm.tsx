@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { postJson } from '@yield/platform';
+import { mailSignupMutation } from '@yield/platform';
 import { toast, warmUpToasts } from '@yield/ui';
 import ui from './components.module.css';
 
@@ -30,10 +30,7 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
   const [email, setEmail] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const subscribe = useMutation({
-    mutationFn: (address: string) =>
-      postJson<unknown>('/api/addToMailList', { email: address, source }),
-    // A sign-up is not retried behind the user's back: they see the error and decide.
-    retry: false,
+    ...mailSignupMutation(),
     onSuccess: () => {
       setEmail('');
       toast.success(MAIL_LIST_SUCCESS.title, MAIL_LIST_SUCCESS.description);
@@ -49,7 +46,7 @@ export function MailListForm({ source, buttonLabel, required = true }: MailListF
       inputRef.current?.focus();
       return;
     }
-    subscribe.mutate(address);
+    subscribe.mutate({ email: address, source });
   };
 
   return (

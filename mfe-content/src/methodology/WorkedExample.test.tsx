@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RiskBreakdown, YieldSource } from '@yield/platform';
+import type { RiskBreakdown, YieldSource } from '@yield/contract';
 import { WorkedExample } from './WorkedExample.tsx';
 import { jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
 

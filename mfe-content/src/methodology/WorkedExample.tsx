@@ -1,21 +1,21 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, type RiskBreakdown, type RiskCharges, type YieldSource } from '@yield/platform';
+import { breakdownQuery, sourcesQuery } from '@yield/platform';
+import type { RiskBreakdown, RiskCharges } from '@yield/contract';
+import { BASE_KEY_OF_TYPE, type SeriesId } from '@yield/contract/constants';
 import { formatIsoDate } from '../lib/dates.ts';
 import { formatPercent, formatPoints, formatUsdCompact } from '../lib/format.ts';
 import ui from '../components/components.module.css';
 import styles from './methodology.module.css';
 
-type BreakdownKey = string;
-
 interface Choice {
-  key: BreakdownKey;
+  id: SeriesId;
   label: string;
 }
 
 const BASE_CHOICES: Choice[] = [
-  { key: 'base-stablecoin', label: 'DeFi Base Rate (stablecoins)' },
-  { key: 'base-defi', label: 'DeFi Base Rate (crypto)' },
+  { id: BASE_KEY_OF_TYPE.stablecoin, label: 'DeFi Base Rate (stablecoins)' },
+  { id: BASE_KEY_OF_TYPE.defi, label: 'DeFi Base Rate (crypto)' },
 ];
 
 const CHARGE_ROWS: {
@@ -51,12 +51,6 @@ const CHARGE_ROWS: {
   },
 ];
 
-const sourcesQuery = {
-  queryKey: ['sources'] as const,
-  queryFn: () => getJson<YieldSource[]>('/api/sources'),
-  staleTime: 5 * 60_000,
-};
-
 /** A charge is subtracted: shown with a minus sign unless it rounds to nothing. */
 function formatCharge(value: number): string {
   const text = formatPoints(value);
@@ -70,18 +64,16 @@ export function WorkedExample() {
   const choices: Choice[] = [
     ...(sources.data ?? [])
       .filter((source) => !source.isBaseRate)
-      .map((source) => ({ key: String(source.id), label: source.name })),
+      .map((source) => ({ id: source.id, label: source.name })),
     ...BASE_CHOICES,
   ];
-  const [selected, setSelected] = useState<BreakdownKey | null>(null);
-  const key = selected ?? choices[0]?.key ?? null;
+  // The picker's value: the id as text ('2', 'base-defi').
+  const [selected, setSelected] = useState<string | null>(null);
+  // The base rates are always offered, so there is always a choice.
+  const choice = choices.find((c) => String(c.id) === selected) ?? choices[0]!;
+  const key = String(choice.id);
 
-  const breakdown = useQuery({
-    queryKey: ['breakdown', key],
-    queryFn: () =>
-      getJson<RiskBreakdown>(`/api/strategies/${encodeURIComponent(key ?? '')}/breakdown`),
-    enabled: key !== null,
-  });
+  const breakdown = useQuery(breakdownQuery(choice.id));
 
   if (sources.isError) {
     return (
@@ -94,7 +86,7 @@ export function WorkedExample() {
     );
   }
 
-  const label = choices.find((choice) => choice.key === key)?.label ?? '';
+  const label = choice.label;
   const b = breakdown.data;
 
   return (
@@ -104,13 +96,13 @@ export function WorkedExample() {
         <select
           id={selectId}
           className={styles.select}
-          value={key ?? ''}
+          value={key}
           disabled={!choices.length}
           onChange={(event) => setSelected(event.target.value)}
         >
-          {choices.map((choice) => (
-            <option key={choice.key} value={choice.key}>
-              {choice.label}
+          {choices.map((option) => (
+            <option key={option.id} value={String(option.id)}>
+              {option.label}
             </option>
           ))}
         </select>

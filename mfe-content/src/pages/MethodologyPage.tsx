@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageMeta, METHOD_VERSION, useSiteSettings } from '@yield/platform';
+import { PageMeta, useSiteSettings } from '@yield/platform';
+import { METHOD_VERSION } from '@yield/contract/constants';
 import { BackHome } from '../components/BackHome.tsx';
 import { WorkedExample } from '../methodology/WorkedExample.tsx';
 import { formatIsoDate } from '../lib/dates.ts';

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SiteSettings } from '@yield/platform';
+import type { SiteSettings } from '@yield/contract';
 
 export const TEST_SETTINGS: SiteSettings = {
   siteTitle: 'Pigi',

@@ -1,32 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { YieldSource } from '@yield/platform';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows } from './model.ts';
 import { renderInApp } from './test-utils.tsx';
-
-function source(partial: Partial<YieldSource> & Pick<YieldSource, 'id' | 'name'>): YieldSource {
-  return {
-    token: 'USDC',
-    yieldToken: 'USDC',
-    type: 'stablecoin',
-    rating: 3,
-    safety: 3,
-    liquidity: 3,
-    yield_type: '',
-    real_or_incentive: 'Real',
-    yield_category: '',
-    isBaseRate: false,
-    detailSlug: null,
-    incidents: [],
-    ...partial,
-  };
-}
+import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
 
 const rows = buildRows(
   'stablecoin',
   [
-    source({
+    sourceRow({
       id: 3,
       name: 'Liquity v1 - Stability Pool',
       rating: 4,
@@ -34,7 +16,7 @@ const rows = buildRows(
       yieldToken: 'LUSD',
       detailSlug: 'liquity',
     }),
-    source({
+    sourceRow({
       id: 2,
       name: 'Sky Spark - Savings Account',
       rating: 5,
@@ -42,7 +24,7 @@ const rows = buildRows(
       yieldToken: 'sUSDS',
       detailSlug: 'sky-spark',
     }),
-    source({
+    sourceRow({
       id: 8,
       name: 'Resolv - USR Staking',
       rating: 1,
@@ -56,19 +38,14 @@ const rows = buildRows(
         },
       ],
     }),
-    source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
+    baseRow('stablecoin'),
   ],
   [
-    { id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.75, tvl: 65_957_743 },
-    { id: 2, yield30d: 3.9, riskAdjustedYield30d: 3.69, tvl: 4_987_454_211 },
-    { id: 8, yield30d: 0.49, riskAdjustedYield30d: -6.27, tvl: 76_044_512 },
+    metricsOf(3, 4.5, 2.75, 65_957_743),
+    metricsOf(2, 3.9, 3.69, 4_987_454_211),
+    metricsOf(8, 0.49, -6.27, 76_044_512),
   ],
-  {
-    baserateStable: 4.9,
-    baserateRiskAdjustedStable: 3.99,
-    baserateDefi: 0,
-    baserateRiskAdjustedDefi: 0,
-  },
+  baseRates({ baserateStable: 4.9, baserateRiskAdjustedStable: 3.99 }),
 );
 
 function bodyNames() {

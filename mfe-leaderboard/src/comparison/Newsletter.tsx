@@ -1,14 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { postJson } from '@yield/platform';
+import { mailSignupMutation } from '@yield/platform';
 import { toast, warmUpToasts } from '@yield/ui';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
-
-interface MailListResponse {
-  success: boolean;
-}
 
 /** Newsletter signup: POST /api/addToMailList {email, source: 'newsletter'}. */
 export function Newsletter({ headingLevel }: { headingLevel: number }) {
@@ -17,9 +13,7 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
   const inputId = useId();
   const headingId = useId();
   const signup = useMutation({
-    mutationFn: (address: string) =>
-      postJson<MailListResponse>('/api/addToMailList', { email: address, source: 'newsletter' }),
-    retry: false,
+    ...mailSignupMutation(),
     onSuccess: () => {
       setEmail('');
       setConfirmed(true);
@@ -29,7 +23,7 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signup.mutate(email.trim());
+    signup.mutate({ email: email.trim(), source: 'newsletter' });
   };
 
   return (

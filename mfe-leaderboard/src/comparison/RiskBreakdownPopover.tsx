@@ -9,18 +9,11 @@ import {
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
-import { getJson, type RiskBreakdown, type RiskCharges } from '@yield/platform';
-import { formatApr, formatTvl, type BreakdownId, type ComparisonRow } from './model.ts';
+import { breakdownQuery } from '@yield/platform';
+import type { RiskCharges } from '@yield/contract';
+import { formatApr, formatTvl, type ComparisonRow } from './model.ts';
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
-
-export function breakdownQuery(id: BreakdownId) {
-  return {
-    queryKey: ['breakdown', String(id)] as const,
-    queryFn: () => getJson<RiskBreakdown>(`/api/strategies/${id}/breakdown`),
-    staleTime: 60_000,
-  };
-}
 
 /** Plain words for each charge of methodology.md step 4. */
 const CHARGE_LABELS: Record<keyof RiskCharges, string> = {

@@ -1,4 +1,4 @@
-import type { BaseRates, StrategyMetrics, YieldSource } from '@yield/platform';
+import type { StrategyMetrics, YieldSource } from '@yield/contract';
 import {
   buildRows,
   chartAxes,
@@ -8,37 +8,19 @@ import {
   formatApr,
   formatAsOfDate,
   formatTvl,
-  isGreat,
   nextSort,
   shortenName,
   sortRows,
   ZERO_BASE_RATES,
   type ComparisonRow,
 } from './model.ts';
-
-function source(partial: Partial<YieldSource> & Pick<YieldSource, 'id' | 'name'>): YieldSource {
-  return {
-    token: 'USDC',
-    yieldToken: 'USDC',
-    type: 'stablecoin',
-    rating: 3,
-    safety: 3,
-    liquidity: 3,
-    yield_type: 'Lending interest',
-    real_or_incentive: 'Real',
-    yield_category: 'Lending',
-    isBaseRate: false,
-    detailSlug: null,
-    incidents: [],
-    ...partial,
-  };
-}
+import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
 
 const sources: YieldSource[] = [
-  source({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, detailSlug: 'liquity' }),
-  source({ id: 2, name: 'Sky Spark - Savings Account', rating: 5, detailSlug: 'sky-spark' }),
-  source({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),
-  source({
+  sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, detailSlug: 'liquity' }),
+  sourceRow({ id: 2, name: 'Sky Spark - Savings Account', rating: 5, detailSlug: 'sky-spark' }),
+  sourceRow({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),
+  sourceRow({
     id: 8,
     name: 'Resolv - USR Staking',
     rating: 1,
@@ -47,30 +29,31 @@ const sources: YieldSource[] = [
         date: '2026-03-22',
         kind: 'exploit',
         summary: 'Unbacked USR minted',
-        link: '',
+        link: 'https://example.org/incident',
         active: true,
       },
     ],
   }),
-  source({ id: 13, name: 'Lido - stETH', type: 'defi', rating: 5, detailSlug: 'lido' }),
-  source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, rating: 4 }),
-  source({ id: 0, name: 'DeFi Base Rate', isBaseRate: true, type: 'defi', rating: 4 }),
+  sourceRow({ id: 13, name: 'Lido - stETH', type: 'defi', rating: 5, detailSlug: 'lido' }),
+  baseRow('stablecoin'),
+  baseRow('defi'),
 ];
 
 const metrics: StrategyMetrics[] = [
-  { id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.75, tvl: 66e6 },
-  { id: 2, yield30d: 3.9, riskAdjustedYield30d: 3.7, tvl: 4.99e9 },
+  metricsOf(3, 4.5, 2.75, 66e6),
+  // The API's verdicts (base stable: reward 4.9, risk 0.9): Sky is GREAT.
+  metricsOf(2, 3.9, 3.7, 4.99e9, { great: true }),
   // Fluid GHO has no live metric: listed, N/A, counts as 0 when sorting.
-  { id: 8, yield30d: 0.5, riskAdjustedYield30d: -6.27, tvl: 76e6 },
-  { id: 13, yield30d: 2.75, riskAdjustedYield30d: 2.29, tvl: 24.36e9 },
+  metricsOf(8, 0.5, -6.27, 76e6),
+  metricsOf(13, 2.75, 2.29, 24.36e9),
 ];
 
-const rates: BaseRates = {
+const rates = baseRates({
   baserateStable: 4.9,
   baserateRiskAdjustedStable: 4.0,
   baserateDefi: 2.8,
   baserateRiskAdjustedDefi: 1.8,
-};
+});
 
 const stableRows = buildRows('stablecoin', sources, metrics, rates);
 const names = (rows: ComparisonRow[]) => rows.map((r) => r.name);
@@ -107,10 +90,24 @@ describe('buildRows', () => {
     const rows = buildRows(
       'defi',
       sources,
-      [{ id: 13, yield30d: 9, riskAdjustedYield30d: 8, tvl: 1, status: 'insufficient_data' }],
+      [metricsOf(13, 9, 8, 1, { status: 'insufficient_data' })],
       rates,
     );
-    expect(rows[0]).toMatchObject({ status: 'insufficient_data', yield30d: null });
+    expect(rows[0]).toMatchObject({ status: 'insufficient_data', yield30d: null, risk: null });
+  });
+
+  it('reads a base rate without enough data as N/A, from the API status', () => {
+    const rows = buildRows(
+      'defi',
+      sources,
+      metrics,
+      baseRates({ ...rates, status: { stablecoin: 'ok', defi: 'insufficient_data' } }),
+    );
+    expect(rows.find((r) => r.isBaseRate)).toMatchObject({
+      status: 'insufficient_data',
+      yield30d: null,
+      riskAdjustedYield30d: null,
+    });
   });
 });
 
@@ -213,26 +210,9 @@ describe('formats', () => {
   });
 });
 
-describe('GREAT', () => {
-  const base = { reward: 4, risk: 1 }; // slope 4
-
-  it('is GREAT when the reward is above the base slope times the risk', () => {
-    expect(isGreat({ reward: 4.1, risk: 1, hasIncident: false }, base)).toBe(true);
-    expect(isGreat({ reward: 4, risk: 1, hasIncident: false }, base)).toBe(false);
-    expect(isGreat({ reward: 7, risk: 2, hasIncident: false }, base)).toBe(false);
-    expect(isGreat({ reward: 3.9, risk: 0.5, hasIncident: false }, base)).toBe(true);
-  });
-
-  it('never marks a source with an active incident, nor anything without a base risk', () => {
-    expect(isGreat({ reward: 40, risk: 1, hasIncident: true }, base)).toBe(false);
-    expect(isGreat({ reward: 40, risk: 1, hasIncident: false }, { reward: 0, risk: 0 })).toBe(
-      false,
-    );
-  });
-
-  it('builds chart points with risk = APR − risk-adjusted APR against the market base rate', () => {
+describe('chart points: risk and GREAT from the API', () => {
+  it('plots each source at the API risk and reward, GREAT as the API says', () => {
     const points = chartPoints(stableRows);
-    // Base stable: reward 4.9, risk 0.9 → slope 5.44.
     const sky = points.find((p) => p.id === 2)!;
     expect(sky.risk).toBeCloseTo(0.2);
     expect(sky.reward).toBe(3.9);
@@ -242,12 +222,30 @@ describe('GREAT', () => {
     // A source without figures is not plotted; the base point is, and is never GREAT itself.
     expect(points.some((p) => p.id === 7)).toBe(false);
     expect(points.find((p) => p.isBaseRate)).toMatchObject({ great: false });
+    expect(points.find((p) => p.isBaseRate)!.risk).toBeCloseTo(0.9);
   });
 
-  it('leaves out a zeroed base point after a failed base-rate fetch, and marks nothing GREAT', () => {
+  it('takes the verdict from the API, not from the figures', () => {
+    const rows = buildRows(
+      'stablecoin',
+      sources,
+      [metricsOf(3, 40, 39, 1, { great: false })],
+      rates,
+    );
+    expect(chartPoints(rows).find((p) => p.id === 3)).toMatchObject({ risk: 1, great: false });
+    const odd = buildRows(
+      'stablecoin',
+      sources,
+      [metricsOf(3, 1, 0, 1, { risk: 7, great: true })],
+      rates,
+    );
+    expect(chartPoints(odd).find((p) => p.id === 3)).toMatchObject({ risk: 7, great: true });
+  });
+
+  it('leaves out a zeroed base point after a failed base-rate fetch', () => {
     const points = chartPoints(buildRows('stablecoin', sources, metrics, ZERO_BASE_RATES));
     expect(points.some((p) => p.isBaseRate)).toBe(false);
-    expect(points.some((p) => p.great)).toBe(false);
+    expect(points.find((p) => p.id === 2)!.great).toBe(true);
   });
 });
 

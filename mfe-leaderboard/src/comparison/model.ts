@@ -1,18 +1,18 @@
 /**
  * The comparison's rules as pure functions (spec sections 4, 5 and 9, methodology.md): rows built
- * from the API's lists, sorting, name shortening, number formats, GREAT and the chart's axes.
+ * from the API's lists, sorting, name shortening, number formats and the chart's axes. Risk and
+ * GREAT are the API's (GET /api/strategies), never recomputed here.
  */
 import type {
   BaseRates,
   Incident,
-  RiskBreakdown,
+  SeriesId,
   SourceType,
   StrategyMetrics,
   YieldSource,
-} from '@yield/platform';
+} from '@yield/contract';
+import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
 import { formatApr, formatTvl as formatTvlShared } from '@yield/ui';
-
-export type BreakdownId = RiskBreakdown['id'];
 
 export interface ComparisonRow {
   /** Unique per table: the base rows share id 0, so they are keyed by their type. */
@@ -32,22 +32,43 @@ export interface ComparisonRow {
   yield30d: number | null;
   riskAdjustedYield30d: number | null;
   tvl: number | null;
+  /** 30d APR − risk-adjusted APR (the sum of the charges), percentage points a year. */
+  risk: number | null;
+  /** The API's verdict; a base-rate row is never GREAT itself. */
+  great: boolean;
   /** ok: plotted and ranked; insufficient_data: fewer than 20 days of history. */
   status: 'ok' | 'insufficient_data';
-  breakdownId: BreakdownId;
+  breakdownId: SeriesId;
 }
 
+/** Spec section 8: after a failed base-rate call all four rates count as 0. */
 export const ZERO_BASE_RATES: BaseRates = {
   baserateDefi: 0,
   baserateStable: 0,
   baserateRiskAdjustedDefi: 0,
   baserateRiskAdjustedStable: 0,
+  method: METHOD_VERSION,
+  asOf: null,
+  status: { stablecoin: 'ok', defi: 'ok' },
 };
 
-function baseRateOf(type: SourceType, rates: BaseRates) {
-  return type === 'stablecoin'
-    ? { yield30d: rates.baserateStable, riskAdjustedYield30d: rates.baserateRiskAdjustedStable }
-    : { yield30d: rates.baserateDefi, riskAdjustedYield30d: rates.baserateRiskAdjustedDefi };
+function baseRateOf(
+  type: SourceType,
+  rates: BaseRates,
+): Pick<ComparisonRow, 'yield30d' | 'riskAdjustedYield30d' | 'risk' | 'status'> {
+  const [reward, riskAdjusted] =
+    type === 'stablecoin'
+      ? [rates.baserateStable, rates.baserateRiskAdjustedStable]
+      : [rates.baserateDefi, rates.baserateRiskAdjustedDefi];
+  if (rates.status[type] === 'insufficient_data')
+    return { yield30d: null, riskAdjustedYield30d: null, risk: null, status: 'insufficient_data' };
+  // The base rates carry no risk of their own: by definition it is APR − risk-adjusted APR.
+  return {
+    yield30d: reward,
+    riskAdjustedYield30d: riskAdjusted,
+    risk: reward - riskAdjusted,
+    status: 'ok',
+  };
 }
 
 /** One table's rows: the sources of `type` with their live metrics, and its DeFi Base Rate row. */
@@ -75,25 +96,26 @@ export function buildRows(
         activeIncidents: source.incidents.filter((i) => i.active),
       };
       if (source.isBaseRate) {
-        const base = baseRateOf(type, rates);
         return {
           ...common,
           key: `base-${type}`,
-          ...base,
+          ...baseRateOf(type, rates),
           tvl: null,
-          status: 'ok',
-          breakdownId: type === 'stablecoin' ? 'base-stablecoin' : 'base-defi',
+          great: false,
+          breakdownId: BASE_KEY_OF_TYPE[type],
         };
       }
       const live = metricsById.get(source.id);
-      const insufficient = live?.status === 'insufficient_data';
+      const measured = live?.status === 'ok' ? live : undefined;
       return {
         ...common,
         key: `source-${source.id}`,
-        yield30d: live && !insufficient ? live.yield30d : null,
-        riskAdjustedYield30d: live && !insufficient ? live.riskAdjustedYield30d : null,
-        tvl: live && !insufficient ? live.tvl : null,
-        status: insufficient ? 'insufficient_data' : 'ok',
+        yield30d: measured ? measured.yield30d : null,
+        riskAdjustedYield30d: measured ? measured.riskAdjustedYield30d : null,
+        tvl: measured ? measured.tvl : null,
+        risk: measured ? measured.risk : null,
+        great: measured ? measured.great : false,
+        status: live?.status === 'insufficient_data' ? 'insufficient_data' : 'ok',
         breakdownId: source.id,
       };
     });
@@ -215,46 +237,26 @@ export interface ChartPoint {
 }
 
 /**
- * GREAT (spec section 5, methodology step 7): the point's reward is above the base rate's
- * reward/risk slope times its risk. Without a base risk (zeros after a failed fetch) there is no
- * slope, and a source with an active incident is never GREAT.
+ * A table's rows as chart points; sources without live figures are listed but not plotted, and so
+ * is a zeroed base rate (after a failed base-rate call). GREAT (spec section 5) is the API's.
  */
-export function isGreat(
-  point: { risk: number; reward: number; hasIncident: boolean },
-  base: { risk: number; reward: number },
-): boolean {
-  if (point.hasIncident || !(base.risk > 0)) return false;
-  return point.reward > (base.reward / base.risk) * point.risk;
-}
-
-/** A table's rows as chart points; sources without live figures are listed but not plotted. */
 export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
-  const baseRow = rows.find((r) => r.isBaseRate);
-  const base = {
-    reward: baseRow?.yield30d ?? 0,
-    risk: (baseRow?.yield30d ?? 0) - (baseRow?.riskAdjustedYield30d ?? 0),
-  };
   return rows
-    .filter((r) => r.yield30d !== null && r.riskAdjustedYield30d !== null)
+    .filter((r) => r.yield30d !== null && r.riskAdjustedYield30d !== null && r.risk !== null)
     .filter((r) => !r.isBaseRate || r.yield30d !== 0 || r.riskAdjustedYield30d !== 0)
-    .map((r) => {
-      const reward = r.yield30d!;
-      const risk = reward - r.riskAdjustedYield30d!;
-      const hasIncident = r.activeIncidents.length > 0;
-      return {
-        key: r.key,
-        id: r.id,
-        name: r.name,
-        type: r.type,
-        isBaseRate: r.isBaseRate,
-        risk,
-        reward,
-        riskAdjusted: r.riskAdjustedYield30d!,
-        great: !r.isBaseRate && isGreat({ risk, reward, hasIncident }, base),
-        hasIncident,
-        detailSlug: r.detailSlug,
-      };
-    });
+    .map((r) => ({
+      key: r.key,
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      isBaseRate: r.isBaseRate,
+      risk: r.risk!,
+      reward: r.yield30d!,
+      riskAdjusted: r.riskAdjustedYield30d!,
+      great: r.great,
+      hasIncident: r.activeIncidents.length > 0,
+      detailSlug: r.detailSlug,
+    }));
 }
 
 export interface AxisRange {

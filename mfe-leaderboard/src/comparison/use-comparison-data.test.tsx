@@ -2,40 +2,11 @@ import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useComparisonData } from './use-comparison-data.ts';
+import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
 
 const sources = [
-  {
-    id: 3,
-    name: 'Liquity v1 - Stability Pool',
-    token: 'LUSD',
-    yieldToken: 'LUSD',
-    type: 'stablecoin',
-    rating: 4,
-    safety: 4,
-    liquidity: 5,
-    yield_type: '',
-    real_or_incentive: 'Mixed',
-    yield_category: '',
-    isBaseRate: false,
-    detailSlug: 'liquity',
-    incidents: [],
-  },
-  {
-    id: 0,
-    name: 'DeFi Base Rate',
-    token: 'USDC',
-    yieldToken: 'USDC',
-    type: 'stablecoin',
-    rating: 4,
-    safety: 4,
-    liquidity: 4,
-    yield_type: '',
-    real_or_incentive: 'Real',
-    yield_category: '',
-    isBaseRate: true,
-    detailSlug: null,
-    incidents: [],
-  },
+  sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', detailSlug: 'liquity' }),
+  baseRow('stablecoin'),
 ];
 
 function json(body: unknown, status = 200) {
@@ -60,10 +31,7 @@ describe('useComparisonData', () => {
       const url = String(input);
       calls.push(url);
       if (url === '/api/sources') return Promise.resolve(json(sources));
-      if (url === '/api/strategies')
-        return Promise.resolve(
-          json([{ id: 3, yield30d: 4.5, riskAdjustedYield30d: 2.7, tvl: 6e7 }]),
-        );
+      if (url === '/api/strategies') return Promise.resolve(json([metricsOf(3, 4.5, 2.7, 6e7)]));
       return new Promise<Response>((resolve) => (releaseBaseRate = resolve));
     });
     const { result } = renderHook(() => useComparisonData(), { wrapper });
@@ -75,12 +43,14 @@ describe('useComparisonData', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(result.current.loading).toBe(true);
     releaseBaseRate(
-      json({
-        baserateStable: 4.9,
-        baserateRiskAdjustedStable: 4,
-        baserateDefi: 2.8,
-        baserateRiskAdjustedDefi: 1.8,
-      }),
+      json(
+        baseRates({
+          baserateStable: 4.9,
+          baserateRiskAdjustedStable: 4,
+          baserateDefi: 2.8,
+          baserateRiskAdjustedDefi: 1.8,
+        }),
+      ),
     );
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.stablecoinRows.map((r) => r.yield30d)).toEqual([4.5, 4.9]);

@@ -1,24 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { getJson, type BaseRates, type StrategyMetrics, type YieldSource } from '@yield/platform';
+import { baseRatesQuery, sourcesQuery, strategiesQuery } from '@yield/platform';
 import { buildRows, ZERO_BASE_RATES, type ComparisonRow } from './model.ts';
-
-/** Query definitions, shared with the breakdown popovers and the tests (one key per call). */
-export const sourcesQuery = {
-  queryKey: ['sources'] as const,
-  queryFn: () => getJson<YieldSource[]>('/api/sources'),
-  staleTime: 5 * 60_000,
-};
-export const strategiesQuery = {
-  queryKey: ['strategies'] as const,
-  queryFn: () => getJson<StrategyMetrics[]>('/api/strategies'),
-  staleTime: 60_000,
-};
-export const baseRatesQuery = {
-  queryKey: ['baserate'] as const,
-  queryFn: () => getJson<BaseRates>('/api/baserate'),
-  staleTime: 60_000,
-};
 
 export interface ComparisonData {
   /** True until the strategies and the base rates have both settled (success or failure). */

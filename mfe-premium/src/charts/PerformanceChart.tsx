@@ -1,5 +1,5 @@
 import HighchartsReact from 'highcharts-react-official';
-import type { HistoryPoint } from '@yield/platform';
+import type { HistoryPoint } from '@yield/contract';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
 import { formatDay, formatPercent, formatUsd } from '../lib/format.ts';
 

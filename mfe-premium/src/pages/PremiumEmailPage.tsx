@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession } from '@yield/platform';
 import { ActivationForm } from '../features/activation/ActivationForm.tsx';
-import type { ActivationResult } from '../api/premium-api.ts';
+import type { PremiumSession } from '@yield/contract';
 import { toast } from '@yield/ui';
 import { readInviteCode } from '../lib/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
@@ -17,7 +17,8 @@ function PremiumEmailContent({ inviteCode }: { inviteCode: string }) {
 
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
 
-  const onActivated = ({ token }: ActivationResult) => {
+  const onActivated = ({ token }: PremiumSession) => {
+    // The server re-issues the token with the email in it (spec section 4: stored when present).
     if (token) saveSession(token);
     toast.success('Success!', 'Your premium account has been activated. Welcome!');
     leaveTimer.current = setTimeout(() => navigate('/'), ACTIVATION_REDIRECT_MS);

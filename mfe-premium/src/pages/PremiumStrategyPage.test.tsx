@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PremiumStrategyAnalysis } from '@yield/platform';
+import type { PremiumStrategyAnalysis } from '@yield/contract';
 import PremiumStrategyPage from './PremiumStrategyPage.tsx';
 import {
   bootSession,
@@ -11,6 +11,7 @@ import {
 
 const ready: PremiumStrategyAnalysis = {
   id: 5,
+  requestedId: '5',
   name: 'Ethena - sUSDe',
   status: 'ready',
   source: {
@@ -28,6 +29,14 @@ const ready: PremiumStrategyAnalysis = {
     isBaseRate: false,
     detailSlug: null,
     incidents: [],
+    description: 'Earns the funding rate of a hedged ETH position.',
+    scoreRationale: {
+      date: '2026-01-01',
+      safety: 'Custody with off-exchange settlement.',
+      liquidity: 'Unstaking takes seven days.',
+      links: ['https://example.org/ethena-docs'],
+    },
+    depositUrl: 'https://example.org/ethena',
   },
   breakdown: {
     id: 5,

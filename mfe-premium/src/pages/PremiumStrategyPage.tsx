@@ -1,17 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, PageMeta, useSession, useSiteSettings } from '@yield/platform';
-import { fetchPremiumAnalysis, isClientError, isUnauthorized } from '../api/premium-api.ts';
+import {
+  ApiError,
+  isUnauthorized,
+  PageMeta,
+  premiumAnalysisQuery,
+  queryKeys,
+  useSession,
+  useSiteSettings,
+} from '@yield/platform';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
 import { formatDay } from '../lib/format.ts';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
-
-/** Cached per token too, so one member's report is never shown under another session. */
-export const ANALYSIS_QUERY_KEY = 'premium-analysis';
 
 function PremiumStrategyContent({ strategy }: { strategy: string }) {
   const navigate = useNavigate();
@@ -23,11 +27,8 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
   const [premiumOnArrival] = useState(isPremium);
 
   const analysis = useQuery({
-    queryKey: [ANALYSIS_QUERY_KEY, strategy, token],
-    queryFn: () => fetchPremiumAnalysis(strategy),
+    ...premiumAnalysisQuery(strategy, token),
     enabled: premiumOnArrival && isPremium,
-    retry: (failures, error) => !isClientError(error) && failures < 3,
-    staleTime: 60_000,
   });
 
   const refused = isUnauthorized(analysis.error);
@@ -35,7 +36,7 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
     if (!refused) return;
     // The server is the judge: a token it refuses (forged, expired, revoked) ends the session.
     logOut();
-    queryClient.removeQueries({ queryKey: [ANALYSIS_QUERY_KEY] });
+    queryClient.removeQueries({ queryKey: queryKeys.premiumAnalyses });
     const state: PricingState = { notice: 'session-ended' };
     navigate('/pricing', { replace: true, state });
   }, [refused, logOut, queryClient, navigate]);

@@ -4,7 +4,7 @@ import { PageMeta, useSession, useSiteSettings } from '@yield/platform';
 import { InviteCodeForm } from '../features/pricing/InviteCodeForm.tsx';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
-import type { InviteLoginResult } from '../api/premium-api.ts';
+import type { PremiumSession } from '@yield/contract';
 import {
   readPricingNotice,
   type PremiumEmailState,
@@ -47,7 +47,7 @@ function PricingContent() {
     );
   }
 
-  const onLoggedIn = ({ token, user }: InviteLoginResult, inviteCode: string) => {
+  const onLoggedIn = ({ token, user }: PremiumSession, inviteCode: string) => {
     saveSession(token, user);
     const state: PremiumEmailState = { inviteCode };
     navigate('/premium-email', { state });

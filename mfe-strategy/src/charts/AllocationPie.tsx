@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import HighchartsReact from 'highcharts-react-official';
-import type { Holding } from '@yield/platform';
+import type { Holding } from '@yield/contract';
 import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
 
 export interface AllocationPieProps {

@@ -1,13 +1,4 @@
-import type { StrategyContent } from '@yield/platform';
-
-export type StrategySlug = StrategyContent['slug'];
-
-/** The four public strategy pages (spec route table); any other /options/:id goes to /options. */
-export const STRATEGY_SLUGS: readonly StrategySlug[] = ['liquity', 'sky-spark', 'gauntlet', 'lido'];
-
-export function isStrategySlug(value: string | undefined): value is StrategySlug {
-  return value !== undefined && (STRATEGY_SLUGS as readonly string[]).includes(value);
-}
+import type { StrategyContent } from '@yield/contract';
 
 /** A market cap or rank is "present" when it is neither empty nor the N/A placeholder. */
 export function isPresent(value: string | null | undefined): value is string {

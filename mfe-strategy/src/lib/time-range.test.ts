@@ -1,11 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import {
-  isTimeRange,
-  readTimeRange,
-  timeRangeStorageKey,
-  useTimeRange,
-  writeTimeRange,
-} from './time-range.ts';
+import { isTimeRange } from '@yield/contract/constants';
+import { readTimeRange, timeRangeStorageKey, useTimeRange, writeTimeRange } from './time-range.ts';
 
 beforeEach(() => window.localStorage.clear());
 

@@ -1,13 +1,9 @@
 import { useCallback, useState } from 'react';
-import { DEFAULT_TIME_RANGE, TIME_RANGES, type TimeRange } from '@yield/platform';
+import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRange } from '@yield/contract/constants';
 
 /** Spec section 3: the range is stored under the lower-cased strategy name followed by TimeRange. */
 export function timeRangeStorageKey(strategyName: string): string {
   return `${strategyName.toLowerCase()}TimeRange`;
-}
-
-export function isTimeRange(value: unknown): value is TimeRange {
-  return typeof value === 'string' && (TIME_RANGES as readonly string[]).includes(value);
 }
 
 /** The remembered range, or 30D when none is stored or the stored value is not a valid range. */

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { StrategyDetail } from '../features/detail/StrategyDetail.tsx';
-import { isStrategySlug } from '../lib/strategies.ts';
+import { isStrategySlug } from '@yield/contract/constants';
 
 /** /options/:id — one of the four public strategies; any other id is replaced by /options. */
 export default function StrategyDetailPage() {

@@ -4,6 +4,7 @@
  * and the contract test calls every entry and checks each answer against its schema.
  */
 import type { z } from 'zod';
+import { API_PATHS } from './constants.ts';
 import {
   apiErrorSchema,
   baseRatesSchema,
@@ -28,6 +29,24 @@ import {
   yieldSourceListSchema,
 } from './schemas.ts';
 
+/** The groups of the reference page, in its order. */
+export const ENDPOINT_TAGS = [
+  {
+    name: 'Data',
+    description:
+      'Yields, base rates, history and strategy pages. Every figure is computed by method ra30-v1 from the daily history (sample data, see /api/settings).',
+  },
+  { name: 'Mailing list', description: 'Sign-ups for the rankings e-mail.' },
+  {
+    name: 'Premium',
+    description:
+      'Invite-code login and the premium analysis. Tokens are HS256 JWTs valid 30 days; send them as Authorization: Bearer.',
+  },
+  { name: 'Status', description: 'Whether the data files loaded, for operators and monitoring.' },
+  { name: 'Documentation', description: 'This document and its reference page.' },
+] as const;
+export type EndpointTag = (typeof ENDPOINT_TAGS)[number]['name'];
+
 export interface ResponseSpec {
   description: string;
   /** The JSON body. Absent for a 304 and for bodies that are not JSON (see `mediaType`). */
@@ -40,7 +59,7 @@ export interface EndpointSpec {
   method: 'get' | 'post';
   /** OpenAPI path template, e.g. /api/strategies/{id}/breakdown. */
   path: `/api/${string}`;
-  tag: 'Data' | 'Mailing list' | 'Premium' | 'Documentation' | 'Status';
+  tag: EndpointTag;
   summary: string;
   description?: string;
   params?: z.ZodObject;
@@ -72,7 +91,7 @@ const bodyErrors = (fail: typeof error) => ({
 export const endpoints = {
   health: {
     method: 'get',
-    path: '/api/health',
+    path: API_PATHS.health,
     tag: 'Status',
     summary: 'Data status',
     description:
@@ -81,7 +100,7 @@ export const endpoints = {
   },
   settings: {
     method: 'get',
-    path: '/api/settings',
+    path: API_PATHS.settings,
     tag: 'Data',
     summary: 'Site settings',
     description: 'Site texts, contact, socials, external URLs, and whether the data is sample.',
@@ -94,7 +113,7 @@ export const endpoints = {
   },
   sources: {
     method: 'get',
-    path: '/api/sources',
+    path: API_PATHS.sources,
     tag: 'Data',
     summary: 'Yield sources',
     description: 'The static yield list with current scores and incidents, base-rate rows last.',
@@ -107,7 +126,7 @@ export const endpoints = {
   },
   strategies: {
     method: 'get',
-    path: '/api/strategies',
+    path: API_PATHS.strategies,
     tag: 'Data',
     summary: 'Live metrics',
     description:
@@ -121,7 +140,7 @@ export const endpoints = {
   },
   baseRates: {
     method: 'get',
-    path: '/api/baserate',
+    path: API_PATHS.baseRates,
     tag: 'Data',
     summary: 'DeFi Base Rates',
     description: 'The stablecoin and crypto benchmarks: 30-day APR and risk-adjusted APR.',
@@ -134,7 +153,7 @@ export const endpoints = {
   },
   history: {
     method: 'get',
-    path: '/api/history',
+    path: API_PATHS.history,
     tag: 'Data',
     summary: 'Daily history',
     description: 'The newest days of one series (7, 30, 90 or 180) and its current metrics.',
@@ -149,7 +168,7 @@ export const endpoints = {
   },
   breakdown: {
     method: 'get',
-    path: '/api/strategies/{id}/breakdown',
+    path: API_PATHS.breakdown,
     tag: 'Data',
     summary: 'Risk breakdown',
     description: 'Every charge of the ra30-v1 formula for one source or base rate, with inputs.',
@@ -165,7 +184,7 @@ export const endpoints = {
   },
   strategyContent: {
     method: 'get',
-    path: '/api/strategy-content/{slug}',
+    path: API_PATHS.strategyContent,
     tag: 'Data',
     summary: 'Strategy page content',
     description: 'Texts, ratings, holdings, third-party ratings, diagram and liquidity series.',
@@ -180,7 +199,7 @@ export const endpoints = {
   },
   mailSignup: {
     method: 'post',
-    path: '/api/addToMailList',
+    path: API_PATHS.mailSignup,
     tag: 'Mailing list',
     summary: 'Join the mailing list',
     description: 'Each address is stored once, whatever its letter case, with time and source.',
@@ -196,7 +215,7 @@ export const endpoints = {
   },
   premiumInvite: {
     method: 'post',
-    path: '/api/premium',
+    path: API_PATHS.premiumInvite,
     tag: 'Premium',
     summary: 'Log in with an invite code',
     description: 'Spends one use of the code, creates a premium user, returns a 30-day token.',
@@ -212,7 +231,7 @@ export const endpoints = {
   },
   premiumLogin: {
     method: 'post',
-    path: '/api/premiumLogin',
+    path: API_PATHS.premiumLogin,
     tag: 'Premium',
     summary: 'Bind an email to an invite code',
     description:
@@ -229,7 +248,7 @@ export const endpoints = {
   },
   premiumAnalysis: {
     method: 'get',
-    path: '/api/premium/strategies/{id}',
+    path: API_PATHS.premiumAnalysis,
     tag: 'Premium',
     summary: 'Premium strategy analysis',
     description:
@@ -244,7 +263,7 @@ export const endpoints = {
   },
   openApi: {
     method: 'get',
-    path: '/api/openapi.json',
+    path: API_PATHS.openApi,
     tag: 'Documentation',
     summary: 'This OpenAPI document',
     cached: true,
@@ -255,7 +274,7 @@ export const endpoints = {
   },
   docs: {
     method: 'get',
-    path: '/api/docs',
+    path: API_PATHS.docs,
     tag: 'Documentation',
     summary: 'API reference page',
     description: 'This document, rendered for reading (self-hosted Redoc).',
@@ -263,7 +282,7 @@ export const endpoints = {
   },
   docsScript: {
     method: 'get',
-    path: '/api/docs/redoc.standalone.js',
+    path: API_PATHS.docsScript,
     tag: 'Documentation',
     summary: 'The reference page script',
     cached: true,
@@ -272,6 +291,6 @@ export const endpoints = {
       304: notModified,
     },
   },
-} as const satisfies Record<string, EndpointSpec>;
+} as const satisfies Record<keyof typeof API_PATHS, EndpointSpec>;
 
 export type EndpointName = keyof typeof endpoints;

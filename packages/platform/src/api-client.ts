@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai';
-import type { ApiErrorBody } from './api-types.ts';
+import type { ApiErrorBody } from '@yield/contract';
 import { premiumTokenAtom } from './session.ts';
 
 export class ApiError extends Error {
@@ -46,4 +46,14 @@ export async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
 
 export async function postJson<T>(path: string, payload: unknown): Promise<T> {
   return parse<T>(await authFetch(path, { method: 'POST', body: JSON.stringify(payload) }));
+}
+
+/** The server refused the token (forged, expired or revoked): the session must end. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Client errors are answers, not outages: retrying them cannot help. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

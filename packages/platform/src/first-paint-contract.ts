@@ -8,7 +8,7 @@
  * has run; the shell renders over it once it starts and keeps the module's server markup in place
  * until the module itself has loaded.
  */
-import type { SiteSettings } from './api-types.ts';
+import type { SiteSettings } from '@yield/contract';
 /** `<script type="application/json">` holding the data the server markup was rendered with. */
 export const FIRST_PAINT_DATA_ID = 'yield-first-paint';
 /** Attribute naming the module (`remote/Module`) whose server markup an element holds. */

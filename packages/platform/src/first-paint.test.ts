@@ -5,7 +5,7 @@ import {
   firstPaintOf,
   forgetFirstPaint,
 } from './first-paint.ts';
-import { settingsQuery } from './settings.ts';
+import { settingsQuery } from './queries.ts';
 
 const settings = { siteTitle: 'Pigi', siteSlogan: 'Global Yield Leaderboard' };
 

@@ -8,7 +8,7 @@ import {
   FIRST_PAINT_HEAD_ATTR,
   type FirstPaintData,
 } from './first-paint-contract.ts';
-import { settingsQuery } from './settings.ts';
+import { settingsQuery } from './queries.ts';
 
 export * from './first-paint-contract.ts';
 

@@ -1,4 +1,3 @@
-export * from './api-types.ts';
 export * from './premium-token.ts';
 export * from './session.ts';
 export * from './api-client.ts';
@@ -6,6 +5,7 @@ export * from './settings.ts';
 export * from './page-meta.tsx';
 export * from './scroll.ts';
 export * from './query-client.ts';
+export * from './queries.ts';
 export * from './contract.ts';
 export * from './theme.ts';
 export * from './first-paint.ts';

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import type { FirstPaintContext, RenderModule } from './first-paint-contract.ts';
-import { settingsQuery } from './settings.ts';
+import { settingsQuery } from './queries.ts';
 
 /** Renders `element` at `context.path` with settings known and nothing else fetched. */
 export function renderFirstPaint(element: ReactNode, context: FirstPaintContext): string {

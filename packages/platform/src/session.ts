@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import type { PremiumUser } from './api-types.ts';
+import type { PremiumUser } from '@yield/contract';
 import { evaluatePremiumToken, type PremiumTokenPayload } from './premium-token.ts';
 
 /** Browser storage keys of spec section 3. */

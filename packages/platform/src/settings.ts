@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from './api-types.ts';
-import { getJson } from './api-client.ts';
-
-export const settingsQuery = {
-  queryKey: ['settings'] as const,
-  queryFn: () => getJson<SiteSettings>('/api/settings'),
-  staleTime: 5 * 60_000,
-};
+import type { SiteSettings } from '@yield/contract';
+import { settingsQuery } from './queries.ts';
 
 /** Site settings and external URLs (operator data served by the API). */
 export function useSiteSettings(): SiteSettings | undefined {

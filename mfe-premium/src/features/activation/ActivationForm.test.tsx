@@ -59,7 +59,7 @@ describe('ActivationForm', () => {
 
     release(jsonResponse(200, { success: true, token: 'x.y.z' }));
     await waitFor(() => expect(onActivated).toHaveBeenCalledTimes(1));
-    expect(onActivated.mock.calls[0]![0]).toEqual({ token: 'x.y.z' });
+    expect(onActivated.mock.calls[0]![0]).toMatchObject({ success: true, token: 'x.y.z' });
     expect(screen.getByRole('button', { name: 'Activate Premium Account' })).toBeDisabled();
   });
 

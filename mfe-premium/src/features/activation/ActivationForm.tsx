@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { activatePremium, type ActivationResult } from '../../api/premium-api.ts';
+import { premiumLoginMutation } from '@yield/platform';
+import type { PremiumSession } from '@yield/contract';
 import { toast, warmUpToasts } from '@yield/ui';
 import styles from '../../components/form.module.css';
 
@@ -10,7 +11,7 @@ export const ACTIVATE_BUTTON_BUSY = 'Activating...';
 export interface ActivationFormProps {
   inviteCode: string;
   /** Called once the server bound the email; the caller stores the token, toasts and moves on. */
-  onActivated: (result: ActivationResult, email: string) => void;
+  onActivated: (session: PremiumSession, email: string) => void;
 }
 
 /** Spec "Premium email": required email, 'Activating...' while loading, a toast on failure. */
@@ -19,8 +20,8 @@ export function ActivationForm({ inviteCode, onActivated }: ActivationFormProps)
   const noteId = useId();
   const [email, setEmail] = useState('');
   const activation = useMutation({
-    mutationFn: (address: string) => activatePremium(address, inviteCode),
-    onSuccess: (result, address) => onActivated(result, address),
+    ...premiumLoginMutation(),
+    onSuccess: (session, { email: address }) => onActivated(session, address),
     onError: () => toast.error('Error', 'Failed to activate premium account. Please try again.'),
   });
   // After success the page leaves in 1.5 s; the form stays locked so it cannot be sent twice.
@@ -30,7 +31,7 @@ export function ActivationForm({ inviteCode, onActivated }: ActivationFormProps)
     event.preventDefault();
     if (locked) return;
     warmUpToasts();
-    activation.mutate(email.trim());
+    activation.mutate({ email: email.trim(), inviteCode });
   };
 
   return (

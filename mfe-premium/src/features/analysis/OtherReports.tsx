@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { getJson, type YieldSource } from '@yield/platform';
+import { sourcesQuery } from '@yield/platform';
 import styles from './analysis.module.css';
-
-export const sourcesQuery = {
-  queryKey: ['sources'] as const,
-  queryFn: () => getJson<YieldSource[]>('/api/sources'),
-  staleTime: 5 * 60_000,
-};
 
 /** Links to the other sources' reports, so a premium member can move between them. */
 export function OtherReports({ current }: { current: string }) {

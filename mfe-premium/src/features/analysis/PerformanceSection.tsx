@@ -1,5 +1,5 @@
 import { Suspense, useRef } from 'react';
-import type { HistoryPoint } from '@yield/platform';
+import type { HistoryPoint } from '@yield/contract';
 import { LazyPerformanceChart } from '../../charts/lazy.ts';
 import { formatDay, formatPercent, formatUsd } from '../../lib/format.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';

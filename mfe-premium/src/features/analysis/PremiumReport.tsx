@@ -1,4 +1,4 @@
-import type { PremiumStrategyAnalysis, YieldSource } from '@yield/platform';
+import type { PremiumStrategyAnalysis } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
 import { formatDay, formatPercent, formatPoints, formatUsd } from '../../lib/format.ts';
 import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
@@ -34,23 +34,12 @@ export function typeLabel(type: string): string {
   return type === 'stablecoin' ? 'Stablecoin' : 'Crypto';
 }
 
-/**
- * Fields the API serves on a source beyond the shared contract. Read defensively: the report
- * stays complete without them.
- */
-interface SourceDetails {
-  description?: string;
-  depositUrl?: string;
-  scoreRationale?: { date?: string; safety?: string; liquidity?: string; links?: string[] };
-}
-
 /** The premium analysis the protected API serves for one source. */
 export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis }) {
   if (analysis.status !== 'ready') return <AnalyzingStatus />;
-  const { breakdown } = analysis;
-  const source = analysis.source as (YieldSource & SourceDetails) | null;
-  const activeIncidents = source?.incidents.filter((incident) => incident.active) ?? [];
-  const measured = breakdown?.status === 'ok';
+  const { breakdown, source } = analysis;
+  const activeIncidents = source.incidents.filter((incident) => incident.active);
+  const measured = breakdown.status === 'ok';
 
   return (
     <div className={styles.report} data-testid="premium-report">
@@ -83,7 +72,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           </div>
           <div>
             <dt>TVL</dt>
-            <dd>{breakdown ? formatUsd(breakdown.inputs.tvl) : 'N/A'}</dd>
+            <dd>{formatUsd(breakdown.inputs.tvl)}</dd>
           </div>
         </dl>
         {measured ? (
@@ -94,12 +83,12 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           >
             <span className={styles.verdictBadge}>{breakdown.great ? 'GREAT' : 'Not GREAT'}</span>
             {breakdown.great
-              ? `Its reward-to-risk ratio beats the ${typeLabel(source?.type ?? '').toLowerCase()} DeFi Base Rate's.`
-              : `Its reward-to-risk ratio is not above the ${typeLabel(source?.type ?? '').toLowerCase()} DeFi Base Rate's.`}
+              ? `Its reward-to-risk ratio beats the ${typeLabel(source.type).toLowerCase()} DeFi Base Rate's.`
+              : `Its reward-to-risk ratio is not above the ${typeLabel(source.type).toLowerCase()} DeFi Base Rate's.`}
           </p>
         ) : null}
         <p className={styles.summaryText}>{analysis.summary}</p>
-        {source?.description ? (
+        {source.description ? (
           <>
             <h3 className={styles.subheading}>How it earns</h3>
             <p className={styles.summaryText}>
@@ -114,7 +103,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
             </p>
           </>
         ) : null}
-        {source?.depositUrl ? (
+        {source.depositUrl ? (
           <p className={styles.deposit}>
             <ExternalLink href={source.depositUrl} className="btn btn-secondary">
               Go to {source.name}
@@ -126,9 +115,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
         ) : null}
       </section>
 
-      {breakdown ? (
-        <RiskBreakdownSection breakdown={breakdown} rationale={source?.scoreRationale} />
-      ) : null}
+      <RiskBreakdownSection breakdown={breakdown} rationale={source.scoreRationale} />
       <PerformanceSection history={analysis.history} />
       <ThirdPartyRatingsSection ratings={analysis.thirdPartyRatings} />
     </div>

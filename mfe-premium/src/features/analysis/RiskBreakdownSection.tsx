@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { RiskBreakdown, RiskCharges } from '@yield/platform';
+import type { RiskBreakdown, RiskCharges, YieldSource } from '@yield/contract';
 import { InfoTip } from '../../components/InfoTip.tsx';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
 import { formatDay, formatPercent, formatPoints } from '../../lib/format.ts';
@@ -45,19 +45,12 @@ function linkLabel(link: string): string {
 
 const CHARGE_ORDER = Object.keys(CHARGE_EXPLANATIONS) as (keyof RiskCharges)[];
 
-export interface ScoreRationale {
-  date?: string;
-  safety?: string;
-  liquidity?: string;
-  links?: string[];
-}
-
 export function RiskBreakdownSection({
   breakdown,
   rationale,
 }: {
   breakdown: RiskBreakdown;
-  rationale?: ScoreRationale | undefined;
+  rationale: YieldSource['scoreRationale'];
 }) {
   const ok = breakdown.status === 'ok';
   const largest = Math.max(...CHARGE_ORDER.map((key) => breakdown.charges[key]), 0);
@@ -137,7 +130,7 @@ export function RiskBreakdownSection({
               <dd>{breakdown.inputs.clampedDays}</dd>
             </div>
           </dl>
-          {rationale?.safety || rationale?.liquidity ? (
+          {rationale.safety || rationale.liquidity ? (
             <div className={styles.rationale}>
               <h3 className={styles.subheading}>
                 Why these scores{rationale.date ? ` (reviewed ${formatDay(rationale.date)})` : ''}
@@ -152,7 +145,7 @@ export function RiskBreakdownSection({
                   <strong>Liquidity {breakdown.inputs.liquidity}/5:</strong> {rationale.liquidity}
                 </p>
               ) : null}
-              {rationale.links && rationale.links.length > 0 ? (
+              {rationale.links.length > 0 ? (
                 <ul className={styles.sourcesList} aria-label="Sources for these scores">
                   {rationale.links.map((link) => (
                     <li key={link}>

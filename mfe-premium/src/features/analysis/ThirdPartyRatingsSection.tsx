@@ -1,4 +1,4 @@
-import type { ThirdPartyRating } from '@yield/platform';
+import type { ThirdPartyRating } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
 import { formatDay } from '../../lib/format.ts';
 import styles from './analysis.module.css';

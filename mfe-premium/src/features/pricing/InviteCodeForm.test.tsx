@@ -52,7 +52,7 @@ describe('InviteCodeForm', () => {
     const user1 = { userId: 'u1', email: null, accessLevel: 'premium' };
     release(jsonResponse(200, { success: true, token: 'a.b.c', user: user1 }));
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
-    expect(onLoggedIn.mock.calls[0]![0]).toEqual({ token: 'a.b.c', user: user1 });
+    expect(onLoggedIn.mock.calls[0]![0]).toEqual({ success: true, token: 'a.b.c', user: user1 });
     expect(onLoggedIn.mock.calls[0]![1]).toBe('yield-abcd-2345');
     expect(toast.error).not.toHaveBeenCalled();
   });

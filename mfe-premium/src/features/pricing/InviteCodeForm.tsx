@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { loginWithInviteCode, type InviteLoginResult } from '../../api/premium-api.ts';
+import { premiumInviteMutation } from '@yield/platform';
+import type { PremiumSession } from '@yield/contract';
 import { toast, warmUpToasts } from '@yield/ui';
 import styles from '../../components/form.module.css';
 
@@ -9,7 +10,7 @@ export const INVITE_BUTTON_BUSY = 'Logging in...';
 
 export interface InviteCodeFormProps {
   /** Called once the server accepted the code; the caller stores the session and moves on. */
-  onLoggedIn: (result: InviteLoginResult, inviteCode: string) => void;
+  onLoggedIn: (session: PremiumSession, inviteCode: string) => void;
 }
 
 /** Spec "Invite login": idle -> submitting (disabled) -> success, or a toast and back to idle. */
@@ -18,8 +19,8 @@ export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
   const hintId = useId();
   const [code, setCode] = useState('');
   const login = useMutation({
-    mutationFn: (inviteCode: string) => loginWithInviteCode(inviteCode),
-    onSuccess: (result, inviteCode) => onLoggedIn(result, inviteCode),
+    ...premiumInviteMutation(),
+    onSuccess: (session, { inviteCode }) => onLoggedIn(session, inviteCode),
     onError: () => toast.error('Error', 'The code is invalid'),
   });
   const submitting = login.isPending;
@@ -28,7 +29,7 @@ export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
     event.preventDefault();
     if (submitting) return;
     warmUpToasts();
-    login.mutate(code);
+    login.mutate({ inviteCode: code });
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { StrategyContent } from '@yield/platform';
+import type { StrategyContent } from '@yield/contract';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyAllocationPie, loadAllocationPie } from '../../charts/lazy.ts';
 import { Paragraphs } from './Paragraphs.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import type { StrategyContent } from '@yield/platform';
+import type { StrategyContent } from '@yield/contract';
 import styles from './detail.module.css';
 
 type Diagram = StrategyContent['diagram'];

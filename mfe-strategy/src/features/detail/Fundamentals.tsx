@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { TIME_RANGES, useSiteSettings, type HistoryResponse } from '@yield/platform';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { historyQuery, useSiteSettings } from '@yield/platform';
+import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
+import { TIME_RANGES } from '@yield/contract/constants';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { formatPercent, formatUsd } from '../../lib/format.ts';
-import { useStrategyHistory } from '../../lib/queries.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import styles from './detail.module.css';
 
@@ -11,13 +13,20 @@ const CHART_HEIGHT = 300;
 
 function historyError(data: HistoryResponse | undefined, error: Error | null): string | null {
   if (error) return error.message || 'request failed';
-  if (data?.error) return `${data.error.code}: ${data.error.message}`;
+  // Spec section 8 also counts an `error` field in the answer as a failure. The API never sends
+  // one with a 200 (its errors come with an error status, thrown by getJson): a guard for answers
+  // from anywhere else.
+  if (data && 'error' in data) {
+    const { code, message } = (data as unknown as ApiErrorBody).error;
+    return `${code}: ${message}`;
+  }
   return null;
 }
 
 export function Fundamentals({ id, name }: { id: number; name: string }) {
   const [range, setRange] = useTimeRange(name);
-  const history = useStrategyHistory(id, range);
+  // The previous range stays on screen while the next loads, so the charts do not collapse.
+  const history = useQuery({ ...historyQuery(id, range), placeholderData: keepPreviousData });
   const settings = useSiteSettings();
   const failure = historyError(history.data, history.error);
   const loading = history.isPending;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { StrategyContent } from '@yield/platform';
+import type { StrategyContent } from '@yield/contract';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyLiquidityChart, loadLiquidityChart } from '../../charts/lazy.ts';
 import { LIQUIDITY_HINT, toLiquiditySeries } from '../../lib/liquidity.ts';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { Rating, RiskCharges, StrategyContent } from '@yield/platform';
+import { useQuery } from '@tanstack/react-query';
+import { breakdownQuery } from '@yield/platform';
+import type { Rating, RiskCharges, StrategyContent } from '@yield/contract';
 import { formatPercent } from '../../lib/format.ts';
-import { useRiskBreakdown } from '../../lib/queries.ts';
 import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
@@ -45,7 +46,7 @@ function RiskBars({ count }: { count: number }) {
 }
 
 function ChargesBreakdown({ id }: { id: number }) {
-  const breakdown = useRiskBreakdown(id);
+  const breakdown = useQuery(breakdownQuery(id));
   if (breakdown.isPending) {
     return <span className="spinner" role="status" aria-label="Loading the risk charges" />;
   }

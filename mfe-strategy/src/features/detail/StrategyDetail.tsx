@@ -1,8 +1,10 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageMeta, type StrategyContent } from '@yield/platform';
-import { useStrategyContent } from '../../lib/queries.ts';
-import { isPresent, type StrategySlug } from '../../lib/strategies.ts';
+import { useQuery } from '@tanstack/react-query';
+import { PageMeta, strategyContentQuery } from '@yield/platform';
+import type { StrategyContent } from '@yield/contract';
+import type { StrategySlug } from '@yield/contract/constants';
+import { isPresent } from '../../lib/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
@@ -108,7 +110,7 @@ function TextSection({
 }
 
 export function StrategyDetail({ slug }: { slug: StrategySlug }) {
-  const content = useStrategyContent(slug);
+  const content = useQuery(strategyContentQuery(slug));
   // The sections below Fundamentals render in a deferred, interruptible pass: React time-slices
   // it, so the first screen paints without one long task for the whole page.
   const belowTheFold = useDeferredValue(content.data);

@@ -1,0 +1,108 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import {
+  breakdownQuery,
+  historyQuery,
+  mailSignupMutation,
+  premiumAnalysisQuery,
+  premiumInviteMutation,
+  premiumLoginMutation,
+  queryKeys,
+  settingsQuery,
+  sourcesQuery,
+  strategiesQuery,
+} from './queries.ts';
+
+function respond(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+let calls: { url: string; init?: RequestInit }[] = [];
+function stubFetch(answer: (url: string) => Response) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return answer(url);
+    }),
+  );
+}
+afterEach(() => vi.unstubAllGlobals());
+
+const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+describe('one query per endpoint', () => {
+  it('keys a series the same whether its id comes as a number or as text', async () => {
+    expect(breakdownQuery(3).queryKey).toEqual(breakdownQuery('3' as never).queryKey);
+    expect(historyQuery(3, '30D').queryKey).toEqual(['history', '3', '30D']);
+    stubFetch(() => respond({ id: 3 }));
+    const qc = client();
+    await qc.fetchQuery(breakdownQuery(3));
+    await qc.fetchQuery(breakdownQuery('3' as never));
+    expect(calls.map((c) => c.url)).toEqual(['/api/strategies/3/breakdown']);
+  });
+
+  it('asks the API paths of the contract', async () => {
+    stubFetch(() => respond({}));
+    const qc = client();
+    await qc.fetchQuery(settingsQuery);
+    await qc.fetchQuery(sourcesQuery);
+    await qc.fetchQuery(strategiesQuery);
+    await qc.fetchQuery(historyQuery('base-defi', '7D'));
+    await qc.fetchQuery(breakdownQuery('base-stablecoin'));
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/settings',
+      '/api/sources',
+      '/api/strategies',
+      '/api/history?id=base-defi&range=7D',
+      '/api/strategies/base-stablecoin/breakdown',
+    ]);
+  });
+
+  it('keeps figures fresh as long as the API caches them, texts for 5 minutes', () => {
+    expect(strategiesQuery.staleTime).toBe(60_000);
+    expect(breakdownQuery(3).staleTime).toBe(60_000);
+    expect(settingsQuery.staleTime).toBe(300_000);
+    expect(sourcesQuery.staleTime).toBe(300_000);
+  });
+
+  it('keys a premium analysis per token and does not retry a refusal', () => {
+    const query = premiumAnalysisQuery('5', 'a.b.c');
+    expect(query.queryKey).toEqual([...queryKeys.premiumAnalyses, '5', 'a.b.c']);
+    const retry = query.retry as (failures: number, error: Error) => boolean;
+    expect(retry(0, new ApiError(401, 'unauthorized', 'no', null))).toBe(false);
+    expect(retry(0, new ApiError(503, 'unavailable', 'down', null))).toBe(true);
+    expect(retry(3, new Error('network'))).toBe(false);
+  });
+});
+
+describe('one mutation per POST', () => {
+  it('posts the sign-up once, never retried', async () => {
+    stubFetch(() => respond({ success: true, created: true }, 201));
+    const options = mailSignupMutation();
+    expect(options.retry).toBe(false);
+    await expect(
+      options.mutationFn!({ email: 'a@example.com', source: 'newsletter' }, {} as never),
+    ).resolves.toEqual({ success: true, created: true });
+    expect(calls[0]!.url).toBe('/api/addToMailList');
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({
+      email: 'a@example.com',
+      source: 'newsletter',
+    });
+  });
+
+  it('treats an invite answer without success and token as a failure', async () => {
+    stubFetch(() => respond({ success: false }));
+    await expect(
+      premiumInviteMutation().mutationFn!({ inviteCode: 'X' }, {} as never),
+    ).rejects.toThrow();
+    stubFetch(() => respond({ error: { code: 'invalid_invite_code', message: 'no' } }, 401));
+    await expect(
+      premiumLoginMutation().mutationFn!({ email: 'a@example.com', inviteCode: 'X' }, {} as never),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * One query per GET endpoint and one mutation per POST endpoint of /api, used by every app: the
+ * cache key, the request and the freshness of each call are decided here, once. Views add only
+ * view options (`enabled`, `placeholderData`, callbacks):
+ *
+ *   useQuery(breakdownQuery(id))
+ *   useQuery({ ...historyQuery(id, range), placeholderData: keepPreviousData })
+ *   useMutation({ ...mailSignupMutation(), onSuccess })
+ *
+ * Retry, back-off, garbage collection and refetch on focus/reconnect come from the shared
+ * QueryClient (query-client.ts). `staleTime` follows the API's own caching: computed figures are
+ * fresh as long as the API's `max-age=60`; operator texts for 5 minutes.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  apiPath,
+  type SeriesId,
+  type StrategySlug,
+  type TimeRange,
+} from '@yield/contract/constants';
+import type {
+  BaseRates,
+  HistoryResponse,
+  MailSignupRequest,
+  MailSignupResponse,
+  PremiumInviteRequest,
+  PremiumLoginRequest,
+  PremiumSession,
+  PremiumStrategyAnalysis,
+  RiskBreakdown,
+  SiteSettings,
+  StrategyContent,
+  StrategyMetrics,
+  YieldSource,
+} from '@yield/contract';
+import { getJson, isClientError, postJson } from './api-client.ts';
+
+const FIGURES_STALE_MS = 60_000;
+const TEXTS_STALE_MS = 5 * 60_000;
+
+/** Every cache key of the API's data. Ids are keyed as the API spells them (`'3'`, `'base-defi'`). */
+export const queryKeys = {
+  settings: ['settings'] as const,
+  sources: ['sources'] as const,
+  strategies: ['strategies'] as const,
+  baseRates: ['baserate'] as const,
+  history: (id: SeriesId, range: TimeRange) => ['history', String(id), range] as const,
+  breakdown: (id: SeriesId) => ['breakdown', String(id)] as const,
+  strategyContent: (slug: StrategySlug) => ['strategy-content', slug] as const,
+  /** Every premium analysis (cleared together when the session ends). */
+  premiumAnalyses: ['premium-analysis'] as const,
+  /** Per token too, so one member's report is never shown under another session. */
+  premiumAnalysis: (strategy: string, token: string | null) =>
+    ['premium-analysis', strategy, token] as const,
+};
+
+/** GET /api/settings. The server's first paint seeds this key (first-paint.ts, server.tsx). */
+export const settingsQuery = queryOptions({
+  queryKey: queryKeys.settings,
+  queryFn: () => getJson<SiteSettings>(API_PATHS.settings),
+  staleTime: TEXTS_STALE_MS,
+});
+
+/** GET /api/sources */
+export const sourcesQuery = queryOptions({
+  queryKey: queryKeys.sources,
+  queryFn: () => getJson<YieldSource[]>(API_PATHS.sources),
+  staleTime: TEXTS_STALE_MS,
+});
+
+/** GET /api/strategies */
+export const strategiesQuery = queryOptions({
+  queryKey: queryKeys.strategies,
+  queryFn: () => getJson<StrategyMetrics[]>(API_PATHS.strategies),
+  staleTime: FIGURES_STALE_MS,
+});
+
+/** GET /api/baserate */
+export const baseRatesQuery = queryOptions({
+  queryKey: queryKeys.baseRates,
+  queryFn: () => getJson<BaseRates>(API_PATHS.baseRates),
+  staleTime: FIGURES_STALE_MS,
+});
+
+/** GET /api/history?id=&range= */
+export function historyQuery(id: SeriesId, range: TimeRange) {
+  return queryOptions({
+    queryKey: queryKeys.history(id, range),
+    queryFn: () => getJson<HistoryResponse>(apiPath(API_PATHS.history, {}, { id, range })),
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** GET /api/strategies/:id/breakdown */
+export function breakdownQuery(id: SeriesId) {
+  return queryOptions({
+    queryKey: queryKeys.breakdown(id),
+    queryFn: () => getJson<RiskBreakdown>(apiPath(API_PATHS.breakdown, { id })),
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** GET /api/strategy-content/:slug */
+export function strategyContentQuery(slug: StrategySlug) {
+  return queryOptions({
+    queryKey: queryKeys.strategyContent(slug),
+    queryFn: () => getJson<StrategyContent>(apiPath(API_PATHS.strategyContent, { slug })),
+    staleTime: TEXTS_STALE_MS,
+  });
+}
+
+/**
+ * GET /api/premium/strategies/:id with the stored token (getJson sends it). A client error (401,
+ * 400) is an answer, not an outage: it is not retried.
+ */
+export function premiumAnalysisQuery(strategy: string, token: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.premiumAnalysis(strategy, token),
+    queryFn: () =>
+      getJson<PremiumStrategyAnalysis>(apiPath(API_PATHS.premiumAnalysis, { id: strategy })),
+    retry: (failures, error) => !isClientError(error) && failures < 3,
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** POST /api/addToMailList. A sign-up is not retried behind the user's back. */
+export function mailSignupMutation() {
+  return mutationOptions({
+    mutationKey: ['addToMailList'],
+    mutationFn: (body: MailSignupRequest) =>
+      postJson<MailSignupResponse>(API_PATHS.mailSignup, body),
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/premium: the invite-code login. Anything short of `success: true` with a token is a
+ * failure, like an error status (the spec shows one toast for every failure).
+ */
+export function premiumInviteMutation() {
+  return mutationOptions({
+    mutationKey: ['premium'],
+    mutationFn: async (body: PremiumInviteRequest) => {
+      const session = await postJson<PremiumSession>(API_PATHS.premiumInvite, body);
+      if (session.success !== true || !session.token)
+        throw new Error('The invite code was not accepted');
+      return session;
+    },
+  });
+}
+
+/** POST /api/premiumLogin: binds an email to the invite's premium account. */
+export function premiumLoginMutation() {
+  return mutationOptions({
+    mutationKey: ['premiumLogin'],
+    mutationFn: async (body: PremiumLoginRequest) => {
+      const session = await postJson<PremiumSession>(API_PATHS.premiumLogin, body);
+      if (session.success !== true) throw new Error('Activation was not accepted');
+      return session;
+    },
+  });
+}
