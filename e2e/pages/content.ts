@@ -20,6 +20,20 @@ export async function fetchSettings(page: Page): Promise<SettingsForTests> {
   return (await response.json()) as SettingsForTests;
 }
 
+/** The API's own reference page, /api/docs (Redoc rendering /api/openapi.json). */
+export class ApiReference {
+  readonly title: Locator;
+
+  constructor(readonly page: Page) {
+    this.title = page.getByRole('heading', { level: 1 });
+  }
+
+  /** An operation's section, by its summary (its heading also names the operation's anchor). */
+  operation(summary: string): Locator {
+    return this.page.getByRole('heading', { level: 2, name: new RegExp(`(^| )${summary}$`) });
+  }
+}
+
 /** The landing parts of `/` that mfe-content renders (hero on top, sections under the comparison). */
 export class Landing {
   readonly heroHeading: Locator;

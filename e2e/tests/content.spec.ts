@@ -1,6 +1,8 @@
 import { test, expect } from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
+import { BASE_URL } from '../scripts/e2e-env.ts';
 import {
+  ApiReference,
   ContentPage,
   HowToPage,
   Landing,
@@ -540,6 +542,37 @@ test.describe('static pages', () => {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
+  });
+
+  test('/b2b: View API Documentation opens the API reference the API serves', async ({
+    page,
+    context,
+  }) => {
+    const origin = new URL(BASE_URL).origin;
+    // Nothing the reference loads comes from another origin (no CDN).
+    const elsewhere: string[] = [];
+    context.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.protocol.startsWith('http') && url.origin !== origin) elsewhere.push(url.href);
+    });
+    const scriptErrors: string[] = [];
+    context.on('weberror', (error) => scriptErrors.push(error.error().message));
+
+    await page.goto('/b2b');
+    const link = new ContentPage(page).main.getByRole('link', { name: /View API Documentation/ });
+    await expect(link).toHaveAttribute('href', '/api/docs');
+    const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(docs).toHaveURL(`${origin}/api/docs`);
+    await expect(docs).toHaveTitle('Global Yield Leaderboard API reference');
+    const reference = new ApiReference(docs);
+    // Redoc parses and lays out the whole document before it paints: allow it time on a busy CI.
+    await expect(reference.title).toHaveText(/^Global Yield Leaderboard API/, { timeout: 30_000 });
+    // Endpoints are rendered from /api/openapi.json: an operation, its path and a response field.
+    await expect(reference.operation('Live metrics')).toBeVisible();
+    await expect(docs.getByText('/api/strategies', { exact: true }).first()).toBeAttached();
+    await expect(docs.getByText('riskAdjustedYield30d').first()).toBeAttached();
+    expect(elsewhere).toEqual([]);
+    expect(scriptErrors).toEqual([]);
   });
 
   test('/sources-of-yield: three strategies, the breakdown and its links', async ({ page }) => {
