@@ -4,7 +4,7 @@
  * and the contract test calls every entry and checks each answer against its schema.
  */
 import type { z } from 'zod';
-import { API_PATHS } from './constants.ts';
+import { API_PATHS } from './paths.ts';
 import {
   apiErrorSchema,
   baseRatesSchema,
