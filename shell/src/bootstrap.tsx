@@ -4,12 +4,14 @@ import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { adoptFirstPaint, createQueryClient, forgetFirstPaint, initSession } from '@yield/platform';
 import { createRouter } from './app/router.tsx';
+import { loadRouteTable } from './remotes/pages.ts';
 import '@yield/platform/styles.css';
 import './styles/chrome.css';
 
 initSession();
 const queryClient = createQueryClient();
-const router = createRouter();
+// Started by the entry (index.ts) together with this chunk: usually already there.
+const router = createRouter(await loadRouteTable());
 
 const root = document.getElementById('root')!;
 // The page may arrive painted by the server: keep its modules' markup for their slots, and its
