@@ -7,6 +7,7 @@ import {
   remoteRegistry,
   type RemotesManifest,
 } from '@yield/federation/registry';
+import { pagesUrl } from '@yield/federation/pages';
 import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
@@ -79,10 +80,28 @@ export class ResourceHints {
     return hints;
   }
 
+  /**
+   * Every remote's pages.json: the shell reads them all (its route table) before its first
+   * render. Without the hints they were requested after the shell's entry ran, behind its
+   * preloaded scripts, and held the render back (see docs/performance.md).
+   */
+  private pageListHints(manifest: Partial<RemotesManifest>): Hint[] {
+    const local = 'http://site.local';
+    return Object.values(manifest).flatMap((entry) => {
+      try {
+        const url = pagesUrl(new URL(String(entry), local));
+        return [{ href: url.origin === local ? url.pathname : url.href, as: 'fetch' as const }];
+      } catch {
+        return [];
+      }
+    });
+  }
+
   hintsFor(route: MatchedPage): Hint[] {
     const manifest = this.readRemotesManifest();
     const all: Hint[] = [
       ...pageDataUrls(route).map((href) => ({ href, as: 'fetch' as const })),
+      ...this.pageListHints(manifest),
       ...this.shellHints(),
       ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, manifest)),
     ];
