@@ -113,7 +113,11 @@ function emitJson(name: string, body: () => unknown) {
  * Builds the Rspack configuration of one app (host or remote). A remote's exposed modules come
  * from its `src/pages.ts`, and its build writes `pages.json` beside `remoteEntry.js`.
  */
-export async function createAppConfig({ app, root, mode }: AppConfigOptions): Promise<Configuration> {
+export async function createAppConfig({
+  app,
+  root,
+  mode,
+}: AppConfigOptions): Promise<Configuration> {
   const isDev = mode === 'development';
   const remote = app === 'shell' ? undefined : remoteByDir(app);
   if (app !== 'shell' && !remote) throw new Error(`Unknown app folder: ${app}`);

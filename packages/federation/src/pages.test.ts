@@ -56,7 +56,10 @@ describe('parsePages', () => {
     [[{ ...risks, data: '/api/x' }], '/risks: "data" is not a list'],
     [[{ ...risks, data: ['https://evil.example/x'] }], 'is not a path on this site'],
     [[{ ...risks, data: ['//evil.example/x'] }], 'is not a path on this site'],
-    [[{ ...risks, data: ['/api/strategy-content/:id'] }], 'names :id, which the path does not have'],
+    [
+      [{ ...risks, data: ['/api/strategy-content/:id'] }],
+      'names :id, which the path does not have',
+    ],
   ])('refuses %j: %s', (document, message) => {
     expect(() => parsePages(document, 'mfe_content')).toThrow(message);
   });

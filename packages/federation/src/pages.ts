@@ -73,7 +73,8 @@ export interface PageRoute {
 }
 
 /** One remote's page list as read at run time, or why it could not be read. */
-export type RemotePageList = { remote: string; pages: PageRoute[] } | { remote: string; error: string };
+export type RemotePageList =
+  { remote: string; pages: PageRoute[] } | { remote: string; error: string };
 
 export interface RouteTable {
   /** Every page of every remote whose list was read, in `remotes.json` order. */
@@ -125,7 +126,8 @@ function parsePage(entry: unknown, owner: string): PageRoute | string {
   if (typeof path !== 'string') return '"path" is not a string';
   const params = pathParams(path);
   if (typeof params === 'string') return `path "${path}" ${params}`;
-  if (typeof title !== 'string' || !title.trim()) return `${path}: "title" is not a non-empty string`;
+  if (typeof title !== 'string' || !title.trim())
+    return `${path}: "title" is not a non-empty string`;
   if ((module === undefined) === (modules === undefined)) {
     return `${path}: needs either "module" or "modules"`;
   }

@@ -54,7 +54,10 @@ export type ExposedModuleLoader = (name: string) => Promise<{ default: Component
  * remote's modules (another remote's parts of a composed page are not here), and each section
  * other remotes compose at `/sections/<Name>`.
  */
-export function standaloneRoutes(declared: RemotePages, load: ExposedModuleLoader): StandaloneRoute[] {
+export function standaloneRoutes(
+  declared: RemotePages,
+  load: ExposedModuleLoader,
+): StandaloneRoute[] {
   const cache = new Map<string, ComponentType>();
   const element = (names: string[]) => (
     <Suspense fallback={<p className="spinner" aria-label="Loading" />}>

@@ -66,7 +66,9 @@ beforeAll(async () => {
   );
   premium = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify([{ path: '/pricing', module: './PricingPage', title: 'Premium Access' }]));
+    res.end(
+      JSON.stringify([{ path: '/pricing', module: './PricingPage', title: 'Premium Access' }]),
+    );
   });
   await new Promise<void>((resolve) => premium.listen(0, resolve));
   write(

@@ -33,7 +33,10 @@ beforeAll(async () => {
     JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }),
   );
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
-  write('mfe-content/dist/pages.json', JSON.stringify([{ path: '/risks', module: './RisksPage', title: 'Risks' }]));
+  write(
+    'mfe-content/dist/pages.json',
+    JSON.stringify([{ path: '/risks', module: './RisksPage', title: 'Risks' }]),
+  );
   write('secret.txt', 'do not serve');
   server = createSiteServer({
     rootDir: root,

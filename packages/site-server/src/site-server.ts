@@ -228,7 +228,9 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   const siteTitle = (): string | null => {
     try {
       const body = options.settings?.()?.body;
-      const title = body ? (JSON.parse(body.toString('utf8')) as { siteTitle?: unknown }).siteTitle : null;
+      const title = body
+        ? (JSON.parse(body.toString('utf8')) as { siteTitle?: unknown }).siteTitle
+        : null;
       return typeof title === 'string' ? title : null;
     } catch {
       return null;

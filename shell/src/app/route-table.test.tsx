@@ -44,7 +44,10 @@ const table = buildRouteTable([
   },
   {
     remote: 'mfe_content',
-    pages: [page('mfe_content', '/guides/risks', 'RisksPage'), page('mfe_content', '/risks', 'RisksPage')],
+    pages: [
+      page('mfe_content', '/guides/risks', 'RisksPage'),
+      page('mfe_content', '/risks', 'RisksPage'),
+    ],
   },
 ]);
 
@@ -107,7 +110,11 @@ describe('routes from the run-time route table', () => {
     open('/');
     const main = await screen.findByRole('main');
     await within(main).findByRole('heading', { name: 'mfe_content/LandingSections' });
-    expect(within(main).getAllByRole('heading').map((h) => h.textContent)).toEqual([
+    expect(
+      within(main)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual([
       'mfe_content/LandingHero',
       'mfe_leaderboard/ComparisonSection',
       'mfe_content/LandingSections',
