@@ -1,11 +1,11 @@
 // Async boundary: shared singletons (react, router, jotai...) are negotiated before bootstrap runs.
 import { FIRST_PAINT_DATA_ID, type FirstPaintData } from '@yield/platform/first-paint';
-import { loadRouteTable } from './remotes/pages.ts';
+import { fetchPageLists } from './remotes/pages.ts';
 
 function start() {
   // Start reading the route table (remotes manifest, then every remote's pages.json) at once, in
   // parallel with the shared libraries; the app renders once both are there.
-  void loadRouteTable();
+  void fetchPageLists();
   void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');
 }
 

@@ -7,6 +7,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import {
   API_DEV_PORT,
   REMOTE_ENTRY_FILE,
+  PAGES_FILE,
   REMOTES_MANIFEST_FILE,
   SHELL_DEV_PORT,
   developmentRemotesManifest,
@@ -16,13 +17,7 @@ import {
   type AppDir,
 } from './registry.ts';
 import { sharedConfig } from './shared.ts';
-import {
-  PAGES_FILE,
-  exposedModules,
-  pagesDocument,
-  parsePages,
-  type RemotePages,
-} from './pages.ts';
+import { exposedModules, pagesDocument, parsePages, type RemotePages } from './pages.ts';
 
 export type Mode = 'development' | 'production';
 

@@ -2,10 +2,10 @@ import {
   buildRouteTable,
   exposedModules,
   pagesDocument,
-  pagesUrl,
   parsePages,
   type RemotePages,
 } from './pages.ts';
+import { pagesUrl } from './registry.ts';
 
 describe('parsePages', () => {
   const risks = { path: '/risks', module: './RisksPage', title: 'Risks' };

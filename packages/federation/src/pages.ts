@@ -10,8 +10,7 @@
  * the way to the first render), and so do the site server and the build.
  */
 
-/** Written beside `remoteEntry.js`; the shell and the site server look for it there. */
-export const PAGES_FILE = 'pages.json';
+import { PAGES_FILE } from './registry.ts';
 
 /**
  * An exposed module: `./RisksPage` is one of this remote's, `mfe_content/LandingHero` one of
@@ -201,11 +200,6 @@ export function buildRouteTable(lists: RemotePageList[], { complete = true } = {
     }
   }
   return { pages, complete, problems };
-}
-
-/** Where a remote's `pages.json` is: beside its `remoteEntry.js` (any query string dropped). */
-export function pagesUrl(entry: string | URL): URL {
-  return new URL(PAGES_FILE, entry);
 }
 
 /** The exposed names (without `./`) a remote's declaration asks its build to expose. */

@@ -33,6 +33,13 @@ export function remotePublicPath(name: RemoteName): string {
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 /** The remotes manifest the shell reads at runtime, served next to the shell's index.html. */
 export const REMOTES_MANIFEST_FILE = 'remotes.json';
+/** A remote's page list (see pages.ts), written by its build beside its remoteEntry.js. */
+export const PAGES_FILE = 'pages.json';
+
+/** Where a remote's `pages.json` is: beside its `remoteEntry.js` (any query string dropped). */
+export function pagesUrl(entry: string | URL): URL {
+  return new URL(PAGES_FILE, entry);
+}
 
 /**
  * `remotes.json`: each remote's federation name mapped to its `remoteEntry.js`. Read at run time,

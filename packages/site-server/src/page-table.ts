@@ -10,14 +10,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  PAGES_FILE,
   buildRouteTable,
-  pagesUrl,
   parsePages,
   type RemotePageList,
   type RouteTable,
 } from '@yield/federation/pages';
-import { remoteByDir, type RemotesManifest } from '@yield/federation/registry';
+import {
+  PAGES_FILE,
+  pagesUrl,
+  remoteByDir,
+  type RemotesManifest,
+} from '@yield/federation/registry';
 
 export interface PageTableOptions {
   rootDir: string;

@@ -4,10 +4,10 @@ import {
   REMOTE_ENTRY_FILE,
   remotePublicPath,
   isRemoteName,
+  pagesUrl,
   remoteRegistry,
   type RemotesManifest,
 } from '@yield/federation/registry';
-import { pagesUrl } from '@yield/federation/pages';
 import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */

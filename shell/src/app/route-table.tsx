@@ -1,7 +1,39 @@
 import type { ReactNode } from 'react';
-import type { ModuleRef, PageRoute, RouteTable } from '@yield/federation/pages';
+import {
+  buildRouteTable,
+  parsePages,
+  type ModuleRef,
+  type PageRoute,
+  type RemotePageList,
+  type RouteTable,
+} from '@yield/federation/pages';
+import { fetchPageLists } from '../remotes/pages.ts';
 import { RemoteFallback, RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+
+/**
+ * The route table of this page load, from every remote's page list. A remote whose list cannot
+ * be read or is invalid only loses its own pages (logged); the table then says it is incomplete,
+ * and an unknown path gets the contained fallback instead of the not-found page.
+ */
+export async function loadRouteTable(): Promise<RouteTable> {
+  const fetched = await fetchPageLists();
+  const table =
+    'error' in fetched
+      ? { pages: [], complete: false, problems: [fetched.error] }
+      : buildRouteTable(
+          fetched.map((list): RemotePageList => {
+            if ('error' in list) return list;
+            try {
+              return { remote: list.remote, pages: parsePages(list.document, list.remote) };
+            } catch (error) {
+              return { remote: list.remote, error: (error as Error).message };
+            }
+          }),
+        );
+  for (const problem of table.problems) console.error('[pages]', problem);
+  return table;
+}
 
 /** A path of the router and what it renders: a page of a remote, or what the shell shows. */
 export interface PageRouteObject {

@@ -1,50 +1,44 @@
 /**
- * The route table, read at run time: every remote in `/remotes.json` and the `pages.json` beside
- * its `remoteEntry.js` (format: packages/federation/src/pages.ts). Started by the entry (index.ts)
- * together with the shared libraries, so it is there by the time the app renders. A remote whose
- * list cannot be read or is invalid only loses its own pages (logged); the table then says it is
- * incomplete, and an unknown path gets the contained fallback instead of the not-found page.
+ * Every remote's page list, read at run time: each remote of `/remotes.json` and the `pages.json`
+ * beside its `remoteEntry.js` (format: packages/federation/src/pages.ts). Started by the entry
+ * (index.ts) together with the shared libraries, so it is there by the time the app renders; read
+ * into the route table by app/route-table.tsx (the checks stay out of the entry's bytes).
  */
-import {
-  buildRouteTable,
-  pagesUrl,
-  parsePages,
-  type RemotePageList,
-  type RouteTable,
-} from '@yield/federation/pages';
+import { pagesUrl } from '@yield/federation/registry';
 import { fetchRemotesManifest } from './registry.ts';
 
-let table: Promise<RouteTable> | null = null;
+/** One remote's pages.json as fetched, or why it could not be. */
+export type FetchedPageList =
+  { remote: string; document: unknown } | { remote: string; error: string };
 
-async function fetchPageList(remote: string, entry: string): Promise<RemotePageList> {
+let lists: Promise<FetchedPageList[] | { error: string }> | null = null;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function fetchPageList(remote: string, entry: string): Promise<FetchedPageList> {
   try {
-    const url = pagesUrl(new URL(entry, window.location.href));
-    const response = await fetch(url);
+    const response = await fetch(pagesUrl(new URL(entry, window.location.href)));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return { remote, pages: parsePages(await response.json(), remote) };
+    return { remote, document: (await response.json()) as unknown };
   } catch (error) {
-    return { remote, error: error instanceof Error ? error.message : String(error) };
+    return { remote, error: message(error) };
   }
 }
 
-async function readRouteTable(): Promise<RouteTable> {
+async function fetchAll(): Promise<FetchedPageList[] | { error: string }> {
   let manifest: Record<string, string>;
   try {
     manifest = await fetchRemotesManifest();
   } catch (error) {
-    return { pages: [], complete: false, problems: [`remotes manifest: ${String(error)}`] };
+    return { error: `remotes manifest: ${message(error)}` };
   }
-  const lists = await Promise.all(
+  return Promise.all(
     Object.entries(manifest).map(([remote, entry]) => fetchPageList(remote, entry)),
   );
-  return buildRouteTable(lists);
 }
 
-/** The route table of this page load (read once; it never rejects). */
-export function loadRouteTable(): Promise<RouteTable> {
-  table ??= readRouteTable().then((read) => {
-    for (const problem of read.problems) console.error('[pages]', problem);
-    return read;
-  });
-  return table;
+/** The page lists of this page load, in `remotes.json` order (read once; never rejects). */
+export function fetchPageLists(): Promise<FetchedPageList[] | { error: string }> {
+  lists ??= fetchAll();
+  return lists;
 }

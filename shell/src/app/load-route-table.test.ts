@@ -1,6 +1,6 @@
-import { fetchRemotesManifest } from './registry.ts';
+import { fetchRemotesManifest } from '../remotes/registry.ts';
 
-vi.mock('./registry.ts', () => ({ fetchRemotesManifest: vi.fn() }));
+vi.mock('../remotes/registry.ts', () => ({ fetchRemotesManifest: vi.fn() }));
 
 const manifest = {
   mfe_content: '/remotes/mfe-content/remoteEntry.js',
@@ -10,10 +10,10 @@ const manifest = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fresh module per test: the table is read once per page load. */
+/** Fresh modules per test: the lists are read once per page load. */
 async function loadRouteTable() {
   vi.resetModules();
-  return (await import('./pages.ts')).loadRouteTable();
+  return (await import('../app/route-table.tsx')).loadRouteTable();
 }
 
 beforeEach(() => {
