@@ -1,9 +1,11 @@
 // Standalone development: this remote's pages on their own (the shell loads ./exposes/* instead).
 import { renderStandalone } from '@yield/platform/standalone';
-import ComparisonPage from './exposes/ComparisonPage.tsx';
-import ComparisonSection from './exposes/ComparisonSection.tsx';
+import pages from './pages.ts';
 
-renderStandalone('Leaderboard', [
-  { path: '/options', element: <ComparisonPage /> },
-  { path: '/', element: <ComparisonSection /> },
-]);
+renderStandalone(
+  'Leaderboard',
+  pages,
+  (name) =>
+    // Eager: bundled with this harness like static imports, no extra chunks beside the exposed ones.
+    import(/* webpackMode: "eager" */ `./exposes/${name}.tsx`),
+);

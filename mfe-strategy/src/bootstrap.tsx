@@ -1,10 +1,11 @@
 // Standalone development: this remote's pages on their own (the shell loads ./exposes/* instead).
 import { renderStandalone } from '@yield/platform/standalone';
-import StrategyDetailPage from './exposes/StrategyDetailPage.tsx';
-import NumericStrategyPage from './exposes/NumericStrategyPage.tsx';
+import pages from './pages.ts';
 
-renderStandalone('Strategy pages', [
-  { path: '/options/:id', element: <StrategyDetailPage /> },
-  { path: '/strategy/:id', element: <NumericStrategyPage /> },
-  { path: '/strategy-detail/:id', element: <NumericStrategyPage /> },
-]);
+renderStandalone(
+  'Strategy pages',
+  pages,
+  (name) =>
+    // Eager: bundled with this harness like static imports, no extra chunks beside the exposed ones.
+    import(/* webpackMode: "eager" */ `./exposes/${name}.tsx`),
+);

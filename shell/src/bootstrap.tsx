@@ -4,28 +4,33 @@ import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { adoptFirstPaint, createQueryClient, forgetFirstPaint, initSession } from '@yield/platform';
 import { createRouter } from './app/router.tsx';
+import { loadRouteTable } from './app/route-table.tsx';
 import '@yield/platform/styles.css';
 import './styles/chrome.css';
 
 initSession();
 const queryClient = createQueryClient();
-const router = createRouter();
 
-const root = document.getElementById('root')!;
-// The page may arrive painted by the server: keep its modules' markup for their slots, and its
-// settings, so the first render here matches what is on screen.
-adoptFirstPaint(root, queryClient);
-const firstLocation = router.state.location.key;
-const unsubscribe = router.subscribe((state) => {
-  if (state.location.key === firstLocation) return;
-  forgetFirstPaint();
-  unsubscribe();
-});
+function render(router: ReturnType<typeof createRouter>) {
+  const root = document.getElementById('root')!;
+  // The page may arrive painted by the server: keep its modules' markup for their slots, and its
+  // settings, so the first render here matches what is on screen.
+  adoptFirstPaint(root, queryClient);
+  const firstLocation = router.state.location.key;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.key === firstLocation) return;
+    forgetFirstPaint();
+    unsubscribe();
+  });
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// The page lists were requested by the entry (index.ts) with this chunk: usually already there.
+void loadRouteTable().then((table) => render(createRouter(table)));

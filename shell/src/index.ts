@@ -1,10 +1,11 @@
 // Async boundary: shared singletons (react, router, jotai...) are negotiated before bootstrap runs.
 import { FIRST_PAINT_DATA_ID, type FirstPaintData } from '@yield/platform/first-paint';
-import { fetchRemotesManifest } from './remotes/registry.ts';
+import { fetchPageLists } from './remotes/pages.ts';
 
 function start() {
-  // Start fetching the remotes manifest at once, in parallel with the shared libraries.
-  fetchRemotesManifest().catch(() => undefined);
+  // Start reading the route table (remotes manifest, then every remote's pages.json) at once, in
+  // parallel with the shared libraries; the app renders once both are there.
+  void fetchPageLists();
   void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');
 }
 

@@ -1,25 +1,25 @@
 /**
  * The shell's server renderer (built to dist/server/render.cjs): the page frame (header, footer,
  * every slot of the page) at a path, with the given modules' server markup in their slots and a
- * spinner in the others, exactly as the browser's first render of the same page.
+ * spinner in the others, exactly as the browser's first render of the same page. The site server
+ * matches the path against the run-time route table and passes the page it found (null: the not-found page).
  */
 import { Route, Routes } from 'react-router-dom';
 import type { RenderFrame } from '@yield/platform';
 import { renderFirstPaint } from '@yield/platform/server';
 import { Layout } from './layout/Layout.tsx';
-import { pageRoutes, renderPage } from './app/route-table.tsx';
+import { renderPage } from './app/route-table.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { FirstPaintBox, FirstPaintSource } from './remotes/RemoteSlot.tsx';
 
-export const renderFrame: RenderFrame = (context, modules) =>
+export const renderFrame: RenderFrame = (context, modules, page) =>
   renderFirstPaint(
     <FirstPaintSource.Provider value={(key) => modules[key]}>
       {/* The app's first render replaces all of it. */}
       <FirstPaintBox>
         <Routes>
           <Route element={<Layout />}>
-            {pageRoutes.map(({ path, source }) => (
-              <Route key={path} path={path} element={renderPage(source)} />
-            ))}
+            <Route path="*" element={page ? renderPage(page) : <NotFoundPage />} />
           </Route>
         </Routes>
       </FirstPaintBox>

@@ -63,7 +63,7 @@ async function main() {
   }
   const root = process.cwd();
   const mode = command === 'build' ? 'production' : 'development';
-  const config = createAppConfig({ app: app as AppDir, root, mode });
+  const config = await createAppConfig({ app: app as AppDir, root, mode });
   const compiler = rspack(config);
 
   if (command === 'dev') {

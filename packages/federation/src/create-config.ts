@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import {
   API_DEV_PORT,
   REMOTE_ENTRY_FILE,
+  PAGES_FILE,
   REMOTES_MANIFEST_FILE,
   SHELL_DEV_PORT,
   developmentRemotesManifest,
@@ -15,6 +17,7 @@ import {
   type AppDir,
 } from './registry.ts';
 import { sharedConfig } from './shared.ts';
+import { exposedModules, pagesDocument, parsePages, type RemotePages } from './pages.ts';
 
 export type Mode = 'development' | 'production';
 
@@ -54,23 +57,73 @@ function moduleRules(isDev: boolean): NonNullable<Configuration['module']>['rule
   ];
 }
 
-/** Builds the Rspack configuration of one app (host or remote) from the registry. */
-export function createAppConfig({ app, root, mode }: AppConfigOptions): Configuration {
+/** Where a remote declares its pages (see pages.ts). */
+export const PAGES_SOURCE = path.join('src', 'pages.ts');
+
+/**
+ * Reads and checks a remote's `src/pages.ts`: the document it builds into `pages.json` must be
+ * one the shell and the site server accept, and every module it exposes must have its
+ * `src/exposes/<Name>.tsx`. A mistake fails the build instead of reaching the site.
+ */
+export async function loadRemotePages(
+  root: string,
+  remote: string,
+): Promise<{ pages: RemotePages; exposes: Record<string, string> }> {
+  const file = path.join(root, PAGES_SOURCE);
+  const { default: pages } = (await import(pathToFileURL(file).href)) as { default: RemotePages };
+  try {
+    parsePages(pagesDocument(pages), remote);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const exposes: Record<string, string> = {};
+  for (const name of exposedModules(pages)) {
+    const source = `./src/exposes/${name}.tsx`;
+    if (!fs.existsSync(path.join(root, source))) {
+      throw new Error(`${file} names ./${name}, but ${source} does not exist`);
+    }
+    exposes[`./${name}`] = source;
+  }
+  return { pages, exposes };
+}
+
+/** Emits one JSON file into the build's output. */
+function emitJson(name: string, body: () => unknown) {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            const json = JSON.stringify(body(), null, 2) + '\n';
+            compilation.emitAsset(name, new rspack.sources.RawSource(json));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Builds the Rspack configuration of one app (host or remote). A remote's exposed modules come
+ * from its `src/pages.ts`, and its build writes `pages.json` beside `remoteEntry.js`.
+ */
+export async function createAppConfig({
+  app,
+  root,
+  mode,
+}: AppConfigOptions): Promise<Configuration> {
   const isDev = mode === 'development';
   const remote = app === 'shell' ? undefined : remoteByDir(app);
   if (app !== 'shell' && !remote) throw new Error(`Unknown app folder: ${app}`);
   const port = remote ? remoteRegistry[remote].devPort : SHELL_DEV_PORT;
 
-  const exposes = remote
-    ? Object.fromEntries(
-        remoteRegistry[remote].exposes.map((page) => [`./${page}`, `./src/exposes/${page}.tsx`]),
-      )
-    : undefined;
+  const declared = remote ? await loadRemotePages(root, remote) : undefined;
 
   const federation = new ModuleFederationPlugin({
     name: remote ?? 'shell',
-    ...(remote ? { filename: REMOTE_ENTRY_FILE, exposes } : { remotes: {} }),
-    shared: sharedConfig(),
+    ...(remote ? { filename: REMOTE_ENTRY_FILE, exposes: declared!.exposes } : { remotes: {} }),
+    shared: sharedConfig(root),
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: true,
@@ -94,20 +147,10 @@ export function createAppConfig({ app, root, mode }: AppConfigOptions): Configur
   ];
   if (!remote && !isDev) {
     // The runtime remotes manifest ships next to index.html; operators may edit or replace it.
-    plugins.push({
-      apply(compiler: Compiler) {
-        compiler.hooks.thisCompilation.tap('RemotesManifest', (compilation) => {
-          compilation.hooks.processAssets.tap(
-            { name: 'RemotesManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-            () => {
-              const json = JSON.stringify(productionRemotesManifest(), null, 2) + '\n';
-              compilation.emitAsset(REMOTES_MANIFEST_FILE, new rspack.sources.RawSource(json));
-            },
-          );
-        });
-      },
-    });
+    plugins.push(emitJson(REMOTES_MANIFEST_FILE, productionRemotesManifest));
   }
+  // The remote's pages, beside its remoteEntry.js (in development too: the shell reads them there).
+  if (declared) plugins.push(emitJson(PAGES_FILE, () => pagesDocument(declared.pages)));
   if (isDev) plugins.push(new ReactRefreshRspackPlugin());
 
   return {

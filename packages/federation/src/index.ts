@@ -1,4 +1,9 @@
 export * from './registry.ts';
 export * from './shared.ts';
-export { createAppConfig, type AppConfigOptions, type Mode } from './create-config.ts';
-export * from './routes.ts';
+export {
+  createAppConfig,
+  loadRemotePages,
+  type AppConfigOptions,
+  type Mode,
+} from './create-config.ts';
+export * from './pages.ts';

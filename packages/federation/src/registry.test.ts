@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   developmentRemotesManifest,
@@ -7,6 +9,8 @@ import {
 } from './registry.ts';
 import { sharedConfig } from './shared.ts';
 import { createAppConfig } from './create-config.ts';
+
+const workspace = path.resolve(import.meta.dirname, '../../..');
 
 describe('remote registry', () => {
   it('names every remote with a JS identifier (federation requires it)', () => {
@@ -30,7 +34,7 @@ describe('remote registry', () => {
 
 describe('shared singletons', () => {
   it('shares react and its subpaths, the router, jotai, query and highcharts as singletons', () => {
-    const shared = sharedConfig();
+    const shared = sharedConfig(path.join(workspace, 'shell'));
     for (const name of [
       'react',
       'react-dom',
@@ -48,12 +52,38 @@ describe('shared singletons', () => {
     }
     expect(shared.antd).toBeUndefined();
   });
+
+  it("requires the major version each app is built with, from the package's own package.json", () => {
+    const read = (file: string) =>
+      (JSON.parse(fs.readFileSync(path.join(workspace, file), 'utf8')) as { version: string })
+        .version;
+    const shared = sharedConfig(path.join(workspace, 'mfe-content'));
+    const platform = read('packages/platform/package.json');
+    expect(shared['@yield/platform']).toEqual({
+      singleton: true,
+      requiredVersion: `^${platform}`,
+      strictVersion: true,
+    });
+    const react = read('shell/node_modules/react/package.json');
+    for (const name of ['react', 'react/jsx-runtime']) {
+      expect(shared[name]).toMatchObject({ requiredVersion: `^${react}`, strictVersion: true });
+    }
+    expect(shared['react-dom/client']!.requiredVersion).toBe(
+      `^${read('shell/node_modules/react-dom/package.json')}`,
+    );
+    // mfe-content draws no chart: it never loads highcharts, so it requires nothing of it.
+    expect(shared.highcharts).toEqual({
+      singleton: true,
+      requiredVersion: false,
+      strictVersion: false,
+    });
+  });
 });
 
 describe('createAppConfig', () => {
-  it('exposes every registered page of a remote from src/exposes', () => {
-    const root = path.resolve('/tmp/mfe-content');
-    const config = createAppConfig({ app: 'mfe-content', root, mode: 'production' });
+  it("exposes the modules the remote's src/pages.ts names, from src/exposes", async () => {
+    const root = path.join(workspace, 'mfe-content');
+    const config = await createAppConfig({ app: 'mfe-content', root, mode: 'production' });
     const federation = config.plugins?.find(
       (plugin) => plugin?.constructor?.name === 'ModuleFederationPlugin',
     ) as unknown as {
@@ -66,16 +96,45 @@ describe('createAppConfig', () => {
     };
     expect(federation._options.name).toBe('mfe_content');
     expect(federation._options.exposes['./RisksPage']).toBe('./src/exposes/RisksPage.tsx');
-    expect(Object.keys(federation._options.exposes)).toHaveLength(
-      remoteRegistry.mfe_content.exposes.length,
+    // The pages of src/pages.ts and the sections other remotes' pages compose: every file of
+    // src/exposes, and nothing else.
+    expect(Object.keys(federation._options.exposes).sort()).toEqual(
+      fs
+        .readdirSync(path.join(root, 'src/exposes'))
+        .map((file) => `./${file.replace(/\.tsx$/, '')}`)
+        .sort(),
     );
     expect(federation._options.shareStrategy).toBe('loaded-first');
     expect(federation._options.dts).toBe(false);
     expect(config.output?.publicPath).toBe('auto');
   });
 
-  it('builds the shell as a host with hashed, immutable-cacheable file names', () => {
-    const config = createAppConfig({ app: 'shell', root: '/tmp/shell', mode: 'production' });
+  it('refuses a page list that names a module without its src/exposes file, or an invalid page', async () => {
+    const roots: string[] = [];
+    /** A remote folder with only src/exposes/RisksPage.tsx and the given src/pages.ts. */
+    const remoteWith = (pages: string) => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-content-'));
+      roots.push(root);
+      fs.mkdirSync(path.join(root, 'src/exposes'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'src/exposes/RisksPage.tsx'), 'export default () => null;');
+      fs.writeFileSync(path.join(root, 'src/pages.ts'), `export default { pages: ${pages} };`);
+      return createAppConfig({ app: 'mfe-content', root, mode: 'production' });
+    };
+    try {
+      await expect(
+        remoteWith(`[{ path: '/risks', module: './RisksPage', title: 'Risks' },
+                     { path: '/vault', module: './VaultPage', title: 'Vault' }]`),
+      ).rejects.toThrow('names ./VaultPage, but ./src/exposes/VaultPage.tsx does not exist');
+      await expect(
+        remoteWith(`[{ path: 'risks', module: './RisksPage', title: 'Risks' }]`),
+      ).rejects.toThrow('path "risks" must start with "/"');
+    } finally {
+      for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the shell as a host with hashed, immutable-cacheable file names', async () => {
+    const config = await createAppConfig({ app: 'shell', root: '/tmp/shell', mode: 'production' });
     expect(config.output?.publicPath).toBe('/');
     expect(config.output?.filename).toBe('[name].[contenthash:8].js');
   });

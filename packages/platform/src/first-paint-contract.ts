@@ -38,11 +38,21 @@ export interface FirstPaintContext extends FirstPaintData {
  */
 export type RenderModule = (module: string, context: FirstPaintContext) => string | null;
 
+/** The page a path resolved to in the route table: its modules, top to bottom. */
+export interface FramePage {
+  modules: { remote: string; module: string }[];
+}
+
 /**
  * The shell's server renderer (`shell/dist/server/render.cjs`, export `renderFrame`): the whole
- * page (header, footer, every slot) with the given modules' markup in their slots.
+ * page (header, footer, every slot of `page`, or the not-found page when null) with the given
+ * modules' markup in their slots.
  */
-export type RenderFrame = (context: FirstPaintContext, modules: Record<string, string>) => string;
+export type RenderFrame = (
+  context: FirstPaintContext,
+  modules: Record<string, string>,
+  page: FramePage | null,
+) => string;
 
 export function firstPaintKey(remote: string, module: string): string {
   return `${remote}/${module}`;

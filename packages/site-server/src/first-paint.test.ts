@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
+import http from 'node:http';
 import { createSiteServer } from './site-server.ts';
 
 let root: string;
 let server: http.Server;
+/** mfe_premium, served from another origin. */
+let premium: http.Server;
 let base: string;
 let settings = { siteTitle: 'Pigi', siteDescription: 'Ranked </script> yields' };
 let settingsEtag = '"1"';
@@ -26,9 +28,10 @@ const manifest = (name: string, css: string, js: string) =>
     exposes: [{ name, assets: { css: { sync: [css] }, js: { sync: [js] } } }],
   });
 
-/** The shell's renderer: the frame with each module's markup in a slot. */
-const SHELL_RENDERER = `exports.renderFrame = (context, modules) =>
-  '<div class="app" data-path="' + context.path + '" data-title="' + context.settings.siteTitle + '">' +
+/** The shell's renderer: the frame of the page it is given, with each module's markup in a slot. */
+const SHELL_RENDERER = `exports.renderFrame = (context, modules, page) =>
+  '<div class="app" data-path="' + context.path + '" data-title="' + context.settings.siteTitle +
+  '" data-page="' + (page ? page.modules.map((m) => m.remote + '/' + m.module).join(',') : 'not found') + '">' +
   Object.entries(modules).map(([key, html]) => '<div data-first-paint="' + key + '">' + html + '</div>').join('') +
   '</div>';`;
 
@@ -47,19 +50,34 @@ beforeAll(async () => {
   write('shell/dist/bootstrap.1a2b3c4d.css', '.app{}');
   write('shell/dist/mf-manifest.json', JSON.stringify({ shared: [], exposes: [] }));
   write('shell/dist/server/render.cjs', SHELL_RENDERER);
-  write(
-    'shell/dist/remotes.json',
-    JSON.stringify({
-      mfe_content: '/remotes/mfe-content/remoteEntry.js',
-      mfe_premium: 'https://premium.example.com/remoteEntry.js',
-    }),
-  );
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
   write(
     'mfe-content/dist/mf-manifest.json',
     manifest('RisksPage', 'risks.1111aaaa.css', 'risks.2222bbbb.js'),
   );
   write('mfe-content/dist/server/render.cjs', CONTENT_RENDERER);
+  write(
+    'mfe-content/dist/pages.json',
+    JSON.stringify([
+      { path: '/risks', module: './RisksPage', title: 'Risks' },
+      { path: '/vault', module: './VaultPage', title: 'Vault' },
+      { path: '/learn', module: './LearnPage', title: 'Learn' },
+    ]),
+  );
+  premium = http.createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(
+      JSON.stringify([{ path: '/pricing', module: './PricingPage', title: 'Premium Access' }]),
+    );
+  });
+  await new Promise<void>((resolve) => premium.listen(0, resolve));
+  write(
+    'shell/dist/remotes.json',
+    JSON.stringify({
+      mfe_content: '/remotes/mfe-content/remoteEntry.js',
+      mfe_premium: `http://127.0.0.1:${(premium.address() as AddressInfo).port}/remoteEntry.js`,
+    }),
+  );
   server = createSiteServer({
     rootDir: root,
     apiHandler: (_req, res) => res.end('{}'),
@@ -71,6 +89,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   server.close();
+  premium.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -80,7 +99,7 @@ describe('first paint', () => {
   it("puts the shell's frame and the first module's markup in the page", async () => {
     const html = await page('/risks');
     expect(html).toContain(
-      '<div id="root"><div class="app" data-path="/risks" data-title="Pigi"><div data-first-paint="mfe_content/RisksPage"><h1>Understanding the Risks</h1></div></div></div>',
+      '<div id="root"><div class="app" data-path="/risks" data-title="Pigi" data-page="mfe_content/RisksPage"><div data-first-paint="mfe_content/RisksPage"><h1>Understanding the Risks</h1></div></div></div>',
     );
   });
 
@@ -121,8 +140,8 @@ describe('first paint', () => {
     // mfe_premium lives on another origin: its renderer cannot be run here.
     const elsewhere = await page('/pricing');
     expect(elsewhere).toContain('<div id="root"></div>');
-    expect(elsewhere).toContain(
-      '<link rel="preload" href="https://premium.example.com/remoteEntry.js" as="script">',
+    expect(elsewhere).toMatch(
+      /<link rel="preload" href="http:\/\/127\.0\.0\.1:\d+\/remoteEntry\.js" as="script">/,
     );
     expect(elsewhere).not.toContain('yield-first-paint');
     // mfe_content renders RisksPage only.
@@ -131,9 +150,17 @@ describe('first paint', () => {
     expect(vault).toMatch(/<link rel="preload" href="\/bootstrap\.1a2b3c4d\.js" as="script">/);
   });
 
+  it('titles a page sent without server markup as its remote declares it, for the app to replace', async () => {
+    expect(await page('/vault')).toContain('<title data-first-paint-head="">Vault | Pigi</title>');
+    expect(await page('/pricing')).toContain(
+      '<title data-first-paint-head="">Premium Access | Pigi</title>',
+    );
+    expect((await page('/risks')).match(/<title/g)).toHaveLength(1); // the module's own
+  });
+
   it("paints the shell's own pages whole (not found)", async () => {
     expect(await page('/no/such/page')).toContain(
-      '<div id="root"><div class="app" data-path="/no/such/page" data-title="Pigi"></div></div>',
+      '<div id="root"><div class="app" data-path="/no/such/page" data-title="Pigi" data-page="not found"></div></div>',
     );
   });
 

@@ -18,7 +18,7 @@ import {
   type RenderFrame,
   type RenderModule,
 } from '@yield/platform/first-paint';
-import type { PageRouteData } from '@yield/federation/routes';
+import type { MatchedPage } from '@yield/federation/routes';
 
 const requireCjs = createRequire(import.meta.url);
 
@@ -105,14 +105,14 @@ export class FirstPaintRenderer {
   }
 
   /** Changes whenever the output may change: settings, the shell's or a remote's renderer. */
-  signature(route: PageRouteData): string {
+  signature(route: MatchedPage): string {
     const first = route.modules[0];
     const moduleStamp = first ? (this.moduleRenderer(first.remote)?.stamp() ?? 0) : 0;
     return `${this.options.settings()?.etag ?? ''}:${this.frame.stamp()}:${moduleStamp}`;
   }
 
   /** `preload`: scripts the browser fetches right after the first paint. */
-  render(pathname: string, route: PageRouteData, preload: string[] = []): FirstPaint | null {
+  render(pathname: string, route: MatchedPage, preload: string[] = []): FirstPaint | null {
     const settingsBody = this.options.settings();
     const renderFrame = this.frame.get();
     if (!settingsBody || !renderFrame) return null;
@@ -132,7 +132,7 @@ export class FirstPaintRenderer {
         modules[firstPaintKey(first.remote, first.module)] = html.slice(hoisted.length);
       }
       return {
-        root: renderFrame(context, modules),
+        root: renderFrame(context, modules, first ? { modules: route.modules } : null),
         head:
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
           `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}}</script>` +

@@ -3,11 +3,12 @@ import path from 'node:path';
 import {
   REMOTE_ENTRY_FILE,
   remotePublicPath,
+  isRemoteName,
+  pagesUrl,
   remoteRegistry,
-  type RemoteName,
   type RemotesManifest,
 } from '@yield/federation/registry';
-import { pageDataUrls, type PageRouteData } from '@yield/federation/routes';
+import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
 const NOT_PRELOADED_SHARED = /^highcharts/;
@@ -60,15 +61,12 @@ export class ResourceHints {
     return hints;
   }
 
-  private moduleHints(
-    remote: RemoteName,
-    module: string,
-    manifest: Partial<RemotesManifest>,
-  ): Hint[] {
-    const entry = manifest[remote];
+  private moduleHints(remote: string, module: string, manifest: Partial<RemotesManifest>): Hint[] {
+    const entry = Object.hasOwn(manifest, remote) ? manifest[remote] : undefined;
     if (!entry) return [];
     const hints: Hint[] = [{ href: entry, as: 'script' }];
     // Chunk names are known only for a remote served from this server's own build folders.
+    if (!isRemoteName(remote)) return hints;
     const base = remotePublicPath(remote);
     if (entry !== `${base}${REMOTE_ENTRY_FILE}`) return hints;
     const built = readJson<FederationManifest>(
@@ -82,10 +80,28 @@ export class ResourceHints {
     return hints;
   }
 
-  hintsFor(route: PageRouteData & { params: Record<string, string> }): Hint[] {
+  /**
+   * Every remote's pages.json: the shell reads them all (its route table) before its first
+   * render. Without the hints they were requested after the shell's entry ran, behind its
+   * preloaded scripts, and held the render back (see docs/performance.md).
+   */
+  private pageListHints(manifest: Partial<RemotesManifest>): Hint[] {
+    const local = 'http://site.local';
+    return Object.values(manifest).flatMap((entry) => {
+      try {
+        const url = pagesUrl(new URL(String(entry), local));
+        return [{ href: url.origin === local ? url.pathname : url.href, as: 'fetch' as const }];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  hintsFor(route: MatchedPage): Hint[] {
     const manifest = this.readRemotesManifest();
     const all: Hint[] = [
       ...pageDataUrls(route).map((href) => ({ href, as: 'fetch' as const })),
+      ...this.pageListHints(manifest),
       ...this.shellHints(),
       ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, manifest)),
     ];
@@ -97,7 +113,7 @@ export class ResourceHints {
    * Stylesheets the page's first paint needs before it can be painted: the shell's and its first
    * module's (the markup of both is in the HTML when the server renders it).
    */
-  firstPaintStylesheets(route: PageRouteData): string[] {
+  firstPaintStylesheets(route: MatchedPage): string[] {
     const manifest = this.readRemotesManifest();
     const first = route.modules[0];
     return [

@@ -33,6 +33,10 @@ beforeAll(async () => {
     JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }),
   );
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
+  write(
+    'mfe-content/dist/pages.json',
+    JSON.stringify([{ path: '/risks', module: './RisksPage', title: 'Risks' }]),
+  );
   write('secret.txt', 'do not serve');
   server = createSiteServer({
     rootDir: root,
@@ -177,11 +181,49 @@ describe('resource hints', () => {
     expect(html).not.toContain('remoteEntry.js');
     expect(html).toContain('/bootstrap.0a0b0c0d.js');
   });
+
+  it("preloads every remote's page list: the shell reads them all before its first render", async () => {
+    const html = await (await fetch(`${base}/no/such/page`)).text();
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/mfe-content/pages.json" as="fetch" crossorigin>',
+    );
+  });
 });
 
 describe('data hints', () => {
   it('preloads the API data a page reads first, per path parameter', async () => {
     write('shell/dist/index.html', '<!doctype html><html><head></head><body></body></html>');
+    write(
+      'shell/dist/remotes.json',
+      JSON.stringify({
+        mfe_strategy: '/remotes/mfe-strategy/remoteEntry.js',
+        mfe_leaderboard: '/remotes/mfe-leaderboard/remoteEntry.js',
+      }),
+    );
+    write(
+      'mfe-strategy/dist/pages.json',
+      JSON.stringify({
+        pages: [
+          {
+            path: '/options/:id',
+            module: './StrategyDetailPage',
+            title: 'Strategy',
+            data: ['/api/strategy-content/:id'],
+          },
+        ],
+      }),
+    );
+    write(
+      'mfe-leaderboard/dist/pages.json',
+      JSON.stringify([
+        {
+          path: '/options',
+          module: './ComparisonPage',
+          title: 'Yield Comparison',
+          data: ['/api/sources', '/api/strategies', '/api/baserate'],
+        },
+      ]),
+    );
     const lido = await (await fetch(`${base}/options/lido`)).text();
     expect(lido).toContain(
       '<link rel="preload" href="/api/strategy-content/lido" as="fetch" crossorigin>',

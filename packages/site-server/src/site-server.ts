@@ -5,15 +5,17 @@ import path from 'node:path';
 import {
   REMOTE_ENTRY_FILE,
   REMOTES_MANIFEST_FILE,
+  isRemoteName,
   remoteNames,
   remotePublicPath,
   remoteRegistry,
-  type RemoteName,
   type RemotesManifest,
 } from '@yield/federation/registry';
 import zlib from 'node:zlib';
-import { matchPageRoute, pageDataUrls } from '@yield/federation/routes';
+import { NOT_FOUND_PATH, matchPageRoute, pageDataUrls } from '@yield/federation/routes';
+import { FIRST_PAINT_HEAD_ATTR } from '@yield/platform/first-paint';
 import { FirstPaintRenderer } from './first-paint.ts';
+import { PageTable } from './page-table.ts';
 import { ResourceHints, linkTags } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
@@ -34,6 +36,8 @@ export interface SiteServerOptions {
    * shell's and the first module's markup rendered on the server (see first-paint.ts).
    */
   settings?: () => { body: Buffer; etag: string } | undefined;
+  /** How long a remote's pages.json read over HTTP is trusted before it is revalidated. */
+  pagesRefreshMs?: number;
 }
 
 const PAGE_PATH = /^\/[^.]*$/; // no dot: a page path, answered with the shell (SPA fallback)
@@ -77,6 +81,20 @@ export function securityHeaders(remoteOrigins: string[]): Record<string, string>
   };
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The `<title>` of a page sent without server markup: the title its remote declares, as its own
+ * PageMeta will render it (`page | site title`). Marked like a first paint's head tags, so the
+ * app removes it when it renders its own.
+ */
+function titleTag(title: string | null, siteTitle: string | null): string {
+  if (!title) return '';
+  const text = siteTitle ? `${title} | ${siteTitle}` : title;
+  return `<title ${FIRST_PAINT_HEAD_ATTR}="">${escapeHtml(text)}</title>`;
+}
+
 export function createSiteServer(options: SiteServerOptions): http.Server {
   const shell = new StaticDirectory(path.join(options.rootDir, 'shell', 'dist'));
   const remotes = new Map<string, StaticDirectory>(
@@ -106,6 +124,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     }
   };
   const remoteOrigins = () => remotesManifest().origins;
+  // Which remote serves which path: read at run time from each remote's pages.json.
+  const pageTable = new PageTable({
+    rootDir: options.rootDir,
+    manifest: () => remotesManifest().manifest,
+    refreshMs: options.pagesRefreshMs,
+  });
 
   // The shell's index.html with the page's resource hints, per route, rebuilt when a build or the
   // remotes manifest changes.
@@ -123,8 +147,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         rootDir: options.rootDir,
         settings: options.settings,
         // Only a remote served from its build folder here has a renderer this server can run.
-        localRemoteDir: (remote) => {
-          const name = remote as RemoteName;
+        localRemoteDir: (name) => {
+          if (!isRemoteName(name)) return null;
           const entry = remotesManifest().manifest[name];
           return entry === `${remotePublicPath(name)}${REMOTE_ENTRY_FILE}`
             ? path.join(options.rootDir, remoteRegistry[name].dir, 'dist')
@@ -136,8 +160,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     string,
     { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
   >();
-  const sendPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    const route = matchPageRoute(pathname);
+  const sendPage = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const { table, signature: pagesSignature } = await pageTable.current();
+    const route = matchPageRoute(table, pathname);
+    // An unknown path may be a page of a remote whose list could not be read: the browser shows
+    // it as contained, so the server does not paint a not-found page for it.
+    const paintable = route.path !== NOT_FOUND_PATH || table.complete;
     const signature = watchedBuildFiles
       .map((file) => {
         try {
@@ -146,7 +174,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
           return '0';
         }
       })
-      .concat(firstPaint ? firstPaint.signature(route) : '')
+      .concat(pagesSignature, firstPaint ? firstPaint.signature(route) : '')
       .join(':');
     // With a first paint the markup depends on the exact path (links marked current, ids).
     const key = firstPaint ? pathname : `${route.path}|${pageDataUrls(route).join(',')}`;
@@ -156,10 +184,11 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
       // With a first paint, scripts are preloaded by the page itself once it has painted.
       const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
-      const painted = firstPaint?.render(pathname, route, scripts) ?? null;
+      const painted = (paintable && firstPaint?.render(pathname, route, scripts)) || null;
       const stylesheets = painted ? hints.firstPaintStylesheets(route) : [];
       const tags = linkTags(pageHints, { stylesheets, scripts: painted === null });
-      let text = template.replace('</head>', `${tags}${painted?.head ?? ''}</head>`);
+      const head = painted?.head ?? titleTag(route.title, siteTitle());
+      let text = template.replace('</head>', `${tags}${head}</head>`);
       if (painted)
         text = text.replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
       const html = Buffer.from(text);
@@ -194,6 +223,18 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     }
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const siteTitle = (): string | null => {
+    try {
+      const body = options.settings?.()?.body;
+      const title = body
+        ? (JSON.parse(body.toString('utf8')) as { siteTitle?: unknown }).siteTitle
+        : null;
+      return typeof title === 'string' ? title : null;
+    } catch {
+      return null;
+    }
   };
 
   const notFound = (res: ServerResponse) => {
@@ -240,7 +281,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       const file = url.pathname === '/' ? null : shell.resolve(url.pathname);
       if (file && path.basename(file) !== 'index.html') return shell.send(req, res, file);
       if (PAGE_PATH.test(url.pathname)) {
-        return shell.resolve('/index.html') ? sendPage(req, res, url.pathname) : notFound(res);
+        if (!shell.resolve('/index.html')) return notFound(res);
+        return sendPage(req, res, url.pathname).catch((error: unknown) => {
+          console.error('page error', error);
+          res.statusCode = 500;
+          res.end();
+        });
       }
       return notFound(res);
     } catch (error) {

@@ -1,62 +1,148 @@
-import { matchRoutes } from 'react-router-dom';
-import { remoteRegistry } from '@yield/federation/registry';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { buildRouteTable, type PageRoute, type RouteTable } from '@yield/federation/pages';
+import { loadRemoteModule } from '../remotes/registry.ts';
+import { buildRoutes } from './router.tsx';
 
 vi.mock('../remotes/registry.ts', () => ({
-  loadRemoteModule: vi.fn(),
+  // Each module renders its own name, so a test sees which modules a path rendered.
+  loadRemoteModule: vi.fn(async (remote: string, module: string) => ({
+    default: () => <h2>{`${remote}/${module}`}</h2>,
+  })),
   fetchRemotesManifest: vi.fn(),
+  retryNeedsReload: vi.fn(async () => false),
 }));
 
-const { pageRoutes } = await import('./route-table.tsx');
+const page = (remote: string, path: string, ...modules: string[]): PageRoute => ({
+  path,
+  title: path,
+  remote,
+  modules: modules.map((ref) => {
+    const [owner, module] = ref.includes('/') ? ref.split('/') : [remote, ref];
+    return { remote: owner!, module: module! };
+  }),
+  data: [],
+});
 
-function resolve(path: string) {
-  const matches = matchRoutes(pageRoutes, path);
-  const route = matches?.at(-1)?.route;
-  if (!route) throw new Error(`no route for ${path}`);
-  return route.source;
+/** A table as read from pages.json files, the less specific patterns first. */
+const table = buildRouteTable([
+  { remote: 'mfe_strategy', pages: [page('mfe_strategy', '/options/:id', 'StrategyDetailPage')] },
+  {
+    remote: 'mfe_leaderboard',
+    pages: [
+      page(
+        'mfe_leaderboard',
+        '/',
+        'mfe_content/LandingHero',
+        'ComparisonSection',
+        'mfe_content/LandingSections',
+      ),
+      page('mfe_leaderboard', '/options/compare', 'ComparisonPage'),
+    ],
+  },
+  {
+    remote: 'mfe_content',
+    pages: [
+      page('mfe_content', '/guides/risks', 'RisksPage'),
+      page('mfe_content', '/risks', 'RisksPage'),
+    ],
+  },
+]);
+
+function open(path: string, routes: RouteTable = table) {
+  const router = createMemoryRouter(buildRoutes(routes), { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
 }
 
-describe('route table', () => {
-  it.each([
-    ['/options', 'mfe_leaderboard', 'ComparisonPage'],
-    ['/options/liquity', 'mfe_strategy', 'StrategyDetailPage'],
-    ['/options/anything-else', 'mfe_strategy', 'StrategyDetailPage'],
-    ['/strategy/3', 'mfe_strategy', 'NumericStrategyPage'],
-    ['/strategy-detail/7', 'mfe_strategy', 'NumericStrategyPage'],
-    ['/vault', 'mfe_content', 'VaultPage'],
-    ['/b2b', 'mfe_content', 'B2bPage'],
-    ['/sources-of-yield', 'mfe_content', 'SourcesOfYieldPage'],
-    ['/advantages', 'mfe_content', 'AdvantagesPage'],
-    ['/risks', 'mfe_content', 'RisksPage'],
-    ['/how-to', 'mfe_content', 'HowToPage'],
-    ['/learn', 'mfe_content', 'LearnPage'],
-    ['/methodology', 'mfe_content', 'MethodologyPage'],
-    ['/help-center', 'mfe_content', 'HelpCenterPage'],
-    ['/subscribe', 'mfe_content', 'SubscribePage'],
-    ['/coming-soon', 'mfe_content', 'ComingSoonPage'],
-    ['/privacy-policy', 'mfe_content', 'PrivacyPolicyPage'],
-    ['/terms-of-service', 'mfe_content', 'TermsOfServicePage'],
-    ['/cookies-policy', 'mfe_content', 'CookiesPolicyPage'],
-    ['/security', 'mfe_content', 'SecurityPage'],
-    ['/pricing', 'mfe_premium', 'PricingPage'],
-    ['/tally-success', 'mfe_premium', 'TallySuccessPage'],
-    ['/premium/4', 'mfe_premium', 'PremiumStrategyPage'],
-    ['/premium-email', 'mfe_premium', 'PremiumEmailPage'],
-  ])('%s is served by %s/%s', (path, remote, module) => {
-    expect(resolve(path)).toEqual({ kind: 'remote', remote, module });
+beforeEach(() => {
+  vi.mocked(loadRemoteModule).mockClear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('routes from the run-time route table', () => {
+  it('renders the page a remote declares, inside the header and footer', async () => {
+    open('/guides/risks');
+    expect(await screen.findByRole('heading', { name: 'mfe_content/RisksPage' })).toBeVisible();
+    expect(document.querySelector('header.site-header')).toHaveAttribute('data-variant', 'full');
+    expect(document.querySelector('footer.site-footer')).toBeInTheDocument();
   });
 
-  it('serves / from the shell home composition', () => {
-    expect(resolve('/')).toEqual({ kind: 'shell', page: 'home' });
+  it("keeps the shell's header rule for any page: slim under /options/", async () => {
+    open('/options/compare');
+    expect(
+      await screen.findByRole('heading', { name: 'mfe_leaderboard/ComparisonPage' }),
+    ).toBeVisible();
+    expect(document.querySelector('header.site-header')).toHaveAttribute('data-variant', 'slim');
+    expect(document.querySelector('footer.site-footer')).toBeInTheDocument();
   });
 
-  it.each(['/about', '/blog', '/nope', '/options/lido/extra'])('%s is not found', (path) => {
-    expect(resolve(path)).toEqual({ kind: 'shell', page: 'not-found' });
+  it('hides the footer where the rules say, whichever remote serves the page', async () => {
+    open('/risks');
+    await screen.findByRole('heading', { name: 'mfe_content/RisksPage' });
+    expect(document.querySelector('footer.site-footer')).not.toBeInTheDocument();
   });
 
-  it('only maps to modules a remote exposes', () => {
-    for (const { source } of pageRoutes) {
-      if (source.kind !== 'remote') continue;
-      expect(remoteRegistry[source.remote].exposes as readonly string[]).toContain(source.module);
-    }
+  it('ranks as react-router does: a static path beats a parameter declared before it', async () => {
+    open('/options/compare');
+    await screen.findByRole('heading', { name: 'mfe_leaderboard/ComparisonPage' });
+    expect(loadRemoteModule).not.toHaveBeenCalledWith(
+      'mfe_strategy',
+      'StrategyDetailPage',
+      expect.anything(),
+    );
+    open('/options/lido');
+    expect(
+      await screen.findByRole('heading', { name: 'mfe_strategy/StrategyDetailPage' }),
+    ).toBeVisible();
+  });
+
+  it('composes a page of several modules, in order, from several remotes', async () => {
+    open('/');
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('heading', { name: 'mfe_content/LandingSections' });
+    expect(
+      within(main)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'mfe_content/LandingHero',
+      'mfe_leaderboard/ComparisonSection',
+      'mfe_content/LandingSections',
+    ]);
+  });
+
+  it('shows the not-found page for a path no page matches, and logs it', async () => {
+    open('/nope');
+    expect(await screen.findByText('Oops! Page not found')).toBeVisible();
+    expect(console.error).toHaveBeenCalledWith(
+      '404 Error: User attempted to access non-existent route:',
+      '/nope',
+    );
+  });
+
+  it("contains an unknown path when a remote's page list is missing: Retry loads the page again", async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    const incomplete = buildRouteTable([
+      { remote: 'mfe_content', error: 'HTTP 503' },
+      { remote: 'mfe_premium', pages: [page('mfe_premium', '/pricing', 'PricingPage')] },
+    ]);
+    open('/risks', incomplete);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This part of the page is unavailable',
+    );
+    expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalled();
   });
 });

@@ -1,16 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteTable } from '@yield/federation/pages';
 import { Layout } from '../layout/Layout.tsx';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
-import { pageRoutes, renderPage } from './route-table.tsx';
+import { pageRoutes } from './route-table.tsx';
 
-export function buildRoutes(): RouteObject[] {
+/** The router's routes from the run-time route table (shell/src/remotes/pages.ts). */
+export function buildRoutes(table: RouteTable): RouteObject[] {
   return [
     {
       element: <Layout />,
       errorElement: <RouteErrorPage />,
-      children: pageRoutes.map(({ path, source }) => ({
+      children: pageRoutes(table).map(({ path, element }) => ({
         path,
-        element: renderPage(source),
+        element,
         // A page that throws is contained by its RemoteSlot; anything else lands here.
         errorElement: <RouteErrorPage />,
       })),
@@ -18,6 +20,6 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createRouter() {
-  return createBrowserRouter(buildRoutes());
+export function createRouter(table: RouteTable) {
+  return createBrowserRouter(buildRoutes(table));
 }

@@ -9,14 +9,14 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-import type { ExposedModule, RemoteName } from '@yield/federation/registry';
+import type { ModuleRef } from '@yield/federation/pages';
 import { FIRST_PAINT_ATTR, firstPaintKey, firstPaintOf } from '@yield/platform';
 import { loadRemoteModule, retryNeedsReload } from './registry.ts';
 
 type LazyPage = ComponentType;
 const lazyCache = new Map<string, LazyPage>();
 
-function lazyRemote<R extends RemoteName>(remote: R, module: ExposedModule<R>, attempt: number) {
+function lazyRemote(remote: string, module: string, attempt: number) {
   const key = `${remote}/${module}#${attempt}`;
   let page = lazyCache.get(key);
   if (!page) {
@@ -45,19 +45,22 @@ class RemoteBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override render() {
-    if (this.state.error) {
-      return (
-        <section className="remote-fallback" role="alert" aria-live="polite">
-          <h2>This part of the page is unavailable</h2>
-          <p>It could not be loaded just now. The rest of the site keeps working.</p>
-          <button type="button" className="btn btn-primary" onClick={this.props.onRetry}>
-            Retry
-          </button>
-        </section>
-      );
-    }
+    if (this.state.error) return <RemoteFallback onRetry={this.props.onRetry} />;
     return this.props.children;
   }
+}
+
+/** What stands in for a part of the page that could not be loaded: a message and Retry. */
+export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section className="remote-fallback" role="alert" aria-live="polite">
+      <h2>This part of the page is unavailable</h2>
+      <p>It could not be loaded just now. The rest of the site keeps working.</p>
+      <button type="button" className="btn btn-primary" onClick={onRetry}>
+        Retry
+      </button>
+    </section>
+  );
 }
 
 export function RemoteLoading({ minHeight = '60vh' }: { minHeight?: string }) {
@@ -76,7 +79,7 @@ export function RemoteLoading({ minHeight = '60vh' }: { minHeight?: string }) {
 export const FirstPaintSource = createContext<(key: string) => string | undefined>(firstPaintOf);
 
 /** While a module loads: its server markup if the page arrived with it, else a spinner. */
-function SlotFallback({ remote, module, minHeight }: RemoteSlotProps<RemoteName>) {
+function SlotFallback({ remote, module, minHeight }: RemoteSlotProps) {
   const key = firstPaintKey(remote, module);
   const html = useContext(FirstPaintSource)(key);
   if (html === undefined) return <RemoteLoading minHeight={minHeight} />;
@@ -93,18 +96,12 @@ export function FirstPaintBox(props: HTMLAttributes<HTMLDivElement>) {
   return <div className="first-paint" inert aria-hidden="true" {...props} />;
 }
 
-export interface RemoteSlotProps<R extends RemoteName> {
-  remote: R;
-  module: ExposedModule<R>;
+export interface RemoteSlotProps extends ModuleRef {
   minHeight?: string;
 }
 
 /** Renders one exposed module of a remote inside its own boundary with a Retry fallback. */
-export function RemoteSlot<R extends RemoteName>({
-  remote,
-  module,
-  minHeight,
-}: RemoteSlotProps<R>) {
+export function RemoteSlot({ remote, module, minHeight }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyRemote(remote, module, attempt);
   return (

@@ -2,7 +2,6 @@
  * The registry's twin in the shell's server renderer (aliased by the server build): on the server
  * no remote is loaded, so every slot renders its fallback, which holds the module's server markup.
  */
-import type { ExposedModule, RemoteName } from '@yield/federation/registry';
 import type { RemotePageModule } from '@yield/platform';
 
 export function fetchRemotesManifest(): Promise<never> {
@@ -13,9 +12,6 @@ export function retryNeedsReload(): Promise<boolean> {
   return Promise.resolve(false);
 }
 
-export function loadRemoteModule<R extends RemoteName>(
-  _remote: R,
-  _module: ExposedModule<R>,
-): Promise<RemotePageModule> {
+export function loadRemoteModule(_remote: string, _module: string): Promise<RemotePageModule> {
   return new Promise(() => {});
 }

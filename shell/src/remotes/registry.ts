@@ -5,17 +5,12 @@
  * when a page first renders one of its modules.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  REMOTES_MANIFEST_FILE,
-  type ExposedModule,
-  type RemoteName,
-  type RemotesManifest,
-} from '@yield/federation/registry';
+import { REMOTES_MANIFEST_FILE, type RemotesManifest } from '@yield/federation/registry';
 import type { RemotePageModule } from '@yield/platform';
 
 export class RemoteLoadError extends Error {
   constructor(
-    readonly remote: RemoteName,
+    readonly remote: string,
     readonly module: string,
     cause: unknown,
   ) {
@@ -25,8 +20,8 @@ export class RemoteLoadError extends Error {
 }
 
 let manifestPromise: Promise<RemotesManifest> | null = null;
-const registered = new Map<RemoteName, string>();
-const attempts = new Map<RemoteName, number>();
+const registered = new Map<string, string>();
+const attempts = new Map<string, number>();
 
 export function fetchRemotesManifest(): Promise<RemotesManifest> {
   manifestPromise ??= fetch(`/${REMOTES_MANIFEST_FILE}`, { cache: 'no-cache' })
@@ -46,7 +41,7 @@ export function fetchRemotesManifest(): Promise<RemotesManifest> {
  * When the remote was down, the browser hands those failed preloads to any later load of the same
  * files, so only a fresh page load can retry it.
  */
-export async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
+export async function retryNeedsReload(remote: string): Promise<boolean> {
   const entry = (await fetchRemotesManifest().catch(() => null))?.[remote];
   if (!entry) return false;
   const base = new URL(entry, window.location.href).href.replace(/[^/]*$/, '');
@@ -59,14 +54,14 @@ export async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
  * Loads one exposed module. `retry` re-registers the remote with `force`, which clears the
  * federation runtime's cache of a failed entry so a remote that came back is fetched anew.
  */
-export async function loadRemoteModule<R extends RemoteName>(
-  remote: R,
-  module: ExposedModule<R>,
+export async function loadRemoteModule(
+  remote: string,
+  module: string,
   { retry = false } = {},
 ): Promise<RemotePageModule> {
   try {
     const manifest = await fetchRemotesManifest();
-    const entry = manifest[remote];
+    const entry = Object.hasOwn(manifest, remote) ? manifest[remote] : undefined;
     if (!entry) throw new Error(`${remote} is missing from the remotes manifest`);
     if (retry || registered.get(remote) !== entry) {
       // A failed entry script stays in the page: a retry asks for a fresh copy of it, or the

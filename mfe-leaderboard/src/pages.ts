@@ -1,0 +1,24 @@
+/** This remote's pages, the one list of what it serves (format: packages/federation/src/pages.ts). */
+import type { RemotePages } from '@yield/federation/pages';
+
+/** The comparison's three lists, fired together as soon as it renders. */
+const COMPARISON_DATA = ['/api/sources', '/api/strategies', '/api/baserate'];
+
+export default {
+  pages: [
+    {
+      // The yield comparison home (docs/architecture.md, "Who owns `/`"): mfe_content's landing
+      // hero, the comparison, then mfe_content's landing sections.
+      path: '/',
+      title: 'Global Yield Leaderboard',
+      modules: ['mfe_content/LandingHero', './ComparisonSection', 'mfe_content/LandingSections'],
+      data: COMPARISON_DATA,
+    },
+    {
+      path: '/options',
+      module: './ComparisonPage',
+      title: 'Yield Comparison',
+      data: COMPARISON_DATA,
+    },
+  ],
+} satisfies RemotePages;
