@@ -63,7 +63,7 @@ describe('WorkedExample', () => {
     expect(screen.queryByRole('option', { name: 'DeFi Base Rate' })).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Yield source'), 'Resolv - USR Staking');
-    expect(await screen.findByText('-6.27')).toBeInTheDocument();
+    expect(await screen.findByText('-6.27%')).toBeInTheDocument();
     expect(screen.getByText(/not marked GREAT/)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/strategies/8/breakdown')).toBe(true);
   });

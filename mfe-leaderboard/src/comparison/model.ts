@@ -1,6 +1,6 @@
 /**
- * The comparison's rules as pure functions (spec sections 4, 5 and 9, methodology.md): rows built
- * from the API's lists, sorting, name shortening, number formats, GREAT and the chart's axes.
+ * The comparison's rules as pure functions (the method is docs/methodology.md): rows built from
+ * the API's lists, sorting, name shortening, number formats, GREAT and the chart's axes.
  */
 import type {
   BaseRates,
@@ -10,7 +10,7 @@ import type {
   StrategyMetrics,
   YieldSource,
 } from '@yield/platform';
-import { formatApr, formatTvl as formatTvlShared } from '@yield/ui';
+import { formatApr, formatDay, formatPoints, formatTvl as formatTvlShared } from '@yield/ui';
 
 export type BreakdownId = RiskBreakdown['id'];
 
@@ -176,24 +176,13 @@ export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): strin
   return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;
 }
 
-/** TVL on the comparison page: B with two decimals (spec section 9). */
+/** TVL on the comparison page: B with two decimals ($4.96B), M and K with one. */
 export function formatTvl(value: number | null, billionDecimals = 2): string {
   return formatTvlShared(value, billionDecimals);
 }
 
-export { formatApr };
-
-/** "2026-11-21" → "Nov 21, 2026" (the sample's as-of day, a calendar date in UTC). */
-export function formatAsOfDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+// The site's formats (@yield/ui), as the comparison's modules use them.
+export { formatApr, formatDay, formatPoints };
 
 // ---------------------------------------------------------------------------------------------
 // Chart points, GREAT and the axes

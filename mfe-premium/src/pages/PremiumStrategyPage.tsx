@@ -6,7 +6,7 @@ import { fetchPremiumAnalysis, isClientError, isUnauthorized } from '../api/prem
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 

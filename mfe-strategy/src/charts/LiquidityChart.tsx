@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import HighchartsReact from 'highcharts-react-official';
-import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
-import { formatDate } from '../lib/format.ts';
+import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { colors } from '@yield/platform';
+import { formatLocaleDate } from '@yield/ui';
 import {
   AMIHUD_AXIS_MAX,
   AMIHUD_AXIS_TICKS,
@@ -15,15 +15,14 @@ import {
  * The series arrive already clamped to the spec's ranges.
  */
 function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
-  const options: Highcharts.Options = {
-    ...baseChartOptions,
-    chart: { ...baseChartOptions.chart, height },
+  const options = chartOptions({
+    chart: { height },
     legend: { enabled: true },
     xAxis: {
       type: 'datetime',
       labels: {
         formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatDate(Number(this.value));
+          return formatLocaleDate(Number(this.value));
         },
       },
       tickPixelInterval: 110,
@@ -56,7 +55,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
               : `Amihud ×1e11: <b>${Number(p.y).toFixed(2)}</b>`,
           )
           .join('<br/>');
-        return `${formatDate(Number(this.x))}<br/>${rows}`;
+        return `${formatLocaleDate(Number(this.x))}<br/>${rows}`;
       },
     },
     plotOptions: { series: { animation: false, marker: { enabled: false } } },
@@ -66,7 +65,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
         name: 'Liquidity (%)',
         data: series.liquidity,
         yAxis: 0,
-        color: '#059669',
+        color: colors.great,
         lineWidth: 2,
       },
       {
@@ -74,12 +73,12 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
         name: 'Amihud ×1e11',
         data: series.amihud,
         yAxis: 1,
-        color: '#0f62fe',
+        color: colors.primary,
         dashStyle: 'ShortDash',
         lineWidth: 2,
       },
     ],
-  };
+  });
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
 

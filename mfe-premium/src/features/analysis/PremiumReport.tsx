@@ -1,6 +1,6 @@
 import type { PremiumStrategyAnalysis, YieldSource } from '@yield/platform';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatDay, formatPercent, formatPoints, formatUsd } from '../../lib/format.ts';
+import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
 import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
 import { PerformanceSection } from './PerformanceSection.tsx';
 import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
@@ -71,7 +71,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
         <dl className={styles.figures}>
           <div>
             <dt>30-day APR</dt>
-            <dd>{measured ? formatPercent(breakdown.yield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.yield30d) : 'N/A'}</dd>
           </div>
           <div>
             <dt>Risk charges</dt>
@@ -79,11 +79,11 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           </div>
           <div>
             <dt>Risk-adjusted APR</dt>
-            <dd>{measured ? formatPercent(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
           </div>
           <div>
             <dt>TVL</dt>
-            <dd>{breakdown ? formatUsd(breakdown.inputs.tvl) : 'N/A'}</dd>
+            <dd>{breakdown ? formatTvl(breakdown.inputs.tvl) : 'N/A'}</dd>
           </div>
         </dl>
         {measured ? (

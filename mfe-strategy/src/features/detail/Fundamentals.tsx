@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { TIME_RANGES, useSiteSettings, type HistoryResponse } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatPercent, formatUsd } from '../../lib/format.ts';
+import { formatApr, formatTvl } from '@yield/ui';
 import { useStrategyHistory } from '../../lib/queries.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import styles from './detail.module.css';
@@ -39,9 +39,9 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     [points],
   );
   const figures = [
-    { label: 'TVL', value: formatUsd(usable?.lastTvl) },
-    { label: '30d APR', value: formatPercent(usable?.lastApr) },
-    { label: '30d Risk-Adjusted APR', value: formatPercent(usable?.lastRaApr) },
+    { label: 'TVL', value: formatTvl(usable?.lastTvl) },
+    { label: '30d APR', value: formatApr(usable?.lastApr) },
+    { label: '30d Risk-Adjusted APR', value: formatApr(usable?.lastRaApr) },
   ];
 
   return (
@@ -97,7 +97,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           title="APR History"
           summary={
             aprPoints.length
-              ? `daily APR over ${range}, latest ${formatPercent(aprPoints.at(-1)?.[1])}`
+              ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -113,7 +113,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           title="TVL History"
           summary={
             tvlPoints.length
-              ? `daily TVL over ${range}, latest ${formatUsd(tvlPoints.at(-1)?.[1])}`
+              ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -123,7 +123,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-tvl"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
+          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} />
         </ChartFrame>
       </div>
     </section>
