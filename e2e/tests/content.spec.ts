@@ -667,6 +667,13 @@ test.describe('static pages', () => {
     await expect(example.getByRole('row', { name: /= Risk-adjusted 30-day APR/ })).toContainText(
       expected.riskAdjustedYield30d.toFixed(2),
     );
+    // Charges in percentage points a year ("−0.20 pp"), as on every page of the site.
+    await expect(
+      example
+        .getByRole('row', { name: /Safety charge/ })
+        .locator('td')
+        .last(),
+    ).toHaveText(/^−\d+\.\d\d pp$/);
   });
 });
 

@@ -97,6 +97,12 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
         '/methodology',
       );
       await expect(risk.getByRole('table')).toContainText('Risk-adjusted APR');
+      // Each charge in percentage points a year ("0.09 pp"), written as everywhere on the site.
+      const charges = risk.getByRole('table').locator('tbody tr').filter({ hasText: '−' });
+      await expect(charges).toHaveCount(6);
+      for (const row of await charges.all()) {
+        await expect(row.locator('td').last()).toHaveText(/^\d+\.\d\d pp$/);
+      }
 
       // Allocation pie (Highcharts) with a legend entry per holding; drawn once scrolled near.
       await detail.allocationChart.scrollIntoViewIfNeeded();
