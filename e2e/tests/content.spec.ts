@@ -23,7 +23,7 @@ function hueOf(rgb: string): number {
   return (h * 60 + 360) % 360;
 }
 
-/* Spec: Very High red, High orange, Medium yellow, Low green, Very Low blue (hue ranges). */
+/* Badges: Very High red, High orange, Medium yellow, Low green, Very Low blue (hue ranges). */
 const BADGE_HUES: Record<string, [number, number]> = {
   'Very High': [345, 375],
   High: [15, 35],

@@ -118,7 +118,7 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** Spec section 4: every table starts on Overall Rating, best first. */
+/** Every table starts on Overall Rating, best first. */
 export const DEFAULT_SORT: SortState = { key: 'rating', direction: 'descend' };
 
 /** Clicking the active header flips it; clicking another header selects it ascending. */
@@ -131,7 +131,7 @@ export function nextSort(current: SortState, clicked: SortKey): SortState {
 
 function sortValue(row: ComparisonRow, key: SortKey): number | string {
   const value = row[key];
-  // Spec section 5: a missing live metric counts as 0 when sorting.
+  // A missing live metric counts as 0 when sorting.
   if (value === null || value === undefined) return 0;
   return typeof value === 'string' ? value.toLocaleLowerCase('en') : value;
 }
@@ -204,7 +204,7 @@ export interface ChartPoint {
 }
 
 /**
- * GREAT (spec section 5, methodology step 7): the point's reward is above the base rate's
+ * GREAT (docs/methodology.md, step 7): the point's reward is above the base rate's
  * reward/risk slope times its risk. Without a base risk (zeros after a failed fetch) there is no
  * slope, and a source with an active incident is never GREAT.
  */
@@ -258,7 +258,7 @@ function quarterTicks(min: number, max: number): number[] {
   return [0, 1, 2, 3, 4].map((i) => Number((min + step * i).toFixed(6)));
 }
 
-/** Spec section 9: x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
+/** x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
 export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]): {
   x: AxisRange;
   y: AxisRange;

@@ -15,7 +15,7 @@ export interface InviteLoginResult {
 
 /**
  * POST /api/premium {inviteCode}. Anything short of `success: true` with a token is a failure:
- * the spec shows the same toast for a wrong code, a rate limit and a network error alike.
+ * the page shows the same toast for a wrong code, a rate limit and a network error alike.
  */
 export async function loginWithInviteCode(inviteCode: string): Promise<InviteLoginResult> {
   const body = await postJson<PremiumInviteResponse>('/api/premium', { inviteCode });
@@ -26,7 +26,7 @@ export async function loginWithInviteCode(inviteCode: string): Promise<InviteLog
 }
 
 export interface ActivationResult {
-  /** The server re-issues the token with the email in it; stored when present (spec section 4). */
+  /** The server re-issues the token with the email in it; stored when present. */
   token: string | null;
 }
 

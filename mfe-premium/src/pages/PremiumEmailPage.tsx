@@ -7,7 +7,7 @@ import { toast } from '@yield/ui';
 import { readInviteCode } from '../lib/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
 
-/** Spec section 9: after activation the app goes home 1.5 s later. */
+/** After activation the app goes home 1.5 s later. */
 export const ACTIVATION_REDIRECT_MS = 1500;
 
 function PremiumEmailContent({ inviteCode }: { inviteCode: string }) {

@@ -18,7 +18,7 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
   const queryClient = useQueryClient();
   const settings = useSiteSettings();
   const { isPremium, token, logOut } = useSession();
-  // Spec section 6: the page needs a logged-in state on arrival. Later, Log Out in the header
+  // The page needs a logged-in state on arrival. Later, Log Out in the header
   // takes the visitor home itself; this page then just stops showing premium data.
   const [premiumOnArrival] = useState(isPremium);
 

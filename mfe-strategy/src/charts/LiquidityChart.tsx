@@ -12,7 +12,7 @@ import {
 
 /**
  * Exit liquidity (% of TVL, 0-5 left axis) and Amihud illiquidity (×1e11, 0-10 right axis).
- * The series arrive already clamped to the spec's ranges.
+ * The series arrive already clamped (liquidity 0-3%, Amihud about 3.2-7.51 ×1e-11).
  */
 function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
   const options = chartOptions({
@@ -31,7 +31,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
       {
         min: 0,
         max: LIQUIDITY_AXIS_MAX,
-        // Fixed ticks: Highcharts would otherwise round the spec's 0-5 axis up to 0-6.
+        // Fixed ticks: Highcharts would otherwise round the 0-5 axis up to 0-6.
         tickPositions: LIQUIDITY_AXIS_TICKS,
         title: { text: 'Liquidity (% of TVL)' },
         labels: { format: '{value}%' },

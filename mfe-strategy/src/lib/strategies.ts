@@ -2,7 +2,7 @@ import type { StrategyContent } from '@yield/platform';
 
 export type StrategySlug = StrategyContent['slug'];
 
-/** The four public strategy pages (spec route table); any other /options/:id goes to /options. */
+/** The four public strategy pages; any other /options/:id goes to /options. */
 export const STRATEGY_SLUGS: readonly StrategySlug[] = ['liquity', 'sky-spark', 'gauntlet', 'lido'];
 
 export function isStrategySlug(value: string | undefined): value is StrategySlug {
@@ -26,5 +26,5 @@ export const RATING_LABELS: { key: keyof StrategyContent['ratings']; label: stri
   { key: 'dependencies', label: 'Dependencies' },
 ];
 
-/** Risk bars are drawn out of five (spec: a strategy has 4 or 5 green bars). */
+/** Risk bars are drawn out of five (a strategy has 4 or 5 green bars). */
 export const RISK_BARS_TOTAL = 5;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DEFAULT_TIME_RANGE, TIME_RANGES, type TimeRange } from '@yield/platform';
 
-/** Spec section 3: the range is stored under the lower-cased strategy name followed by TimeRange. */
+/** The range is stored under the lower-cased strategy name followed by TimeRange. */
 export function timeRangeStorageKey(strategyName: string): string {
   return `${strategyName.toLowerCase()}TimeRange`;
 }

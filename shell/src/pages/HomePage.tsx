@@ -6,7 +6,7 @@ const homeModules = pageRouteData.find((route) => route.path === HOME_PATH)!.mod
 const MIN_HEIGHTS = ['90vh', '100vh', '100vh'];
 
 /**
- * `/` (decisions.md): landing hero, the yield comparison, then the landing's features,
+ * `/`: landing hero, the yield comparison, then the landing's features,
  * how-it-works, audit, FAQ and closing call to action. Each part is contained on its own.
  */
 export function HomePage() {

@@ -6,7 +6,7 @@ import { PerformanceSection } from './PerformanceSection.tsx';
 import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
 import styles from './analysis.module.css';
 
-/** Spec "Premium strategy" status, shown whenever the server has no analysis for the id yet. */
+/** The premium strategy page's status, shown whenever the server has no analysis for the id yet. */
 export function AnalyzingStatus() {
   return (
     <section

@@ -12,7 +12,7 @@ export interface InviteCodeFormProps {
   onLoggedIn: (result: InviteLoginResult, inviteCode: string) => void;
 }
 
-/** Spec "Invite login": idle -> submitting (disabled) -> success, or a toast and back to idle. */
+/** Invite login: idle -> submitting (disabled) -> success, or a toast and back to idle. */
 export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
   const inputId = useId();
   const hintId = useId();

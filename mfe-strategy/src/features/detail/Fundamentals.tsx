@@ -24,7 +24,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   const switching = history.isPlaceholderData && history.isFetching;
 
   useEffect(() => {
-    // Spec section 8: a failed history request is logged; the saver sees N/A.
+    // A failed history request is logged; the saver sees N/A.
     if (failure) console.error(`Failed to fetch history for strategy ${id} (${range}): ${failure}`);
   }, [failure, id, range]);
 
