@@ -13,9 +13,7 @@ const eslint = new ESLint({ cwd: ROOT });
 /** Every workspace package folder, as pnpm-workspace.yaml lists them. */
 function workspacePackages(): string[] {
   const globs = [
-    ...fs
-      .readFileSync(path.join(ROOT, 'pnpm-workspace.yaml'), 'utf8')
-      .matchAll(/^ {2}- (\S+)$/gm),
+    ...fs.readFileSync(path.join(ROOT, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^ {2}- (\S+)$/gm),
   ].map((match) => match[1]!);
   return globs.flatMap((glob) => {
     if (!glob.endsWith('/*')) return [glob];
