@@ -1,5 +1,5 @@
 import { colors, type HistoryPoint } from '@yield/platform';
-import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { formatApr, formatDay, formatTvl } from '@yield/ui';
 
 export interface PerformanceChartProps {
@@ -17,15 +17,7 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
       verticalAlign: 'top',
       itemStyle: { fontWeight: '500' },
     },
-    xAxis: {
-      type: 'datetime',
-      tickPixelInterval: 110,
-      labels: {
-        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatDay(Number(this.value));
-        },
-      },
-    },
+    xAxis: dailyAxis(formatDay),
     yAxis: [
       {
         title: { text: undefined },

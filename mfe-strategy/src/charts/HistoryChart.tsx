@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
 import { formatApr, formatLocaleDate, formatTvl, formatTvlTick } from '@yield/ui';
 
@@ -42,15 +42,7 @@ function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
       chartOptions({
         chart: { height, type: 'line' },
         legend: { enabled: false },
-        xAxis: {
-          type: 'datetime',
-          labels: {
-            formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-              return formatLocaleDate(Number(this.value));
-            },
-          },
-          tickPixelInterval: 110,
-        },
+        xAxis: dailyAxis(formatLocaleDate),
         yAxis: {
           title: { text: undefined },
           // A flat rate (a governance-set savings rate) still gets a readable axis around it.

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
 import { formatLocaleDate } from '@yield/ui';
 import {
@@ -18,15 +18,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
   const options = chartOptions({
     chart: { height },
     legend: { enabled: true },
-    xAxis: {
-      type: 'datetime',
-      labels: {
-        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatLocaleDate(Number(this.value));
-        },
-      },
-      tickPixelInterval: 110,
-    },
+    xAxis: dailyAxis(formatLocaleDate),
     yAxis: [
       {
         min: 0,

@@ -1,4 +1,4 @@
-import { baseChartOptions, chartOptions } from './highcharts.ts';
+import { baseChartOptions, chartOptions, dailyAxis, type Highcharts } from './highcharts.ts';
 
 describe('the Highcharts setup', () => {
   it('gives every chart the base options and merges its own chart entries into them', () => {
@@ -21,6 +21,13 @@ describe('the Highcharts setup', () => {
     });
     // The base itself is never changed by a chart.
     expect(baseChartOptions.chart).not.toHaveProperty('type');
+  });
+
+  it('writes the days of a daily axis with the formatter it is given', () => {
+    const axis = dailyAxis((timestamp) => `day ${timestamp}`);
+    expect(axis).toMatchObject({ type: 'datetime', tickPixelInterval: 110 });
+    const context = { value: 86_400_000 } as Highcharts.AxisLabelsFormatterContextObject;
+    expect(axis.labels!.formatter!.call(context, context)).toBe('day 86400000');
   });
 
   it('lets a chart replace a base chart entry', () => {

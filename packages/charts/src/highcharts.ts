@@ -30,6 +30,22 @@ export const baseChartOptions = {
 } satisfies Highcharts.Options;
 
 /**
+ * The x axis of a daily series: one label per ~110 px, each day written by `formatDay` (a ms
+ * timestamp in, a date out).
+ */
+export function dailyAxis(formatDay: (timestamp: number) => string): Highcharts.XAxisOptions {
+  return {
+    type: 'datetime',
+    tickPixelInterval: 110,
+    labels: {
+      formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
+        return formatDay(Number(this.value));
+      },
+    },
+  };
+}
+
+/**
  * A chart's options on top of the base ones. Its `chart` entries are merged into the base's
  * (size, type, spacing, events), every other entry replaces the base's.
  */
