@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const apps = ['shell', 'mfe-leaderboard', 'mfe-strategy', 'mfe-premium', 'mfe-content'];
@@ -37,18 +38,48 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Import boundaries: apps never import each other's source; the shell reaches remotes only at
-  // runtime through its registry.
+  // Packages reach each other by their workspace name (`@yield/platform`), never by a relative
+  // path that leaves their own folder: what a package offers is what its package.json exports,
+  // and what it needs is in its dependencies. Applies to every workspace package (shell, mfe-*,
+  // api, e2e, bench, packages/*). Tested in packages/lint.
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  // The one exception, until @yield/contract replaces it: the API's re-export of the shared
+  // response types from the browser package.
+  {
+    files: ['api/src/contract.ts'],
+    rules: { 'import-x/no-relative-packages': 'off' },
+  },
+  // Import boundaries of the apps: they never import each other's source (the shell reaches
+  // remotes only at runtime through its registry), and they reach Highcharts only through the
+  // chart kit, whose setup every chart shares.
   ...apps.map((app) => ({
     files: [`${app}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: apps
-            .filter((other) => other !== app)
-            .flatMap((other) => [`**/${other}/**`, `@yield/${other}`, `@yield/${other}/**`])
-            .concat(['@yield/api', '@yield/api/**', '**/api/src/**']),
+          paths: ['highcharts', 'highcharts-react-official'].map((name) => ({
+            name,
+            message:
+              'Import Highcharts from @yield/charts/highcharts, in a lazily loaded chart module.',
+          })),
+          patterns: [
+            {
+              group: apps
+                .filter((other) => other !== app)
+                .flatMap((other) => [`**/${other}/**`, `@yield/${other}`, `@yield/${other}/**`])
+                .concat(['@yield/api', '@yield/api/**', '**/api/src/**']),
+              message: "Apps never import another app's or the API's source.",
+            },
+            {
+              group: ['highcharts/**'],
+              message: 'Highcharts modules and CSS belong to @yield/charts/highcharts.',
+            },
+          ],
         },
       ],
     },

@@ -37,7 +37,7 @@ describe('sample-data generator', () => {
     }
   });
 
-  it('follows sample-data.md: Resolv collapses after 2026-03-22, Sky moves in steps, USD0++ has a sharp outflow', () => {
+  it('gives each market its own behaviour: Resolv collapses after 2026-03-22, Sky moves in steps, USD0++ has a sharp outflow', () => {
     const h = generateHistory();
     const usr = h.series['resolv-stusr']!;
     const cut = usr.findIndex((r) => r.date === '2026-03-22');
@@ -52,7 +52,7 @@ describe('sample-data generator', () => {
       expect(r.apy === 5.8 || (r.apy >= 2.6 && r.apy <= 3.2)).toBe(true);
   });
 
-  it("liquidity series respect the spec's clamps", () => {
+  it("liquidity series respect the panel's clamps", () => {
     const l = generateLiquidity();
     expect(liquidityFileSchema.safeParse(l).success).toBe(true);
     expect(Object.keys(l.series).sort()).toEqual(['gauntlet', 'lido', 'liquity', 'sky-spark']);

@@ -1,5 +1,5 @@
 /**
- * Deterministic sample-data generator (sample-data.md): daily history for every source and
+ * Deterministic sample-data generator: daily history for every source and
  * base-rate component, and the strategy pages' liquidity series. A fixed seed gives byte-identical
  * files, so a reviewer can rerun it and diff.
  *
@@ -241,7 +241,7 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
     });
     series['lido-steth'] = rows(ds, apy, tvlWalk(r, n, 26e9, 0.0003, 0.012, 22e9, 33e9));
   }
-  // Base-rate components (sample-data.md).
+  // Base-rate components (the venues and assets listed in sources.json).
   const lending = (key: string, mean: number, lo: number, hi: number, tvl: number) => {
     const r = rngFor();
     const apy = ar1(r, n, mean, 0.3, 0.9).map((x) => clip(x, lo, hi));
@@ -298,7 +298,7 @@ export function generateLiquidity(options: GenerateOptions = {}): LiquidityFile 
     const r = new Rng(seed + 7919 * ++stream);
     const pct = ar1(r, LIQUIDITY_DAYS, p.pct, 0.25, 0.85);
     const am = ar1(r, LIQUIDITY_DAYS, p.amihud, 0.5e-11, 0.85);
-    // The spec's clamps: liquidity 0-3% of TVL, Amihud between 3.2e-11 and 7.51e-11.
+    // The panel's clamps: liquidity 0-3% of TVL, Amihud between 3.2e-11 and 7.51e-11.
     series[slug] = ds.map((date, i) => ({
       date,
       liquidityPct: round(clip(pct[i]!, 0, LIQUIDITY_PCT_MAX), 3),

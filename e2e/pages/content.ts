@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Spec section 2, legal pages: 'Last Updated' is today's date, written the way the pages write it. */
+/** Legal pages: 'Last Updated' is today's date, written the way the pages write it. */
 export function todayAsWritten(date: Date = new Date()): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }

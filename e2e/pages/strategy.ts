@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Section order of spec "Strategy detail (/options/:id)". */
+/** Section order of a strategy detail page (/options/:id). */
 export const DETAIL_SECTIONS = [
   'header',
   'fundamentals',

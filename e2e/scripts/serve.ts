@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, createDeps, settingsBody } from '@yield/api';
-import { createSiteServer } from '../../packages/site-server/src/site-server.ts';
+import { createSiteServer } from '@yield/site-server';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });

@@ -25,7 +25,7 @@ function hueOf(rgb: string): number {
   return (h * 60 + 360) % 360;
 }
 
-/* Spec: Very High red, High orange, Medium yellow, Low green, Very Low blue (hue ranges). */
+/* Badges: Very High red, High orange, Medium yellow, Low green, Very Low blue (hue ranges). */
 const BADGE_HUES: Record<string, [number, number]> = {
   'Very High': [345, 375],
   High: [15, 35],
@@ -700,6 +700,13 @@ test.describe('static pages', () => {
     await expect(example.getByRole('row', { name: /= Risk-adjusted 30-day APR/ })).toContainText(
       expected.riskAdjustedYield30d.toFixed(2),
     );
+    // Charges in percentage points a year ("−0.20 pp"), as on every page of the site.
+    await expect(
+      example
+        .getByRole('row', { name: /Safety charge/ })
+        .locator('td')
+        .last(),
+    ).toHaveText(/^−\d+\.\d\d pp$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { test, expect, fetchPremiumToken } from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
 
-/** Every route of the spec's route table and decisions.md, with the heading its page shows. */
+/** Every route of the site, with the heading its page shows. */
 const ROUTE_HEADINGS: [path: string, heading: string | RegExp][] = [
   ['/options', /.+/],
   ['/options/lido', /Lido/],

@@ -11,7 +11,7 @@ import {
 
 const ARTIFACTS = path.join(E2E_ROOT, '.artifacts', 'leaderboard');
 
-/** Spec section 9, comparison page: B with two decimals, M and K with one. */
+/** TVL on the comparison page: B with two decimals, M and K with one. */
 function tvlAsShown(value: number): string {
   if (value >= 1e9) return `$${(value / 1e9).toFixed(2)}B`;
   if (value >= 1e6) return `$${(value / 1e6).toFixed(1)}M`;
@@ -78,7 +78,7 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
       'TVL',
     ]);
 
-    // Formats: TVL per spec section 9, APR with two decimals.
+    // Formats: TVL with two decimals for B, APR with two decimals.
     const lido = sources.find((s) => s.name === 'Lido - stETH')!;
     const lidoMetrics = strategies.find((m) => m.id === lido.id)!;
     const lidoRow = board.cryptoTable.row('Lido - stETH');

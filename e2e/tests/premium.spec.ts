@@ -51,7 +51,7 @@ test.describe('premium journey', () => {
     await expect(success).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
     const { respondedAt, leftAt } = await timing();
-    // Spec: home 1.5 s after the activation succeeded.
+    // Home 1.5 s after the activation succeeded.
     expect(leftAt - respondedAt).toBeGreaterThanOrEqual(1500);
     expect(leftAt - respondedAt).toBeLessThan(2500);
     // The toast outlives the page it came from.

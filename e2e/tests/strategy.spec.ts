@@ -97,6 +97,12 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
         '/methodology',
       );
       await expect(risk.getByRole('table')).toContainText('Risk-adjusted APR');
+      // Each charge in percentage points a year ("0.09 pp"), written as everywhere on the site.
+      const charges = risk.getByRole('table').locator('tbody tr').filter({ hasText: '−' });
+      await expect(charges).toHaveCount(6);
+      for (const row of await charges.all()) {
+        await expect(row.locator('td').last()).toHaveText(/^\d+\.\d\d pp$/);
+      }
 
       // Allocation pie (Highcharts) with a legend entry per holding; drawn once scrolled near.
       await detail.allocationChart.scrollIntoViewIfNeeded();
@@ -115,7 +121,7 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
       await expect(detail.allocationChart.locator('.highcharts-tooltip')).toContainText(
         /\d+\.\d{2}%/,
       );
-      // Liquidity panel labelled as sample, with the spec's hint.
+      // Liquidity panel labelled as sample, with its hint.
       const liquidity = page.locator('[data-section="liquidity"]');
       await expect(liquidity.getByText('Sample data', { exact: true })).toBeVisible();
       await expect(liquidity).toContainText('above 1-2% is healthy');
@@ -231,7 +237,7 @@ test('history failure shows N/A figures and empty charts with an N/A overlay, an
   const detail = new StrategyDetailPage(page);
   await detail.goto('lido');
   await expect(detail.heading).toHaveText('Lido Finance');
-  // Three retries with 1 s, 2 s, 4 s back-off come first (spec section 9).
+  // Three retries with 1 s, 2 s, 4 s back-off come first.
   await expect(detail.figure('TVL')).toContainText('N/A', { timeout: 20_000 });
   await expect(detail.figure('30d APR')).toContainText('N/A');
   await expect(detail.figure('30d Risk-Adjusted APR')).toContainText('N/A');
@@ -331,7 +337,7 @@ test('charts far below the fold are not drawn until scrolled near', async ({ pag
   await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
 });
 
-/** Spec section 3 and 9 figures each strategy page must show. */
+/** The figures each strategy page must show. */
 const SPEC_FIGURES: Record<
   string,
   { cap?: string; rank?: string; bars: number; holdings: string[]; texts: string[] }
@@ -373,7 +379,7 @@ const SPEC_FIGURES: Record<
 };
 
 for (const [slug, spec] of Object.entries(SPEC_FIGURES)) {
-  test(`/options/${slug} shows the spec's figures`, async ({ page }) => {
+  test(`/options/${slug} shows its figures`, async ({ page }) => {
     const detail = new StrategyDetailPage(page);
     await detail.goto(slug);
     const facts = page.locator('[data-section="header"] dl');

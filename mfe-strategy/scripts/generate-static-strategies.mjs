@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the numeric strategy page's local static list (spec: "local static data") from the
+ * Writes the numeric strategy page's local static list from the
  * shipped sample data, through the running API, so its figures trace back to api/data and the
  * ra30-v1 method instead of being typed in by hand.
  *
@@ -14,7 +14,7 @@ const api = (process.argv[2] ?? process.env.API_URL ?? 'http://localhost:8787').
 const out = fileURLToPath(
   new URL('../src/features/numeric/static-strategies.json', import.meta.url),
 );
-/** Only this id is active on the numeric page (spec section 9); the others render as disabled. */
+/** Only this id is active on the numeric page; the others render as disabled. */
 const ACTIVE_ID = 3;
 const HISTORY_RANGE = '90D';
 

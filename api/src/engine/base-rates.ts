@@ -1,5 +1,5 @@
 /**
- * The two DeFi Base Rate series of methodology.md, built from their component series. Pure.
+ * The two DeFi Base Rate series (docs/methodology.md), built from their component series. Pure.
  *
  * - Stablecoin: per coin, the TVL-weighted mean daily APY of its lending venues; the base series
  *   is the plain mean of the coins' series.

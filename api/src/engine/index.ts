@@ -1,3 +1,3 @@
-/** The metric engine: pure functions, no Koa and no lowdb (see methodology.md, `ra30-v1`). */
+/** The metric engine: pure functions, no Koa and no lowdb (method `ra30-v1`, docs/methodology.md). */
 export * from './ra30.ts';
 export * from './base-rates.ts';

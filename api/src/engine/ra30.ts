@@ -1,5 +1,5 @@
 /**
- * Risk-adjusted 30-day APR, method `ra30-v1` (docs: /work/shared/spec/methodology.md).
+ * Risk-adjusted 30-day APR, method `ra30-v1` (docs/methodology.md).
  *
  * Pure: history rows + static scores + parameters in, metrics out. No Koa, no lowdb, no clock,
  * so the API, the data generator and any batch job compute identical numbers.

@@ -1,6 +1,6 @@
 /**
  * Premium tokens: HS256 JWTs. The algorithm is pinned on both sides so `alg: none` and
- * asymmetric-key confusion are refused; the payload carries what the spec's client reads
+ * asymmetric-key confusion are refused; the payload carries what the site reads
  * (exp in seconds, accessLevel, email, userId).
  */
 import { randomBytes } from 'node:crypto';

@@ -8,7 +8,7 @@ export interface AccordionItem {
 }
 
 /**
- * Single-open disclosure list (spec: at most one FAQ item open). Headers are real buttons inside
+ * Single-open disclosure list (at most one FAQ item open). Headers are real buttons inside
  * headings; arrow keys, Home and End move between them as in the WAI-ARIA accordion pattern.
  */
 export function Accordion({

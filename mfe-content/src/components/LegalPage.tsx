@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageMeta, useSiteSettings } from '@yield/platform';
 import { BackHome } from './BackHome.tsx';
-import { formatLastUpdated } from '../lib/dates.ts';
+import { formatDay } from '@yield/ui';
 import ui from './components.module.css';
 import styles from './LegalPage.module.css';
 
@@ -35,7 +35,9 @@ export function LegalPage({ title, description, sections }: LegalPageProps) {
         <h1>{title}</h1>
         <p className={ui.meta}>
           Last Updated:{' '}
-          <time dateTime={new Date().toISOString().slice(0, 10)}>{formatLastUpdated()}</time>
+          <time dateTime={new Date().toISOString().slice(0, 10)}>
+            {formatDay(new Date(), 'long')}
+          </time>
         </p>
         {siteTitle ? (
           <p className={ui.small}>

@@ -4,7 +4,7 @@ import { mailSignupMutation } from '@yield/platform';
 import { toast, warmUpToasts } from '@yield/ui';
 import ui from './components.module.css';
 
-/* Spec section 8: the mailing-list toasts, verbatim. */
+/* The mailing-list toasts, word for word the same on every sign-up form. */
 export const MAIL_LIST_SUCCESS = {
   title: 'Success!',
   description: "You've been added to our mailing list.",
@@ -23,7 +23,7 @@ interface MailListFormProps {
 
 /**
  * E-mail sign-up posting to /api/addToMailList. The browser's own email check is the only client
- * rule (spec section 5); the server validates again. Success clears the field.
+ * rule; the server validates again. Success clears the field.
  */
 export function MailListForm({ source, buttonLabel, required = true }: MailListFormProps) {
   const inputId = useId();

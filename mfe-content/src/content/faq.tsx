@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AccordionItem } from '../components/Accordion.tsx';
 
-/** The landing FAQ: seven questions (spec section 2), answers consistent with sections 1 and 9. */
+/** The landing FAQ: seven questions, answers consistent with the product's offer and figures. */
 export const FAQ_ITEMS: AccordionItem[] = [
   {
     id: 'ranking',

@@ -12,7 +12,7 @@ export interface Feature {
   related?: { to: '/risks' | '/sources-of-yield' | '/methodology'; label: string };
 }
 
-/** The six cards of 'Best Reward Ratio on the Market', expanded on /advantages (decisions.md). */
+/** The six cards of 'Best Reward Ratio on the Market', expanded on /advantages. */
 export const FEATURES: Feature[] = [
   {
     id: 'best-yield',

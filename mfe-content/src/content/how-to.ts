@@ -7,7 +7,7 @@ export interface GrowthOption {
   risk: RiskBadgeLevel;
 }
 
-/** Spec section 2, How-to page: the options of each track, in the spec's order. */
+/** The How-to page: the options of each track, riskiest first. */
 export const GROWTH_OPTIONS: Record<Track, GrowthOption[]> = {
   tradfi: [
     {

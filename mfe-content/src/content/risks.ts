@@ -4,7 +4,7 @@ export interface RiskArea {
   id: string;
   name: string;
   level: RiskLevel;
-  /** Width of the summary bar (spec section 9: Medium 50%, Low-Medium 30%). */
+  /** Width of the summary bar (Medium 50%, Low-Medium 30%). */
   percent: number;
   summary: string;
   whatCanHappen: string[];

@@ -63,7 +63,8 @@ describe('WorkedExample', () => {
     expect(screen.queryByRole('option', { name: 'DeFi Base Rate' })).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Yield source'), 'Resolv - USR Staking');
-    expect(await screen.findByText('-6.27')).toBeInTheDocument();
+    // The risk-adjusted APR, in the table's last row and in the sentence under it.
+    expect(await screen.findAllByText('-6.27%')).toHaveLength(2);
     expect(screen.getByText(/not marked GREAT/)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/strategies/8/breakdown')).toBe(true);
   });

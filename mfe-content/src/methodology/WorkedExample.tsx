@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery, sourcesQuery } from '@yield/platform';
 import type { RiskBreakdown, RiskCharges } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, type SeriesId } from '@yield/contract/constants';
-import { formatIsoDate } from '../lib/dates.ts';
-import { formatPercent, formatPoints, formatUsdCompact } from '../lib/format.ts';
+import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
 import ui from '../components/components.module.css';
 import styles from './methodology.module.css';
 
@@ -31,7 +30,7 @@ const CHARGE_ROWS: {
   {
     key: 'incentives',
     label: 'Incentives',
-    explain: (b) => `0.5 × an average incentive part of ${formatPercent(b.inputs.reward30)}`,
+    explain: (b) => `0.5 × an average incentive part of ${formatApr(b.inputs.reward30)}`,
   },
   { key: 'safety', label: 'Safety', explain: (b) => `Safety score ${b.inputs.safety} of 5` },
   {
@@ -42,7 +41,7 @@ const CHARGE_ROWS: {
   {
     key: 'size',
     label: 'Size',
-    explain: (b) => `Median deposits of ${formatUsdCompact(b.inputs.tvlMedian)}`,
+    explain: (b) => `Median deposits of ${formatTvl(b.inputs.tvlMedian, 2)}`,
   },
   {
     key: 'outflow',
@@ -54,7 +53,7 @@ const CHARGE_ROWS: {
 /** A charge is subtracted: shown with a minus sign unless it rounds to nothing. */
 function formatCharge(value: number): string {
   const text = formatPoints(value);
-  return text === '0.00' ? text : `−${text}`;
+  return text === formatPoints(0) ? text : `−${text}`;
 }
 
 /** The charges of one source, fetched from /api/strategies/:id/breakdown (the API's own numbers). */
@@ -132,7 +131,8 @@ export function WorkedExample() {
           <div className={ui.tableWrap}>
             <table className={`${ui.table} ${ui.stack}`} data-testid="worked-example">
               <caption>
-                {label}, 30 days from {formatIsoDate(b.window.from)} to {formatIsoDate(b.window.to)}
+                {label}, 30 days from {formatDay(b.window.from, 'long')} to{' '}
+                {formatDay(b.window.to, 'long')}
               </caption>
               <thead>
                 <tr>
@@ -147,7 +147,7 @@ export function WorkedExample() {
                 <tr>
                   <th scope="row">30-day APR</th>
                   <td data-label="Based on">Average of {b.window.days} daily APRs</td>
-                  <td className={ui.num}>{formatPoints(b.yield30d)}</td>
+                  <td className={ui.num}>{formatApr(b.yield30d)}</td>
                 </tr>
                 {CHARGE_ROWS.map((row) => (
                   <tr key={row.key}>
@@ -159,15 +159,15 @@ export function WorkedExample() {
                 <tr className={styles.total}>
                   <th scope="row">= Risk-adjusted 30-day APR</th>
                   <td>Risk (sum of charges): {formatPoints(b.risk)}</td>
-                  <td className={ui.num}>{formatPoints(b.riskAdjustedYield30d)}</td>
+                  <td className={ui.num}>{formatApr(b.riskAdjustedYield30d)}</td>
                 </tr>
               </tbody>
             </table>
           </div>
           <p>
-            {label} paid {formatPercent(b.yield30d)} over the window; after {formatPoints(b.risk)}{' '}
-            points of charges its risk-adjusted 30-day APR is{' '}
-            <strong>{formatPercent(b.riskAdjustedYield30d)}</strong>.{' '}
+            {label} paid {formatApr(b.yield30d)} over the window; after {formatPoints(b.risk)} of
+            charges its risk-adjusted 30-day APR is{' '}
+            <strong>{formatApr(b.riskAdjustedYield30d)}</strong>.{' '}
             {typeof b.id === 'number'
               ? b.great
                 ? 'That is more reward per point of risk than its DeFi Base Rate: it is marked GREAT.'

@@ -15,7 +15,7 @@ function notifySource(page: string | null): string {
 }
 
 export default function ComingSoonPage() {
-  // Spec: `page` is read but never displayed (it arrives from links and could be anything).
+  // `page` is read but never displayed (it arrives from links and could be anything).
   const [params] = useSearchParams();
   const source = notifySource(params.get('page'));
   const settings = useSiteSettings();

@@ -11,7 +11,7 @@ export default function HelpCenterPage() {
 
   const viewFaqs = () => {
     navigate('/');
-    // Spec: after 100 ms, smooth-scroll to the FAQ (it keeps looking while the section loads).
+    // After 100 ms, smooth-scroll to the FAQ (it keeps looking while the section loads).
     scrollToSection('faq', { smooth: true });
   };
 

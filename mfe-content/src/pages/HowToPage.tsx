@@ -11,7 +11,7 @@ const TRACKS: { id: Track; label: string }[] = [
   { id: 'crypto', label: 'Crypto' },
 ];
 
-/* Spec colours: Very High red, High orange, Medium yellow, Low green, Very Low blue. */
+/* Badge colours: Very High red, High orange, Medium yellow, Low green, Very Low blue. */
 const BADGE_CLASS: Record<RiskBadgeLevel, string | undefined> = {
   'Very High': styles.veryHigh,
   High: styles.high,

@@ -3,7 +3,7 @@ import { PageMeta, scrollToSection, useSiteSettings } from '@yield/platform';
 import { Icon } from '../components/Icon.tsx';
 import styles from '../landing/landing.module.css';
 
-/* Sample figures for the illustration only (spec: all hero figures are illustrative). */
+/* Sample figures for the illustration only (every hero figure is illustrative). */
 const SAMPLE = {
   balance: '$12,480.32',
   goalName: 'Emergency fund',

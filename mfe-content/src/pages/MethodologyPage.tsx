@@ -3,10 +3,10 @@ import { PageMeta, useSiteSettings } from '@yield/platform';
 import { METHOD_VERSION } from '@yield/contract/constants';
 import { BackHome } from '../components/BackHome.tsx';
 import { WorkedExample } from '../methodology/WorkedExample.tsx';
-import { formatIsoDate } from '../lib/dates.ts';
+import { formatDay } from '@yield/ui';
 import ui from '../components/components.module.css';
 
-/* methodology.md, step 4: the charge tables (percentage points a year). */
+/* The charge tables of ra30-v1 (docs/methodology.md, step 4), in percentage points a year. */
 const SAFETY_CHARGES = [
   { score: 5, charge: '0.20' },
   { score: 4, charge: '0.75' },
@@ -22,7 +22,7 @@ const LIQUIDITY_CHARGES = [
   { score: 1, charge: '2.00', meaning: 'locked, or exit only at a real loss' },
 ];
 
-/** One score-to-charge table of methodology.md (safety or liquidity). */
+/** One score-to-charge table of the method (safety or liquidity). */
 function ChargeTable({
   caption,
   scoreLabel,
@@ -85,7 +85,7 @@ export default function MethodologyPage() {
           {data ? (
             <>
               {' '}
-              · {data.sample ? 'Sample data' : 'Data'} as of {formatIsoDate(data.asOf)}
+              · {data.sample ? 'Sample data' : 'Data'} as of {formatDay(data.asOf, 'long')}
             </>
           ) : null}
         </p>

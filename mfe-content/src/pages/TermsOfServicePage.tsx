@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ContactEmail, LegalPage, type LegalSection } from '../components/LegalPage.tsx';
 
-/** Spec section 5: the terms state a minimum user age of 18. */
+/** The terms state a minimum user age of 18. */
 export const MINIMUM_AGE = 18;
 
 const SECTIONS: LegalSection[] = [

@@ -26,7 +26,7 @@ const BENEFITS: { title: string; icon: IconName; text: string }[] = [
 ];
 
 export default function VaultPage() {
-  // Spec: this page opens at the top, even when reached from a scrolled page.
+  // This page opens at the top, even when reached from a scrolled page.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

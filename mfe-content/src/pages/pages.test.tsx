@@ -5,11 +5,11 @@ import ComingSoonPage from './ComingSoonPage.tsx';
 import TermsOfServicePage from './TermsOfServicePage.tsx';
 import HelpCenterPage from './HelpCenterPage.tsx';
 import B2bPage from './B2bPage.tsx';
-import { formatLastUpdated } from '../lib/dates.ts';
 import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
 import { toast } from '@yield/ui';
 
-vi.mock('@yield/ui', () => ({
+vi.mock('@yield/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@yield/ui')>()),
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));
@@ -72,7 +72,12 @@ describe('TermsOfServicePage', () => {
   it('shows today as Last Updated and the 18+ rule', () => {
     stubFetch();
     renderPage(<TermsOfServicePage />, { path: '/terms-of-service' });
-    expect(screen.getByText(formatLastUpdated(new Date()))).toBeInTheDocument();
+    const today = new Date().toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    expect(screen.getByText(today)).toBeInTheDocument();
     expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Back to Home/ })[0]).toHaveAttribute('href', '/');
   });

@@ -1,66 +1,11 @@
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type RefObject,
-} from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { detailPath, formatApr, type ChartPoint } from './model.ts';
+import { useDrawWhenNear } from '@yield/charts';
+import { detailPath, formatApr, formatPoints, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
 const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
-
-/**
- * True once the browser is idle after the first paint and the chart is within 300 px of the
- * viewport, so Highcharts is requested only after the tables have rendered (it never competes
- * with them) and not at all for a chart nobody scrolls to (on `/` the comparison starts under the
- * hero).
- */
-function useDrawWhenIdleAndNear(frameRef: RefObject<HTMLElement | null>, delayMs: number): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    let timer: number | undefined;
-    let observer: IntersectionObserver | undefined;
-    // A transition, and one chart per idle period: each chart is drawn in its own short task.
-    const show = () => {
-      timer = window.setTimeout(() => startTransition(() => setReady(true)), delayMs);
-    };
-    const whenNear = () => {
-      const frame = frameRef.current;
-      if (!frame || typeof IntersectionObserver === 'undefined') return show();
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) {
-            observer?.disconnect();
-            show();
-          }
-        },
-        { rootMargin: '300px 0px' },
-      );
-      observer.observe(frame);
-    };
-    const frame = requestAnimationFrame(() => {
-      if (typeof window.requestIdleCallback === 'function') {
-        idle = window.requestIdleCallback(whenNear, { timeout: 1200 });
-      } else {
-        timer = window.setTimeout(whenNear, 200);
-      }
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      window.clearTimeout(timer);
-      observer?.disconnect();
-    };
-  }, [frameRef, delayMs]);
-  return ready;
-}
 
 function ChartPlaceholder({ mobile }: { mobile: boolean }) {
   return (
@@ -101,7 +46,7 @@ function SelectedPointCard({ point, onClose }: { point: ChartPoint; onClose: () 
         </div>
         <div>
           <dt>Risk</dt>
-          <dd>{point.risk.toFixed(2)} pp</dd>
+          <dd>{formatPoints(point.risk)}</dd>
         </div>
         <div>
           <dt>Risk-adjusted APR</dt>
@@ -146,7 +91,15 @@ export function ChartPanel({
   drawDelayMs = 0,
 }: ChartPanelProps) {
   const frameRef = useRef<HTMLDivElement>(null);
-  const ready = useDrawWhenIdleAndNear(frameRef, drawDelayMs);
+  // Only once the browser is idle after the first paint and the chart is within 300 px of the
+  // viewport: Highcharts is requested after the tables have rendered (it never competes with
+  // them), and not at all for a chart nobody scrolls to (on `/` the comparison starts under the
+  // hero).
+  const ready = useDrawWhenNear(frameRef, {
+    rootMargin: '300px 0px',
+    afterIdle: true,
+    delayMs: drawDelayMs,
+  });
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const select = useCallback((key: string | null) => setSelectedKey(key), []);
   const selected = points.find((p) => p.key === selectedKey) ?? null;

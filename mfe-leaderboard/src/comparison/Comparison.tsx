@@ -2,7 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 're
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { isProAtom, useSiteSettings } from '@yield/platform';
-import { formatAsOfDate } from './model.ts';
+import { formatDay } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import { useComparisonData } from './use-comparison-data.ts';
 import {
@@ -125,7 +125,7 @@ export function Comparison({ titleLevel }: ComparisonProps) {
             <p className={styles.description}>{settings.siteDescription}</p>
             <p className={styles.sampleNote} data-testid="data-note">
               {settings.data.sample ? 'Sample data as of ' : 'Data as of '}
-              <time dateTime={settings.data.asOf}>{formatAsOfDate(settings.data.asOf)}</time>
+              <time dateTime={settings.data.asOf}>{formatDay(settings.data.asOf)}</time>
               {settings.data.sample ? ': realistic examples, not live market figures.' : null}
             </p>
           </>

@@ -30,7 +30,7 @@ export interface ComparisonTableProps {
 
 /**
  * antd cycles a header through ascend → descend → none; this cycle never reaches "none", and the
- * controlled sort order below turns its click into the spec's rule (flip the active header, start
+ * controlled sort order below turns its click into the comparison's rule (flip the active header, start
  * another one ascending).
  */
 const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];

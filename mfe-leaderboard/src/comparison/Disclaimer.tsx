@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './comparison.module.css';
 
-/** Browser storage (spec section 3): holds 'false' once the disclaimer is closed. */
+/** Browser storage: holds 'false' once the disclaimer is closed. */
 export const DISCLAIMER_STORAGE_KEY = 'disclaimerVisible';
 
 function readVisible(): boolean {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
-/** Spec section 9: a swipe longer than 50 px moves the carousel; slides take 300 ms. */
+/** A swipe longer than 50 px moves the carousel; slides take 300 ms. */
 export const SWIPE_THRESHOLD_PX = 50;
 export const SLIDE_DURATION_MS = 300;
 

@@ -11,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
 import { breakdownQuery } from '@yield/platform';
 import type { RiskCharges } from '@yield/contract';
-import { formatApr, formatTvl, type ComparisonRow } from './model.ts';
+import { formatApr, formatPoints, formatTvl, type ComparisonRow } from './model.ts';
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
-/** Plain words for each charge of methodology.md step 4. */
+/** Plain words for each risk charge of the method (docs/methodology.md). */
 const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   volatility: 'Volatility (how much the rate moved)',
   incentives: 'Incentive tokens (rewards that can fall or end)',
@@ -25,10 +25,6 @@ const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   outflow: 'Outflows (recent fall in deposits)',
 };
 const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
-
-function points(value: number): string {
-  return `${value.toFixed(2)} pp`;
-}
 
 function BreakdownDetails({ row }: { row: ComparisonRow }) {
   const { data, isPending, isError } = useQuery(breakdownQuery(row.breakdownId));
@@ -60,7 +56,7 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
             {CHARGE_ORDER.map((charge) => (
               <tr key={charge}>
                 <th scope="row">− {CHARGE_LABELS[charge]}</th>
-                <td>{points(data.charges[charge])}</td>
+                <td>{formatPoints(data.charges[charge])}</td>
               </tr>
             ))}
             <tr className={styles.breakdownTotal}>

@@ -3,12 +3,9 @@
  * critical path, and the tables render without waiting for it.
  */
 import { useMemo } from 'react';
-import Highcharts from 'highcharts';
-import HighchartsReact from 'highcharts-react-official';
-// The palette's CSS variables as a static file: without it Highcharts computes and injects them
-// for every chart it draws (measured ~70 ms per chart on this machine by the mfe-strategy team).
-import 'highcharts/css/highcharts-palette.css';
-import { chartAxes, formatApr, type ChartPoint } from './model.ts';
+import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { colors } from '@yield/platform';
+import { chartAxes, formatApr, formatPoints, type ChartPoint } from './model.ts';
 
 export interface RiskRewardChartProps {
   points: ChartPoint[];
@@ -17,14 +14,14 @@ export interface RiskRewardChartProps {
   onSelect: (key: string | null) => void;
 }
 
-/** Design tokens (tokens.css) as values: Highcharts paints SVG attributes, not CSS classes. */
+/** The theme's colours (the legend above the chart uses the same tokens in CSS). */
 const COLORS = {
-  great: '#059669',
-  other: '#0f62fe',
-  base: '#0b1f3a',
-  incident: '#dc2626',
-  grid: '#dde3ec',
-  text: '#4a5a70',
+  great: colors.great,
+  other: colors.primary,
+  base: colors.navy,
+  incident: colors.danger,
+  grid: colors.border,
+  text: colors.textMuted,
 };
 
 interface PointOptions extends Highcharts.PointOptionsObject {
@@ -57,7 +54,7 @@ function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): Po
       symbol: p.isBaseRate ? 'diamond' : p.great ? 'triangle' : p.hasIncident ? 'square' : 'circle',
       radius: selected ? baseRadius + 3 : baseRadius,
       lineWidth: selected ? 3 : 1,
-      lineColor: selected ? '#0f1b2d' : '#ffffff',
+      lineColor: selected ? colors.text : colors.surface,
     },
     custom: {
       key: p.key,
@@ -92,27 +89,20 @@ export default function RiskRewardChart({
         return `${Number(this.value).toFixed(mobile ? 1 : 2)}%`;
       },
     };
-    return {
+    return chartOptions({
       chart: {
         type: 'scatter',
-        // Spec section 9: 600x400; under 768 px the chart fills the width at a lower height.
-        // The frame caps the width at 600 px; narrower columns get the full width they have.
+        // 600x400; under 768 px the chart fills the width at a lower height. The frame caps the
+        // width at 600 px; narrower columns get the full width they have.
         width: null,
         height: mobile ? 320 : 400,
         spacing: mobile ? [8, 4, 8, 4] : [12, 12, 12, 12],
-        style: { fontFamily: 'inherit' },
         animation: false,
         events: {
           // A click on the plot background (not on a point) clears the selection.
           click: () => onSelect(null),
         },
       },
-      // The figure carries a text alternative and the table lists the same figures.
-      accessibility: { enabled: false },
-      // The site has no dark theme: keep the charts light whatever the reader's system setting.
-      palette: { injectCSS: false, colorScheme: 'light' },
-      credits: { enabled: false },
-      title: { text: undefined },
       legend: { enabled: false },
       xAxis: {
         min: axes.x.min,
@@ -153,7 +143,7 @@ export default function RiskRewardChart({
           return [
             `<b>${this.name}</b>`,
             `30d APR: ${formatApr(this.y ?? null)}`,
-            `Risk: ${Number(this.x).toFixed(2)} pp`,
+            `Risk: ${formatPoints(Number(this.x))}`,
             `Risk-adjusted APR: ${formatApr(custom.riskAdjusted)}`,
             tag ? `<i>${tag}</i>` : '',
           ]
@@ -196,7 +186,7 @@ export default function RiskRewardChart({
           data: points.map((p) => toPoint(p, selectedKey, mobile)),
         },
       ],
-    };
+    });
   }, [points, mobile, selectedKey, onSelect]);
 
   return <HighchartsReact highcharts={Highcharts} options={options} />;

@@ -5,8 +5,6 @@ import {
   chartPoints,
   DEFAULT_SORT,
   detailPath,
-  formatApr,
-  formatAsOfDate,
   formatTvl,
   nextSort,
   shortenName,
@@ -185,7 +183,7 @@ describe('names and links', () => {
 });
 
 describe('formats', () => {
-  it('formats TVL per spec section 9 (B with two decimals on the comparison page)', () => {
+  it('formats TVL with two decimals for B on the comparison page', () => {
     expect(formatTvl(0)).toBe('$0');
     expect(formatTvl(999)).toBe('$999');
     expect(formatTvl(1_000)).toBe('$1.0K');
@@ -196,17 +194,6 @@ describe('formats', () => {
     expect(formatTvl(24_356_094_224)).toBe('$24.36B');
     expect(formatTvl(1_234_567_890, 1)).toBe('$1.2B');
     expect(formatTvl(null)).toBe('N/A');
-  });
-
-  it('shows APR to two decimals with %', () => {
-    expect(formatApr(3.6854919)).toBe('3.69%');
-    expect(formatApr(-1.3385)).toBe('-1.34%');
-    expect(formatApr(0)).toBe('0.00%');
-    expect(formatApr(null)).toBe('N/A');
-  });
-
-  it('shows the as-of date as a calendar day', () => {
-    expect(formatAsOfDate('2026-11-21')).toBe('Nov 21, 2026');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The comparison's rules as pure functions (spec sections 4, 5 and 9, methodology.md): rows built
- * from the API's lists, sorting, name shortening, number formats and the chart's axes. Risk and
- * GREAT are the API's (GET /api/strategies), never recomputed here.
+ * The comparison's rules as pure functions (the method is docs/methodology.md): rows built from
+ * the API's lists, sorting, name shortening, number formats and the chart's axes. Risk and GREAT
+ * are the API's (GET /api/strategies), never recomputed here.
  */
 import type {
   BaseRates,
@@ -12,7 +12,7 @@ import type {
   YieldSource,
 } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
-import { formatApr, formatTvl as formatTvlShared } from '@yield/ui';
+import { formatApr, formatDay, formatPoints, formatTvl as formatTvlShared } from '@yield/ui';
 
 export interface ComparisonRow {
   /** Unique per table: the base rows share id 0, so they are keyed by their type. */
@@ -41,7 +41,7 @@ export interface ComparisonRow {
   breakdownId: SeriesId;
 }
 
-/** Spec section 8: after a failed base-rate call all four rates count as 0. */
+/** After a failed base-rate call all four rates count as 0. */
 export const ZERO_BASE_RATES: BaseRates = {
   baserateDefi: 0,
   baserateStable: 0,
@@ -140,7 +140,7 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** Spec section 4: every table starts on Overall Rating, best first. */
+/** Every table starts on Overall Rating, best first. */
 export const DEFAULT_SORT: SortState = { key: 'rating', direction: 'descend' };
 
 /** Clicking the active header flips it; clicking another header selects it ascending. */
@@ -153,7 +153,7 @@ export function nextSort(current: SortState, clicked: SortKey): SortState {
 
 function sortValue(row: ComparisonRow, key: SortKey): number | string {
   const value = row[key];
-  // Spec section 5: a missing live metric counts as 0 when sorting.
+  // A missing live metric counts as 0 when sorting.
   if (value === null || value === undefined) return 0;
   return typeof value === 'string' ? value.toLocaleLowerCase('en') : value;
 }
@@ -198,24 +198,13 @@ export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): strin
   return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;
 }
 
-/** TVL on the comparison page: B with two decimals (spec section 9). */
+/** TVL on the comparison page: B with two decimals ($4.96B), M and K with one. */
 export function formatTvl(value: number | null, billionDecimals = 2): string {
   return formatTvlShared(value, billionDecimals);
 }
 
-export { formatApr };
-
-/** "2026-11-21" → "Nov 21, 2026" (the sample's as-of day, a calendar date in UTC). */
-export function formatAsOfDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+// The site's formats (@yield/ui), as the comparison's modules use them.
+export { formatApr, formatDay, formatPoints };
 
 // ---------------------------------------------------------------------------------------------
 // Chart points, GREAT and the axes
@@ -238,7 +227,7 @@ export interface ChartPoint {
 
 /**
  * A table's rows as chart points; sources without live figures are listed but not plotted, and so
- * is a zeroed base rate (after a failed base-rate call). GREAT (spec section 5) is the API's.
+ * is a zeroed base rate (after a failed base-rate call). GREAT (docs/methodology.md, step 7) is the API's.
  */
 export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
   return rows
@@ -271,7 +260,7 @@ function quarterTicks(min: number, max: number): number[] {
   return [0, 1, 2, 3, 4].map((i) => Number((min + step * i).toFixed(6)));
 }
 
-/** Spec section 9: x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
+/** x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
 export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]): {
   x: AxisRange;
   y: AxisRange;

@@ -16,8 +16,8 @@ export interface ComparisonData {
 /**
  * The comparison's data: the yield list, the live metrics and the base rates, all fetched at once
  * through the shell's shared query client (its retry, back-off, gc and refetch rules apply).
- * A failed metrics call leaves an empty list and a failed base-rate call leaves zeros (spec
- * section 8): the page renders either way. `enabled: false` holds the calls back (the comparison
+ * A failed metrics call leaves an empty list and a failed base-rate call leaves zeros: the page
+ * renders either way. `enabled: false` holds the calls back (the comparison
  * starts them once its title block has painted).
  */
 export function useComparisonData({ enabled = true }: { enabled?: boolean } = {}): ComparisonData {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Breakpoints of spec section 9 that change the comparison's layout. */
+/** Breakpoints that change the comparison's layout. */
 export const NARROW_QUERY = '(max-width: 1023.98px)';
 export const CHART_MOBILE_QUERY = '(max-width: 767.98px)';
 export const SHORT_NAMES_QUERY = '(max-width: 599.98px)';

@@ -1,36 +1,24 @@
-import HighchartsReact from 'highcharts-react-official';
 import type { HistoryPoint } from '@yield/contract';
-import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
-import { formatDay, formatPercent, formatUsd } from '../lib/format.ts';
+import { colors } from '@yield/platform';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { formatApr, formatDay, formatTvl } from '@yield/ui';
 
 export interface PerformanceChartProps {
   history: readonly HistoryPoint[];
   height?: number;
 }
 
-const APR_COLOR = '#0f62fe';
-const TVL_COLOR = '#94a3b8';
-
 /** Daily APR (line, left axis) over TVL (area, right axis): is the yield steady, is money leaving? */
 export default function PerformanceChart({ history, height = 300 }: PerformanceChartProps) {
-  const options: Highcharts.Options = {
-    ...baseChartOptions,
-    chart: { ...baseChartOptions.chart, height },
+  const options = chartOptions({
+    chart: { height },
     legend: {
       enabled: true,
       align: 'left',
       verticalAlign: 'top',
       itemStyle: { fontWeight: '500' },
     },
-    xAxis: {
-      type: 'datetime',
-      tickPixelInterval: 110,
-      labels: {
-        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatDay(Number(this.value));
-        },
-      },
-    },
+    xAxis: dailyAxis(formatDay),
     yAxis: [
       {
         title: { text: undefined },
@@ -48,7 +36,7 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         min: 0,
         labels: {
           formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-            return formatUsd(Number(this.value)).replace(/\.0(?=[KMB])/, '');
+            return formatTvl(Number(this.value)).replace(/\.0(?=[KMB])/, '');
           },
         },
       },
@@ -59,8 +47,8 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         const points = this.points ?? [this];
         const rows = points.map((p) =>
           p.series.name === 'APR'
-            ? `APR: <b>${formatPercent(Number(p.y))}</b>`
-            : `TVL: <b>${formatUsd(Number(p.y))}</b>`,
+            ? `APR: <b>${formatApr(Number(p.y))}</b>`
+            : `TVL: <b>${formatTvl(Number(p.y))}</b>`,
         );
         return [formatDay(Number(this.x)), ...rows].join('<br/>');
       },
@@ -73,7 +61,7 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         type: 'area',
         name: 'TVL',
         yAxis: 1,
-        color: TVL_COLOR,
+        color: colors.chartMuted,
         fillOpacity: 0.18,
         lineWidth: 1,
         data: history.map((p) => [p.timestamp, p.tvl]),
@@ -82,11 +70,11 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
         type: 'line',
         name: 'APR',
         yAxis: 0,
-        color: APR_COLOR,
+        color: colors.primary,
         lineWidth: 2,
         data: history.map((p) => [p.timestamp, p.apr]),
       },
     ],
-  };
+  });
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }

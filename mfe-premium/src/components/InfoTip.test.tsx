@@ -15,7 +15,7 @@ function tips() {
   return { first: first!, second: second! };
 }
 
-describe('InfoTip (spec section 9 delays)', () => {
+describe('InfoTip (opens after 700 ms, skip delay 300 ms)', () => {
   it('opens on hover only after 700 ms', () => {
     const { first } = tips();
     fireEvent.mouseEnter(first.parentElement!);

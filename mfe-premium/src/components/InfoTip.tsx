@@ -6,7 +6,7 @@ export const OPEN_DELAY_MS = TOOLTIP_OPEN_DELAY_S * 1000;
 export const SKIP_DELAY_MS = TOOLTIP_SKIP_DELAY_S * 1000;
 
 // Shared by every tip on the page: moving from one tip to the next within the skip delay opens
-// the next one at once instead of making the reader wait 700 ms again (spec section 9).
+// the next one at once instead of making the reader wait 700 ms again.
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
 export interface InfoTipProps {

@@ -1,6 +1,6 @@
 import styles from './PremiumBenefits.module.css';
 
-/** The six premium benefits of spec "Premium strategy", in the spec's order. */
+/** The six premium benefits of the premium strategy page, in their order. */
 export const PREMIUM_BENEFITS = [
   'Risk assessment',
   'Historical performance',

@@ -7,7 +7,7 @@ import { toast } from '@yield/ui';
 import { readInviteCode } from '../lib/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
 
-/** Spec section 9: after activation the app goes home 1.5 s later. */
+/** After activation the app goes home 1.5 s later. */
 export const ACTIVATION_REDIRECT_MS = 1500;
 
 function PremiumEmailContent({ inviteCode }: { inviteCode: string }) {
@@ -18,7 +18,7 @@ function PremiumEmailContent({ inviteCode }: { inviteCode: string }) {
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
 
   const onActivated = ({ token }: PremiumSession) => {
-    // The server re-issues the token with the email in it (spec section 4: stored when present).
+    // The server re-issues the token with the email in it (stored when present).
     if (token) saveSession(token);
     toast.success('Success!', 'Your premium account has been activated. Welcome!');
     leaveTimer.current = setTimeout(() => navigate('/'), ACTIVATION_REDIRECT_MS);

@@ -168,7 +168,7 @@ describe('PremiumStrategyPage', () => {
     expect(screen.queryByText(/being analyzed/)).toBeNull();
   });
 
-  it("shows the spec's status when the server has no analysis for the id yet", async () => {
+  it("shows the 'being analyzed' status when the server has no analysis for the id yet", async () => {
     bootSession(premiumToken());
     const analyzing: PremiumStrategyAnalysis = {
       ...ready,

@@ -13,7 +13,7 @@ import {
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
@@ -22,7 +22,7 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
   const queryClient = useQueryClient();
   const settings = useSiteSettings();
   const { isPremium, token, logOut } = useSession();
-  // Spec section 6: the page needs a logged-in state on arrival. Later, Log Out in the header
+  // The page needs a logged-in state on arrival. Later, Log Out in the header
   // takes the visitor home itself; this page then just stops showing premium data.
   const [premiumOnArrival] = useState(isPremium);
 

@@ -33,7 +33,7 @@ function PricingContent() {
 
   useEffect(() => {
     if (!premiumOnArrival) return;
-    // decisions.md: clear the pending invite-login session, keep the premium token.
+    // A premium visitor: clear the pending invite-login session, keep the premium token.
     clearPendingSession();
     navigate('/premium/strategy', { replace: true });
   }, [premiumOnArrival, clearPendingSession, navigate]);

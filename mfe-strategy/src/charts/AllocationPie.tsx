@@ -1,11 +1,10 @@
 import { memo } from 'react';
-import HighchartsReact from 'highcharts-react-official';
 import type { Holding } from '@yield/contract';
-import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
+import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 
 export interface AllocationPieProps {
   holdings: readonly Holding[];
-  /** Spec section 9: pie size 200 by default, 250 on strategy pages. */
+  /** Pie diameter: 200 px by default, 250 on strategy pages. */
   size?: number;
   /** Total height: the pie plus room for its legend (the caller reserves the same height). */
   height: number;
@@ -13,9 +12,8 @@ export interface AllocationPieProps {
 
 /** Underlying assets as a pie with a hover tooltip and a legend. */
 function AllocationPie({ holdings, size = 250, height }: AllocationPieProps) {
-  const options: Highcharts.Options = {
-    ...baseChartOptions,
-    chart: { ...baseChartOptions.chart, type: 'pie', height },
+  const options = chartOptions({
+    chart: { type: 'pie', height },
     tooltip: {
       pointFormat: '<b>{point.percentage:.2f}%</b>',
     },
@@ -44,7 +42,7 @@ function AllocationPie({ holdings, size = 250, height }: AllocationPieProps) {
         data: holdings.map((h) => ({ name: h.name, y: h.percentage, color: h.color })),
       },
     ],
-  };
+  });
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, useRef, type ReactNode } from 'react';
-import { useChartTurn } from './chart-turn.ts';
+import { useDrawWhenNear } from '@yield/charts';
 import styles from './charts.module.css';
 
 export interface ChartFrameProps {
@@ -15,14 +15,14 @@ export interface ChartFrameProps {
   /** Shows a spinner over the chart while newer data loads. */
   busy?: boolean;
   testId?: string;
-  /** Loads the chart component's code (from lazy.ts); awaited before the chart's turn. */
+  /** Loads the chart component's code (from lazy.ts); charts take turns to load and draw. */
   load: () => Promise<unknown>;
   children: ReactNode;
 }
 
 /**
- * Reserves the chart's height (no layout shift) and shows a spinner until the chart's turn comes
- * (see chart-turn.ts) and Highcharts has arrived.
+ * Reserves the chart's height (no layout shift) and shows a spinner until the chart comes within
+ * 200 px of the viewport, its turn comes and Highcharts has arrived (see useDrawWhenNear).
  */
 export function ChartFrame({
   title,
@@ -36,7 +36,7 @@ export function ChartFrame({
   children,
 }: ChartFrameProps) {
   const plotRef = useRef<HTMLDivElement>(null);
-  const ready = useChartTurn(plotRef, load);
+  const ready = useDrawWhenNear(plotRef, { rootMargin: '200px', load });
   const spinner = (
     <div className={styles.overlay} aria-hidden="true">
       <span className="spinner" />

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import HighchartsReact from 'highcharts-react-official';
-import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
-import { formatDate, formatPercent, formatUsd, formatUsdTick } from '../lib/format.ts';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { colors } from '@yield/platform';
+import { formatApr, formatLocaleDate, formatTvl, formatTvlTick } from '@yield/ui';
 
 export type HistoryKind = 'apr' | 'tvl';
 
@@ -10,10 +10,11 @@ export interface HistoryChartProps {
   /** [timestamp ms, value] pairs, oldest first. Empty draws an empty chart (the caller overlays N/A). */
   points: [number, number][];
   height?: number;
-  color?: string;
 }
 
 const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
+/** APR in the primary colour, TVL in green, on every strategy page. */
+const SERIES_COLOR: Record<HistoryKind, string> = { apr: colors.primary, tvl: colors.great };
 
 /** Distance between two neighbouring ticks (0 when there is only one). */
 function tickStep(positions: readonly number[] | undefined): number {
@@ -21,7 +22,7 @@ function tickStep(positions: readonly number[] | undefined): number {
 }
 
 function formatValue(kind: HistoryKind, value: number): string {
-  return kind === 'apr' ? formatPercent(value) : formatUsd(value);
+  return kind === 'apr' ? formatApr(value) : formatTvl(value);
 }
 
 /**
@@ -31,54 +32,54 @@ function formatValue(kind: HistoryKind, value: number): string {
  * drawing its series in one go is a single long task (~120 ms on the first chart of a page on a
  * busy 2-core machine); split, each half stays near the 50 ms a task should take.
  */
-function HistoryChart({ kind, points, height = 300, color = '#0f62fe' }: HistoryChartProps) {
+function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
   const chartRef = useRef<Highcharts.Chart | null>(null);
   const pointsRef = useRef(points);
   pointsRef.current = points;
 
   const options = useMemo<Highcharts.Options>(
-    () => ({
-      ...baseChartOptions,
-      chart: { ...baseChartOptions.chart, height, type: 'line' },
-      legend: { enabled: false },
-      xAxis: {
-        type: 'datetime',
-        labels: {
-          formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-            return formatDate(Number(this.value));
+    () =>
+      chartOptions({
+        chart: { height, type: 'line' },
+        legend: { enabled: false },
+        xAxis: dailyAxis(formatLocaleDate),
+        yAxis: {
+          title: { text: undefined },
+          // A flat rate (a governance-set savings rate) still gets a readable axis around it.
+          minRange: kind === 'apr' ? 0.5 : undefined,
+          labels: {
+            formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
+              const value = Number(this.value);
+              return kind === 'apr'
+                ? formatApr(value)
+                : formatTvlTick(value, tickStep(this.axis.tickPositions));
+            },
           },
         },
-        tickPixelInterval: 110,
-      },
-      yAxis: {
-        title: { text: undefined },
-        // A flat rate (a governance-set savings rate) still gets a readable axis around it.
-        minRange: kind === 'apr' ? 0.5 : undefined,
-        labels: {
-          formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-            const value = Number(this.value);
-            return kind === 'apr'
-              ? formatPercent(value)
-              : formatUsdTick(value, tickStep(this.axis.tickPositions));
+        tooltip: {
+          formatter(this: Highcharts.Point) {
+            return `${formatLocaleDate(Number(this.x))}<br/><b>${SERIES_NAME[kind]}: ${formatValue(kind, Number(this.y))}</b>`;
           },
         },
-      },
-      tooltip: {
-        formatter(this: Highcharts.Point) {
-          return `${formatDate(Number(this.x))}<br/><b>${SERIES_NAME[kind]}: ${formatValue(kind, Number(this.y))}</b>`;
+        plotOptions: {
+          // Markers only while points are at least 3 radii (7.5 px) apart: a month on a phone, not
+          // a quarter on a desktop.
+          series: {
+            animation: false,
+            marker: { enabled: undefined, enabledThreshold: 3, radius: 2.5 },
+          },
         },
-      },
-      plotOptions: {
-        // Markers only while points are at least 3 radii (7.5 px) apart: a month on a phone, not
-        // a quarter on a desktop.
-        series: {
-          animation: false,
-          marker: { enabled: undefined, enabledThreshold: 3, radius: 2.5 },
-        },
-      },
-      series: [{ type: 'line', name: SERIES_NAME[kind], data: [], color, lineWidth: 2 }],
-    }),
-    [kind, height, color],
+        series: [
+          {
+            type: 'line',
+            name: SERIES_NAME[kind],
+            data: [],
+            color: SERIES_COLOR[kind],
+            lineWidth: 2,
+          },
+        ],
+      }),
+    [kind, height],
   );
 
   const setPoints = useCallback((chart: Highcharts.Chart) => {

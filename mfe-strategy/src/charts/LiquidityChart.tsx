@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import HighchartsReact from 'highcharts-react-official';
-import { baseChartOptions, Highcharts } from './highcharts-setup.ts';
-import { formatDate } from '../lib/format.ts';
+import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
+import { colors } from '@yield/platform';
+import { formatLocaleDate } from '@yield/ui';
 import {
   AMIHUD_AXIS_MAX,
   AMIHUD_AXIS_TICKS,
@@ -12,27 +12,18 @@ import {
 
 /**
  * Exit liquidity (% of TVL, 0-5 left axis) and Amihud illiquidity (×1e11, 0-10 right axis).
- * The series arrive already clamped to the spec's ranges.
+ * The series arrive already clamped (liquidity 0-3%, Amihud about 3.2-7.51 ×1e-11).
  */
 function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; height?: number }) {
-  const options: Highcharts.Options = {
-    ...baseChartOptions,
-    chart: { ...baseChartOptions.chart, height },
+  const options = chartOptions({
+    chart: { height },
     legend: { enabled: true },
-    xAxis: {
-      type: 'datetime',
-      labels: {
-        formatter(this: Highcharts.AxisLabelsFormatterContextObject) {
-          return formatDate(Number(this.value));
-        },
-      },
-      tickPixelInterval: 110,
-    },
+    xAxis: dailyAxis(formatLocaleDate),
     yAxis: [
       {
         min: 0,
         max: LIQUIDITY_AXIS_MAX,
-        // Fixed ticks: Highcharts would otherwise round the spec's 0-5 axis up to 0-6.
+        // Fixed ticks: Highcharts would otherwise round the 0-5 axis up to 0-6.
         tickPositions: LIQUIDITY_AXIS_TICKS,
         title: { text: 'Liquidity (% of TVL)' },
         labels: { format: '{value}%' },
@@ -56,7 +47,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
               : `Amihud ×1e11: <b>${Number(p.y).toFixed(2)}</b>`,
           )
           .join('<br/>');
-        return `${formatDate(Number(this.x))}<br/>${rows}`;
+        return `${formatLocaleDate(Number(this.x))}<br/>${rows}`;
       },
     },
     plotOptions: { series: { animation: false, marker: { enabled: false } } },
@@ -66,7 +57,7 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
         name: 'Liquidity (%)',
         data: series.liquidity,
         yAxis: 0,
-        color: '#059669',
+        color: colors.great,
         lineWidth: 2,
       },
       {
@@ -74,12 +65,12 @@ function LiquidityChart({ series, height = 300 }: { series: LiquiditySeries; hei
         name: 'Amihud ×1e11',
         data: series.amihud,
         yAxis: 1,
-        color: '#0f62fe',
+        color: colors.primary,
         dashStyle: 'ShortDash',
         lineWidth: 2,
       },
     ],
-  };
+  });
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
 

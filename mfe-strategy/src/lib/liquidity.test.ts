@@ -9,7 +9,7 @@ import {
   toLiquiditySeries,
 } from './liquidity.ts';
 
-describe('liquidity clamps (spec section 9)', () => {
+describe('liquidity clamps (0-3% on 0-5, Amihud ×1e11 on 0-10)', () => {
   it('clamps liquidity to 0-3 %', () => {
     expect(clampLiquidityPct(-1)).toBe(0);
     expect(clampLiquidityPct(1.5)).toBe(1.5);

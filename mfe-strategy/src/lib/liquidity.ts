@@ -6,10 +6,10 @@ import {
   LIQUIDITY_PCT_MIN,
 } from '@yield/contract/constants';
 
-/** Spec section 9: exit liquidity is clamped to 0-3 % and drawn on a 0-5 left axis. */
+/** Exit liquidity is clamped to 0-3 % and drawn on a 0-5 left axis. */
 export const LIQUIDITY_AXIS_MAX = 5;
 
-/** Spec section 9: Amihud illiquidity clamped to about 3.2e-11..7.51e-11, shown ×1e11 on 0-10. */
+/** Amihud illiquidity clamped to about 3.2e-11..7.51e-11, shown ×1e11 on 0-10. */
 export const AMIHUD_SCALE = 1e11;
 export const AMIHUD_AXIS_MAX = 10;
 

@@ -17,5 +17,5 @@ export const RATING_LABELS: { key: keyof StrategyContent['ratings']; label: stri
   { key: 'dependencies', label: 'Dependencies' },
 ];
 
-/** Risk bars are drawn out of five (spec: a strategy has 4 or 5 green bars). */
+/** Risk bars are drawn out of five (a strategy has 4 or 5 green bars). */
 export const RISK_BARS_TOTAL = 5;

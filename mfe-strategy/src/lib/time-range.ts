@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRange } from '@yield/contract/constants';
 
-/** Spec section 3: the range is stored under the lower-cased strategy name followed by TimeRange. */
+/** The range is stored under the lower-cased strategy name followed by TimeRange. */
 export function timeRangeStorageKey(strategyName: string): string {
   return `${strategyName.toLowerCase()}TimeRange`;
 }

@@ -74,7 +74,7 @@ export const apiErrorSchema = z
   })
   .meta({ id: 'Error', description: 'Every failed call answers this.' });
 
-/** The premium calls add `success: false` to their errors (the spec's client reads it). */
+/** The premium calls add `success: false` to their errors (the premium client reads it). */
 export const premiumErrorSchema = z
   .strictObject({ success: z.literal(false), error: apiErrorSchema.shape.error })
   .meta({ id: 'PremiumError' });

@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 /**
- * The authenticated request helper of spec section 7: JSON content type, and a bearer
+ * The authenticated request helper: JSON content type, and a bearer
  * Authorization header when a token is stored.
  */
 export function authFetch(path: string, init: RequestInit = {}): Promise<Response> {

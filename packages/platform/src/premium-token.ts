@@ -1,4 +1,4 @@
-/** Premium token rules of spec section 5: three parts, decodable payload, exp not past, premium. */
+/** Premium token rules: three parts, decodable payload, exp not past, premium. */
 
 export interface PremiumTokenPayload {
   exp: number;

@@ -136,7 +136,7 @@ export function mailSignupMutation() {
 
 /**
  * POST /api/premium: the invite-code login. Anything short of `success: true` with a token is a
- * failure, like an error status (the spec shows one toast for every failure).
+ * failure, like an error status (the page shows one toast for every failure).
  */
 export function premiumInviteMutation() {
   return mutationOptions({

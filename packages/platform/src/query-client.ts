@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Data fetching of spec section 9: retry 3 times, back-off 1 s doubling up to 30 s, unused data
+ * Data fetching: retry 3 times, back-off 1 s doubling up to 30 s, unused data
  * discarded after 5 minutes, refetch on focus and reconnect.
  */
 export function retryDelay(attempt: number): number {

@@ -1,4 +1,4 @@
-/** Spec section 9: scroll to a home section 100 ms after navigating to /. */
+/** Scroll to a home section 100 ms after navigating to /. */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
 /** How long a section stays pinned while the parts above it finish loading. */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { PremiumUser } from '@yield/contract';
 import { evaluatePremiumToken, type PremiumTokenPayload } from './premium-token.ts';
 
-/** Browser storage keys of spec section 3. */
+/** Browser storage keys. Keep the names: renaming one would log every premium saver out. */
 export const PREMIUM_TOKEN_KEY = 'premiumToken';
 export const PREMIUM_USER_KEY = 'premiumUser';
 
@@ -17,7 +17,7 @@ function storage(): Storage | null {
 
 /**
  * Reads the stored token and keeps it only if it grants premium; an expired, unparsable or
- * non-premium token is removed (spec section 4). Returns the token kept, if any.
+ * non-premium token is removed. Returns the token kept, if any.
  */
 export function readValidStoredToken(nowSeconds?: number): string | null {
   const store = storage();
@@ -50,7 +50,7 @@ export const premiumPayloadAtom = atom<PremiumTokenPayload | null>((get) => {
 
 export const isPremiumAtom = atom((get) => get(premiumPayloadAtom) !== null);
 
-/** Standard/Pro display toggle shared by the comparison page (spec: default Standard). */
+/** Standard/Pro display toggle shared by the comparison page (default Standard). */
 export const isProAtom = atom(false);
 
 /** Loads the stored token into the shared store; called once by the shell before first render. */

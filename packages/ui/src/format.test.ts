@@ -1,14 +1,29 @@
-import { formatApr, formatTvl } from './format.ts';
+import {
+  NOT_AVAILABLE,
+  formatApr,
+  formatDay,
+  formatHolders,
+  formatLocaleDate,
+  formatPoints,
+  formatTvl,
+  formatTvlTick,
+} from './format.ts';
 
-describe('formatTvl (spec section 9)', () => {
+describe('formatTvl', () => {
   it('shows whole dollars with grouping below 1,000 and K/M with one decimal', () => {
+    expect(formatTvl(0)).toBe('$0');
+    expect(formatTvl(12.6)).toBe('$13');
     expect(formatTvl(950)).toBe('$950');
+    expect(formatTvl(999.4)).toBe('$999');
     expect(formatTvl(1_000)).toBe('$1.0K');
+    expect(formatTvl(12_345)).toBe('$12.3K');
+    expect(formatTvl(65_957)).toBe('$66.0K');
     expect(formatTvl(75_600_000)).toBe('$75.6M');
   });
 
   it('shows B with one decimal on strategy pages and two on the comparison page', () => {
     expect(formatTvl(4_963_000_000)).toBe('$5.0B');
+    expect(formatTvl(24_412_000_000)).toBe('$24.4B');
     expect(formatTvl(4_963_000_000, 2)).toBe('$4.96B');
   });
 
@@ -16,17 +31,91 @@ describe('formatTvl (spec section 9)', () => {
     expect(formatTvl(999_960)).toBe('$1.0M');
   });
 
+  it('keeps the sign of a negative value', () => {
+    expect(formatTvl(-2_500_000)).toBe('-$2.5M');
+  });
+
   it('reads N/A without a figure', () => {
-    expect(formatTvl(null)).toBe('N/A');
+    expect(formatTvl(null)).toBe(NOT_AVAILABLE);
     expect(formatTvl(undefined)).toBe('N/A');
     expect(formatTvl(Number.NaN)).toBe('N/A');
+  });
+});
+
+describe('formatTvlTick (dollar axis labels)', () => {
+  it('adds decimals when the tick step is finer than the TVL format', () => {
+    const ticks = [4.8e9, 4.85e9, 4.9e9, 4.95e9, 5e9].map((v) => formatTvlTick(v, 0.05e9));
+    expect(ticks).toEqual(['$4.80B', '$4.85B', '$4.90B', '$4.95B', '$5.00B']);
+  });
+  it('keeps one decimal when the step allows it', () => {
+    expect(formatTvlTick(65_000_000, 2_500_000)).toBe('$65.0M');
+    expect(formatTvlTick(24_500_000_000, 500_000_000)).toBe('$24.5B');
+  });
+  it('uses whole dollars below 1,000', () => {
+    expect(formatTvlTick(750, 50)).toBe('$750');
   });
 });
 
 describe('formatApr', () => {
   it('shows two decimals with a percent sign, negatives as they are', () => {
     expect(formatApr(4.567)).toBe('4.57%');
+    expect(formatApr(4.525882960927295)).toBe('4.53%');
+    expect(formatApr(2)).toBe('2.00%');
     expect(formatApr(-1.2)).toBe('-1.20%');
+  });
+  it('never shows float noise as -0.00%', () => {
+    expect(formatApr(-1e-15)).toBe('0.00%');
+  });
+  it('reads N/A without a figure', () => {
     expect(formatApr(null)).toBe('N/A');
+    expect(formatApr(Number.POSITIVE_INFINITY)).toBe('N/A');
+  });
+});
+
+describe('formatPoints (risk charges, percentage points a year)', () => {
+  it('shows two decimals and the unit pp', () => {
+    expect(formatPoints(0.75)).toBe('0.75 pp');
+    expect(formatPoints(2.0349)).toBe('2.03 pp');
+    expect(formatPoints(-6.2677)).toBe('-6.27 pp');
+  });
+  it('shows float noise as 0.00 pp', () => {
+    expect(formatPoints(1.3550430849800884e-15)).toBe('0.00 pp');
+    expect(formatPoints(-1e-15)).toBe('0.00 pp');
+  });
+  it('reads N/A without a figure', () => {
+    expect(formatPoints(undefined)).toBe('N/A');
+  });
+});
+
+describe('formatHolders', () => {
+  it('groups holder counts and picks singular or plural', () => {
+    expect(formatHolders(12345)).toBe(`${(12345).toLocaleString()} holders`);
+    expect(formatHolders(1)).toBe('1 holder');
+    expect(formatHolders(null)).toBe('N/A');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes an API day in US English, short or long', () => {
+    expect(formatDay('2026-11-21')).toBe('Nov 21, 2026');
+    expect(formatDay('2026-11-21', 'long')).toBe('November 21, 2026');
+  });
+  it('reads days and timestamps in UTC, so they never shift a day', () => {
+    expect(formatDay(Date.UTC(2026, 10, 21))).toBe('Nov 21, 2026');
+    expect(formatDay(Date.UTC(2026, 10, 21, 23, 59))).toBe('Nov 21, 2026');
+  });
+  it('writes a Date as its local day', () => {
+    expect(formatDay(new Date(2026, 10, 22, 23, 30), 'long')).toBe('November 22, 2026');
+    expect(formatDay(new Date(2026, 10, 22, 0, 10))).toBe('Nov 22, 2026');
+  });
+  it('returns what is not a date as it is', () => {
+    expect(formatDay('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatLocaleDate', () => {
+  it("is the reader's locale date", () => {
+    const ts = Date.UTC(2026, 10, 21, 12);
+    expect(formatLocaleDate(ts)).toBe(new Date(ts).toLocaleDateString());
   });
 });

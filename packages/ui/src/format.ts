@@ -1,9 +1,19 @@
 /**
- * Number formats of spec section 9, one implementation for every remote (bundled into each, not
+ * The site's number and date formats, one implementation for every remote (bundled into each, not
  * shared at runtime, so a remote never depends on the shell's copy of it). No figure (null,
- * undefined, NaN) reads 'N/A', so a failed request never shows as 0.
+ * undefined, NaN, infinity) reads 'N/A', so a failed request never shows as 0.
  */
 export const NOT_AVAILABLE = 'N/A';
+
+function isFigure(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Two decimals; float noise that rounds to zero reads 0.00, never -0.00. */
+function twoDecimals(value: number): string {
+  const text = value.toFixed(2);
+  return Number(text) === 0 ? '0.00' : text;
+}
 
 const TVL_UNITS = [
   { size: 1e9, suffix: 'B' },
@@ -12,11 +22,12 @@ const TVL_UNITS = [
 ] as const;
 
 /**
- * TVL of spec section 9: whole dollars with grouping below 1,000; K and M with one decimal; B with
- * one decimal on strategy pages and two on the comparison page (`billionDecimals`).
+ * TVL in compact dollars: whole dollars with grouping below 1,000 ($950); K and M with one
+ * decimal ($12.3K, $75.6M); B with one decimal on the strategy and premium pages ($5.0B) and two
+ * on the comparison page and in prose (`billionDecimals` 2: $4.96B).
  */
 export function formatTvl(value: number | null | undefined, billionDecimals = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  if (!isFigure(value)) return NOT_AVAILABLE;
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   for (let i = 0; i < TVL_UNITS.length; i++) {
@@ -37,8 +48,78 @@ export function formatTvl(value: number | null | undefined, billionDecimals = 1)
   return `${sign}$${whole.toLocaleString('en-US')}`;
 }
 
-/** APR to two decimals with a percent sign; N/A when there is no figure. */
+/**
+ * Dollar axis labels of a chart: the TVL format, with as many decimals as the tick step needs so
+ * that neighbouring ticks never read the same (a $4.95B..$5.00B axis would otherwise show $5.0B
+ * twice).
+ */
+export function formatTvlTick(value: number, tickInterval: number): string {
+  const abs = Math.abs(value);
+  const unit = abs >= 1e9 ? 1e9 : abs >= 1e6 ? 1e6 : abs >= 1e3 ? 1e3 : 1;
+  if (unit === 1 || !(tickInterval > 0)) return formatTvl(value);
+  const decimals = Math.min(3, Math.max(1, Math.ceil(-Math.log10(tickInterval / unit))));
+  const suffix = unit === 1e9 ? 'B' : unit === 1e6 ? 'M' : 'K';
+  return `${value < 0 ? '-' : ''}$${(abs / unit).toFixed(decimals)}${suffix}`;
+}
+
+/** An APR (or any percent): two decimals and a percent sign, a negative value as it is. */
 export function formatApr(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
-  return `${value.toFixed(2)}%`;
+  if (!isFigure(value)) return NOT_AVAILABLE;
+  return `${twoDecimals(value)}%`;
+}
+
+/**
+ * Percentage points a year, the unit of the risk charges and of `risk` (docs/methodology.md):
+ * two decimals and "pp" ("0.75 pp"), so a charge never reads as a percent of the yield.
+ */
+export function formatPoints(value: number | null | undefined): string {
+  if (!isFigure(value)) return NOT_AVAILABLE;
+  return `${twoDecimals(value)} pp`;
+}
+
+/** Holder counts with locale grouping ("12,345 holders", "1 holder"). */
+export function formatHolders(count: number | null | undefined): string {
+  if (!isFigure(count)) return NOT_AVAILABLE;
+  const whole = Math.round(count);
+  return `${whole.toLocaleString()} ${whole === 1 ? 'holder' : 'holders'}`;
+}
+
+export type MonthStyle = 'short' | 'long';
+
+// One formatter per style, built on first use: building one per call is what makes
+// toLocaleDateString slow on a chart axis or a 180-row table.
+const dayFormats = new Map<MonthStyle, Intl.DateTimeFormat>();
+let localeFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * A calendar day in US English: "Nov 21, 2026", or "November 21, 2026" with `month` 'long'.
+ * A YYYY-MM-DD string or a ms timestamp (as the API sends days) is read in UTC, so it never shifts
+ * a day in the reader's time zone; a Date is its local day (today's date, for example). Input that
+ * is not a date is returned as it is.
+ */
+export function formatDay(value: string | number | Date, month: MonthStyle = 'short'): string {
+  const time =
+    value instanceof Date
+      ? Date.UTC(value.getFullYear(), value.getMonth(), value.getDate())
+      : typeof value === 'number'
+        ? value
+        : Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time)) return String(value);
+  let format = dayFormats.get(month);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month,
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    dayFormats.set(month, format);
+  }
+  return format.format(time);
+}
+
+/** A timestamp as a date in the reader's own locale (what toLocaleDateString() gives). */
+export function formatLocaleDate(timestamp: number): string {
+  localeFormat ??= new Intl.DateTimeFormat();
+  return localeFormat.format(timestamp);
 }

@@ -4,7 +4,7 @@ type ToastModule = typeof import('./antd-toast.tsx');
 let loading: Promise<ToastModule> | null = null;
 
 /**
- * The one way remotes show the spec's toasts. antd is the cost of a toast (~75-90 KB gzip and most
+ * The one way remotes show the site's toasts. antd is the cost of a toast (~75-90 KB gzip and most
  * of the main-thread time of a form page on a phone), and a toast only ever follows a submit. So
  * it loads when a saver starts on a form (`warmUpToasts`), off the critical path, and is ready by
  * the time the server answers.
@@ -24,7 +24,7 @@ function show(kind: ToastKind, title: string, description: string): void {
   );
 }
 
-/** The spec's toasts (section 8 texts): antd notifications, 4.5 s, theme of the other remotes. */
+/** The site's toasts (title and message): antd notifications, 4.5 s, theme of the other remotes. */
 export const toast = {
   success: (title: string, description: string) => show('success', title, description),
   error: (title: string, description: string) => show('error', title, description),

@@ -4,7 +4,7 @@ import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { headerVariant, isFooterHidden } from './chrome-rules.ts';
 
-/** Every navigation to a new path scrolls to the top (spec section 2). */
+/** Every navigation to a new path scrolls to the top. */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
   useEffect(() => {

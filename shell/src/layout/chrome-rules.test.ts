@@ -16,7 +16,7 @@ describe('headerVariant', () => {
 });
 
 describe('isFooterHidden', () => {
-  it('hides the footer on every path the spec lists', () => {
+  it('hides the footer on every path that has none', () => {
     expect(FOOTER_HIDDEN_PATHS).toEqual([
       '/about',
       '/blog',

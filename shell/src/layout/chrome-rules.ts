@@ -1,4 +1,4 @@
-/** Which header and footer a path gets (spec "Header" and "Footer"). */
+/** Which header and footer a path gets (slim or full header, footer shown or hidden). */
 
 export type HeaderVariant = 'slim' | 'full';
 
@@ -24,6 +24,6 @@ export function isFooterHidden(pathname: string): boolean {
   return (FOOTER_HIDDEN_PATHS as readonly string[]).includes(normalized);
 }
 
-/** Spec section 9: header becomes a bar after 20 px; the menu collapses under 768 px. */
+/** The header becomes a bar after 20 px; the menu collapses under 768 px. */
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const MOBILE_MENU_BREAKPOINT_PX = 768;

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** The router's error screen (spec section 8). */
+/** The router's error screen ('Unexpected Application Error!'). */
 export function RouteErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -14,7 +14,7 @@ export interface ActivationFormProps {
   onActivated: (session: PremiumSession, email: string) => void;
 }
 
-/** Spec "Premium email": required email, 'Activating...' while loading, a toast on failure. */
+/** Premium e-mail: required email, 'Activating...' while loading, a toast on failure. */
 export function ActivationForm({ inviteCode, onActivated }: ActivationFormProps) {
   const inputId = useId();
   const noteId = useId();

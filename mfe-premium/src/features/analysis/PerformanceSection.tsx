@@ -1,8 +1,8 @@
 import { Suspense, useRef } from 'react';
 import type { HistoryPoint } from '@yield/contract';
 import { LazyPerformanceChart } from '../../charts/lazy.ts';
-import { formatDay, formatPercent, formatUsd } from '../../lib/format.ts';
-import { useNearViewport } from '../../lib/use-near-viewport.ts';
+import { useDrawWhenNear } from '@yield/charts';
+import { formatApr, formatDay, formatTvl } from '@yield/ui';
 import styles from './analysis.module.css';
 
 const CHART_HEIGHT = 300;
@@ -13,8 +13,8 @@ function describe(history: readonly HistoryPoint[]): string {
   const last = history[history.length - 1]!;
   return (
     `Daily APR from ${formatDay(first.timestamp)} to ${formatDay(last.timestamp)}: ` +
-    `between ${formatPercent(Math.min(...aprs))} and ${formatPercent(Math.max(...aprs))}, ` +
-    `${formatPercent(last.apr)} on the last day. TVL went from ${formatUsd(first.tvl)} to ${formatUsd(last.tvl)}.`
+    `between ${formatApr(Math.min(...aprs))} and ${formatApr(Math.max(...aprs))}, ` +
+    `${formatApr(last.apr)} on the last day. TVL went from ${formatTvl(first.tvl)} to ${formatTvl(last.tvl)}.`
   );
 }
 
@@ -26,7 +26,7 @@ const chartSpinner = (
 
 export function PerformanceSection({ history }: { history: readonly HistoryPoint[] }) {
   const plotRef = useRef<HTMLDivElement>(null);
-  const showChart = useNearViewport(plotRef);
+  const showChart = useDrawWhenNear(plotRef, { rootMargin: '400px' });
   return (
     <section className={styles.section} aria-labelledby="history-heading">
       <h2 id="history-heading">Historical performance</h2>
@@ -74,8 +74,8 @@ export function PerformanceSection({ history }: { history: readonly HistoryPoint
                   {[...history].reverse().map((point) => (
                     <tr key={point.timestamp}>
                       <th scope="row">{formatDay(point.timestamp)}</th>
-                      <td>{formatPercent(point.apr)}</td>
-                      <td>{formatUsd(point.tvl)}</td>
+                      <td>{formatApr(point.apr)}</td>
+                      <td>{formatTvl(point.tvl)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,12 +1,12 @@
 import type { PremiumStrategyAnalysis } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatDay, formatPercent, formatPoints, formatUsd } from '../../lib/format.ts';
+import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
 import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
 import { PerformanceSection } from './PerformanceSection.tsx';
 import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
 import styles from './analysis.module.css';
 
-/** Spec "Premium strategy" status, shown whenever the server has no analysis for the id yet. */
+/** The premium strategy page's status, shown whenever the server has no analysis for the id yet. */
 export function AnalyzingStatus() {
   return (
     <section
@@ -60,7 +60,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
         <dl className={styles.figures}>
           <div>
             <dt>30-day APR</dt>
-            <dd>{measured ? formatPercent(breakdown.yield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.yield30d) : 'N/A'}</dd>
           </div>
           <div>
             <dt>Risk charges</dt>
@@ -68,11 +68,11 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
           </div>
           <div>
             <dt>Risk-adjusted APR</dt>
-            <dd>{measured ? formatPercent(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
           </div>
           <div>
             <dt>TVL</dt>
-            <dd>{formatUsd(breakdown.inputs.tvl)}</dd>
+            <dd>{formatTvl(breakdown.inputs.tvl)}</dd>
           </div>
         </dl>
         {measured ? (

@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import type { RiskBreakdown, RiskCharges, YieldSource } from '@yield/contract';
 import { InfoTip } from '../../components/InfoTip.tsx';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatDay, formatPercent, formatPoints } from '../../lib/format.ts';
+import { formatApr, formatDay, formatPoints } from '@yield/ui';
 import styles from './analysis.module.css';
 
-/** Each charge of methodology.md step 4, in plain words for a saver. */
+/** Each risk charge of the method (docs/methodology.md), in plain words for a saver. */
 export const CHARGE_EXPLANATIONS: Record<keyof RiskCharges, { label: string; why: string }> = {
   volatility: {
     label: 'Volatility',
@@ -67,7 +67,7 @@ export function RiskBreakdownSection({
           <div className={styles.equation}>
             <span>
               <span className={styles.eqLabel}>30-day APR</span>
-              <strong>{formatPercent(breakdown.yield30d)}</strong>
+              <strong>{formatApr(breakdown.yield30d)}</strong>
             </span>
             <span className={styles.eqOp} aria-hidden="true">
               −
@@ -81,7 +81,7 @@ export function RiskBreakdownSection({
             </span>
             <span>
               <span className={styles.eqLabel}>Risk-adjusted APR</span>
-              <strong>{formatPercent(breakdown.riskAdjustedYield30d)}</strong>
+              <strong>{formatApr(breakdown.riskAdjustedYield30d)}</strong>
             </span>
           </div>
           <ul className={styles.charges} aria-label="Risk charges">
@@ -119,11 +119,11 @@ export function RiskBreakdownSection({
             </div>
             <div>
               <dt>Paid in reward tokens</dt>
-              <dd>{formatPercent(breakdown.inputs.reward30)}</dd>
+              <dd>{formatApr(breakdown.inputs.reward30)}</dd>
             </div>
             <div>
               <dt>Largest deposit drawdown</dt>
-              <dd>{formatPercent(breakdown.inputs.tvlDrawdown * 100)}</dd>
+              <dd>{formatApr(breakdown.inputs.tvlDrawdown * 100)}</dd>
             </div>
             <div>
               <dt>Spiky days smoothed</dt>

@@ -1,6 +1,6 @@
 import type { ThirdPartyRating } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '@yield/ui';
 import styles from './analysis.module.css';
 
 export function ThirdPartyRatingsSection({ ratings }: { ratings: readonly ThirdPartyRating[] }) {

@@ -22,7 +22,7 @@ function setup() {
 }
 
 describe('InviteCodeForm', () => {
-  it('starts idle with a required code input and the spec button label', () => {
+  it('starts idle with a required code input and the Log In to Premium button', () => {
     const { input } = setup();
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('type', 'text');

@@ -13,7 +13,7 @@ export interface InviteCodeFormProps {
   onLoggedIn: (session: PremiumSession, inviteCode: string) => void;
 }
 
-/** Spec "Invite login": idle -> submitting (disabled) -> success, or a toast and back to idle. */
+/** Invite login: idle -> submitting (disabled) -> success, or a toast and back to idle. */
 export function InviteCodeForm({ onLoggedIn }: InviteCodeFormProps) {
   const inputId = useId();
   const hintId = useId();

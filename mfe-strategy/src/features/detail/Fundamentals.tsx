@@ -5,7 +5,7 @@ import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { TIME_RANGES } from '@yield/contract/constants';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatPercent, formatUsd } from '../../lib/format.ts';
+import { formatApr, formatTvl } from '@yield/ui';
 import { useTimeRange } from '../../lib/time-range.ts';
 import styles from './detail.module.css';
 
@@ -13,7 +13,7 @@ const CHART_HEIGHT = 300;
 
 function historyError(data: HistoryResponse | undefined, error: Error | null): string | null {
   if (error) return error.message || 'request failed';
-  // Spec section 8 also counts an `error` field in the answer as a failure. The API never sends
+  // An `error` field in the answer also counts as a failure. The API never sends
   // one with a 200 (its errors come with an error status, thrown by getJson): a guard for answers
   // from anywhere else.
   if (data && 'error' in data) {
@@ -33,7 +33,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   const switching = history.isPlaceholderData && history.isFetching;
 
   useEffect(() => {
-    // Spec section 8: a failed history request is logged; the saver sees N/A.
+    // A failed history request is logged; the saver sees N/A.
     if (failure) console.error(`Failed to fetch history for strategy ${id} (${range}): ${failure}`);
   }, [failure, id, range]);
 
@@ -48,9 +48,9 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     [points],
   );
   const figures = [
-    { label: 'TVL', value: formatUsd(usable?.lastTvl) },
-    { label: '30d APR', value: formatPercent(usable?.lastApr) },
-    { label: '30d Risk-Adjusted APR', value: formatPercent(usable?.lastRaApr) },
+    { label: 'TVL', value: formatTvl(usable?.lastTvl) },
+    { label: '30d APR', value: formatApr(usable?.lastApr) },
+    { label: '30d Risk-Adjusted APR', value: formatApr(usable?.lastRaApr) },
   ];
 
   return (
@@ -106,7 +106,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           title="APR History"
           summary={
             aprPoints.length
-              ? `daily APR over ${range}, latest ${formatPercent(aprPoints.at(-1)?.[1])}`
+              ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -122,7 +122,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           title="TVL History"
           summary={
             tvlPoints.length
-              ? `daily TVL over ${range}, latest ${formatUsd(tvlPoints.at(-1)?.[1])}`
+              ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -132,7 +132,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-tvl"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
+          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} />
         </ChartFrame>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
 import type { Rating, RiskCharges, StrategyContent } from '@yield/contract';
-import { formatPercent } from '../../lib/format.ts';
+import { formatApr, formatPoints } from '@yield/ui';
 import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
@@ -73,13 +73,13 @@ function ChargesBreakdown({ id }: { id: number }) {
           <tr>
             <th scope="row">30d APR</th>
             <td>average of the last {b.window.days} days</td>
-            <td className={styles.num}>{formatPercent(b.yield30d)}</td>
+            <td className={styles.num}>{formatApr(b.yield30d)}</td>
           </tr>
           {CHARGE_LABELS.map((c) => (
             <tr key={c.key}>
               <th scope="row">− {c.label}</th>
               <td>{c.why}</td>
-              <td className={styles.num}>{b.charges[c.key].toFixed(2)}</td>
+              <td className={styles.num}>{formatPoints(b.charges[c.key])}</td>
             </tr>
           ))}
         </tbody>
@@ -87,7 +87,7 @@ function ChargesBreakdown({ id }: { id: number }) {
           <tr>
             <th scope="row">= Risk-adjusted APR</th>
             <td>as of {b.asOf}</td>
-            <td className={styles.num}>{formatPercent(b.riskAdjustedYield30d)}</td>
+            <td className={styles.num}>{formatApr(b.riskAdjustedYield30d)}</td>
           </tr>
         </tfoot>
       </table>

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatHolders, formatPercent, formatUsd } from '../../lib/format.ts';
+import { formatApr, formatHolders, formatTvl } from '@yield/ui';
 import {
   lookupStrategy,
   staticStrategies,
@@ -59,15 +59,15 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
       <div className={styles.cards}>
         <div className={styles.card} data-testid="card-apr">
           <span className={styles.cardLabel}>30d APR</span>
-          <span className={styles.cardValue}>{formatPercent(strategy.apr)}</span>
+          <span className={styles.cardValue}>{formatApr(strategy.apr)}</span>
         </div>
         <div className={styles.card} data-testid="card-ra-apr">
           <span className={styles.cardLabel}>30d Risk Adjusted APR</span>
-          <span className={styles.cardValue}>{formatPercent(strategy.riskAdjustedApr)}</span>
+          <span className={styles.cardValue}>{formatApr(strategy.riskAdjustedApr)}</span>
         </div>
         <div className={styles.card} data-testid="card-tvl">
           <span className={styles.cardLabel}>TVL</span>
-          <span className={styles.cardValue}>{formatUsd(strategy.tvl)}</span>
+          <span className={styles.cardValue}>{formatTvl(strategy.tvl)}</span>
           <span className={styles.cardNote}>
             {strategy.holders === null
               ? 'Holder count not in the sample data'
@@ -81,7 +81,7 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
           <h2 id="apr-history-heading">APR History</h2>
           <ChartFrame
             title="Daily APR"
-            summary={`${aprPoints.length} days, latest ${formatPercent(aprPoints.at(-1)?.[1])}`}
+            summary={`${aprPoints.length} days, latest ${formatApr(aprPoints.at(-1)?.[1])}`}
             height={CHART_HEIGHT}
             pointCount={aprPoints.length}
             unavailable={aprPoints.length === 0}
@@ -95,14 +95,14 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
           <h2 id="tvl-history-heading">TVL History</h2>
           <ChartFrame
             title="Daily TVL"
-            summary={`${tvlPoints.length} days, latest ${formatUsd(tvlPoints.at(-1)?.[1])}`}
+            summary={`${tvlPoints.length} days, latest ${formatTvl(tvlPoints.at(-1)?.[1])}`}
             height={CHART_HEIGHT}
             pointCount={tvlPoints.length}
             unavailable={tvlPoints.length === 0}
             testId="chart-tvl"
             load={loadHistoryChart}
           >
-            <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} color="#059669" />
+            <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} />
           </ChartFrame>
         </section>
       </div>

@@ -1,0 +1,2 @@
+// Stylesheets imported for their side effect (Highcharts' static palette CSS).
+declare module '*.css';

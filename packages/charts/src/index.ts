@@ -1,0 +1,5 @@
+/**
+ * The chart kit without Highcharts: safe on a page's critical path. Highcharts, its base options
+ * and palette CSS are in `@yield/charts/highcharts`, for lazily loaded chart modules only.
+ */
+export { useDrawWhenNear, type DrawWhenNearOptions } from './draw-when-near.ts';
