@@ -11,7 +11,7 @@ export function jsonFileText(data: unknown): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-const SLICE = 2000;
+const SLICE = 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -37,11 +37,10 @@ export async function jsonFileTextInSlices(
       if (Array.isArray(value) && value.length > 0) {
         text += '[\n';
         for (let j = 0; j < value.length; j += SLICE) {
-          const slice = value.slice(j, j + SLICE).map(
-            // Array holes and undefined become null, as in JSON.stringify.
-            (item: unknown) => `    ${(JSON.stringify(item ?? null, null, 2) ?? 'null').replaceAll('\n', '\n    ')}`,
-          );
-          text += slice.join(',\n');
+          // One stringify per slice: "[\n  item,\n  item\n]" without its brackets, indented
+          // two more spaces (array holes and undefined become null, as in JSON.stringify).
+          const slice = JSON.stringify(value.slice(j, j + SLICE), null, 2);
+          text += `  ${slice.slice(2, -2).replaceAll('\n', '\n  ')}`;
           text += j + SLICE < value.length ? ',\n' : '\n';
           emit(text);
           text = '';
