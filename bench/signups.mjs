@@ -118,9 +118,7 @@ async function round(addresses, n) {
     await load(2);
     const logsBefore = logLines.length;
     const result = await load(duration);
-    const compactions = logLines
-      .slice(logsBefore)
-      .filter((l) => l.includes('user data compacted'));
+    const compactions = logLines.slice(logsBefore).filter((l) => l.includes('user data compacted'));
     await stop(child);
     const stored = JSON.parse(await readFile(path.join(dataDir, 'mailing-list.json'), 'utf8'))
       .entries.length;
@@ -145,7 +143,10 @@ const median = (xs) => {
 };
 
 console.log(
-  `sign-ups: ${connections} clients, ${duration} s per run, ${rounds} rounds, API in ${apiDir}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  `sign-ups: ${connections} clients, ${duration} s per run, ${rounds} rounds, API in ${apiDir}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
 const summary = [];
 for (const addresses of sizes) {

@@ -83,7 +83,12 @@ export function slowDisk(delayMs: number): SlowDisk {
     });
   }) as typeof fs.rename;
   fs.promises.rename = async (from, to) => {
-    const op: DiskOp = { kind: 'rename', start: performance.now(), end: Infinity, file: String(to) };
+    const op: DiskOp = {
+      kind: 'rename',
+      start: performance.now(),
+      end: Infinity,
+      file: String(to),
+    };
     ops.push(op);
     try {
       return await original.promisesRename(from, to);

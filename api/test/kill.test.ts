@@ -110,7 +110,9 @@ describe('killed during sign-ups', () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/addToMailList`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: email.toLowerCase() === email ? email.toUpperCase() : email.toLowerCase() }),
+        body: JSON.stringify({
+          email: email.toLowerCase() === email ? email.toUpperCase() : email.toLowerCase(),
+        }),
       });
       expect(res.status, email).toBe(200);
     }

@@ -96,7 +96,9 @@ describe('journal of user data', () => {
     expect(await journalFiles(dir)).toEqual(['user-data.log']);
 
     const b = await openOwner(dir); // the process was killed; a new one starts
-    expect(emailsIn(b.store)).toEqual(Array.from({ length: 20 }, (_, i) => `replay${i}@example.com`));
+    expect(emailsIn(b.store)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `replay${i}@example.com`),
+    );
     expect(usesOf(b.store)).toBe(1);
     expect(b.store.get('users')!.users).toEqual([
       expect.objectContaining({ userId: 'u1', email: 'u1@example.com' }),
@@ -112,7 +114,11 @@ describe('journal of user data', () => {
       Array.from({ length: 3000 }, (_, i) => a.userData.addSubscriber(sub(`fold${i}@example.com`))),
     );
     for (let i = 0; i < 5; i++)
-      await a.userData.redeemInvite({ inviteId: invite, user: user(invite, `u${i}`), now: new Date() });
+      await a.userData.redeemInvite({
+        inviteId: invite,
+        user: user(invite, `u${i}`),
+        now: new Date(),
+      });
     await a.userData.compact();
     expect(await journalFiles(dir)).toEqual([]);
     const emails = await fileEmails(dir);
@@ -191,7 +197,11 @@ describe('journal of user data', () => {
       entries: { email: string; createdAt: string; source: string }[];
     };
     data.entries = data.entries.filter((e) => e.email !== 'removed@example.com');
-    data.entries.push({ email: 'By-Hand@example.com', createdAt: new Date().toISOString(), source: 'import' });
+    data.entries.push({
+      email: 'By-Hand@example.com',
+      createdAt: new Date().toISOString(),
+      source: 'import',
+    });
     await editFile(file, JSON.stringify(data));
     await t.deps.store.refresh();
     expect(emailsIn(t.deps.store)).toEqual([
@@ -241,7 +251,9 @@ describe('journal of user data', () => {
     await writeFile(
       path.join(dir, 'mailing-list.json'),
       jsonFileText({
-        entries: [{ email: 'Alice@Example.com', createdAt: '2026-01-01T00:00:00.000Z', source: 'x' }],
+        entries: [
+          { email: 'Alice@Example.com', createdAt: '2026-01-01T00:00:00.000Z', source: 'x' },
+        ],
       }),
     );
     const a = await openOwner(dir);

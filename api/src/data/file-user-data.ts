@@ -311,7 +311,8 @@ export class FileUserDataStore implements UserDataStore {
     if (!this.journal) {
       // Operator command: an edit of invites.json, as an operator would make it by hand.
       await this.store.mutate('invites', (data) => {
-        if (data.invites.some((i) => i.id === invite.id)) return { result: undefined, changed: false };
+        if (data.invites.some((i) => i.id === invite.id))
+          return { result: undefined, changed: false };
         data.invites.push({ ...invite });
         return { result: undefined, changed: true };
       });
@@ -327,7 +328,11 @@ export class FileUserDataStore implements UserDataStore {
     await this.compact();
   }
 
-  async redeemInvite(input: { inviteId: string; user: UserRecord; now: Date }): Promise<Redemption> {
+  async redeemInvite(input: {
+    inviteId: string;
+    user: UserRecord;
+    now: Date;
+  }): Promise<Redemption> {
     await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
     return this.redeem(input.inviteId, input.user, input.now);
   }
@@ -489,7 +494,8 @@ export class FileUserDataStore implements UserDataStore {
       this.sealed.push(...this.active);
       this.active = [];
       const touched = new Set<Key>();
-      for (const r of this.sealed) if (r.t !== 'compacted') for (const k of TOUCHES[r.t]) touched.add(k);
+      for (const r of this.sealed)
+        if (r.t !== 'compacted') for (const k of TOUCHES[r.t]) touched.add(k);
       frozen = new Map([...touched].map((k) => [k, freeze(k, this.store.get(k))]));
     });
     if (n !== null) this.sealedSegments.push(n);
@@ -508,7 +514,8 @@ export class FileUserDataStore implements UserDataStore {
       // An operator's edit wins: a file edited since the seal (loaded now or already) is not
       // written from the copy taken before; replaceFile also refuses a file changed on disk in
       // the last moment, or broken. Its changes stay in the journal for a later round.
-      const edited = (await this.store.refreshFile(o.key)) || this.loads[o.key] !== loadsAtSeal[o.key];
+      const edited =
+        (await this.store.refreshFile(o.key)) || this.loads[o.key] !== loadsAtSeal[o.key];
       if (edited || !(await this.store.replaceFile(o.key, o.text)))
         kept.push(this.store.fileName(o.key));
     }
