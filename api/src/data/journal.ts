@@ -53,7 +53,14 @@ function parseSegment(n: number, file: string, text: string): JournalSegment {
 /** Every segment of journal `name` in `dir`, sealed ones first (oldest first), then the active one. */
 export async function readJournal(dir: string, name: string): Promise<JournalSegment[]> {
   const sealedPattern = new RegExp(`^${name.replace(/[.-]/g, '\\$&')}\\.sealed-(\\d+)\\.log$`);
-  const files = await readdir(dir);
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch (err) {
+    // A data directory that does not exist: every file reports it; writes will fail and say so.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
   const sealed = files
     .map((f) => ({ f, m: sealedPattern.exec(f) }))
     .filter((x): x is { f: string; m: RegExpExecArray } => x.m !== null)

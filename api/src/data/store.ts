@@ -280,7 +280,7 @@ export class DataStore<S extends SpecMap> {
     return e.data;
   }
 
-  /** File name and size on disk as last seen (bytes; 0 when absent). */
+  /** Size of the file on disk as last seen (bytes; 0 when absent). */
   sizeOf<K extends keyof S>(key: K): number {
     return this.entries[key].fingerprint?.size ?? 0;
   }
