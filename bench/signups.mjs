@@ -158,25 +158,28 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-const summary = [];
-for (const addresses of sizes) {
-  const results = [];
-  for (let i = 0; i < rounds; i++) {
+// Rounds alternate between the list sizes, so each size meets the same swings of the machine.
+const results = new Map(sizes.map((addresses) => [addresses, []]));
+for (let i = 0; i < rounds; i++) {
+  for (const addresses of sizes) {
     const r = await round(addresses, `${addresses}-${i}`);
-    results.push(r);
+    results.get(addresses).push(r);
     console.log(
       `  ${String(addresses).padStart(6)} stored, round ${i + 1}: ${r.perSecond.toFixed(0)} sign-ups/s (${r.perCpuSecond.toFixed(0)} per CPU-second of the API), p99 ${r.p99} ms, unanswered ${r.unanswered}, ${r.stored} new addresses stored` +
         (r.compactions ? `, compactions during the run: ${r.compactionMs.join(', ')} ms` : ''),
     );
   }
-  summary.push({
-    addresses,
-    perSecond: median(results.map((r) => r.perSecond)),
-    perCpuSecond: median(results.map((r) => r.perCpuSecond)),
-    p99: median(results.map((r) => r.p99)),
-    unanswered: Math.max(...results.map((r) => r.unanswered)),
-  });
 }
+const summary = sizes.map((addresses) => {
+  const rs = results.get(addresses);
+  return {
+    addresses,
+    perSecond: median(rs.map((r) => r.perSecond)),
+    perCpuSecond: median(rs.map((r) => r.perCpuSecond)),
+    p99: median(rs.map((r) => r.p99)),
+    unanswered: Math.max(...rs.map((r) => r.unanswered)),
+  };
+});
 console.log('\nmedian of rounds (unanswered: worst round)');
 console.log(
   '| addresses stored | sign-ups/s | sign-ups per CPU-second | p99 latency | unanswered |',
