@@ -2,11 +2,13 @@
  * A slow, observable disk for tests: every step that makes data durable (fsync, fdatasync, and
  * fs.promises.writeFile, which some writers use without syncing) takes `delayMs`, and every such
  * step and every rename is recorded with its start, end and file. Works for any writer in the
- * process, ours or a library's, because they all reach the `fs` module at call time.
+ * process, ours or a library's, because they all reach the `fs` module at call time. Call it
+ * inside a test: the real disk is back when the test ends (or earlier, with `restore`).
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { onTestFinished } from 'vitest';
 
 export interface DiskOp {
   kind: 'fsync' | 'fdatasync' | 'writeFile' | 'rename';
@@ -114,19 +116,21 @@ export function slowDisk(delayMs: number): SlowDisk {
   // ESM importers of node:fs/promises (lowdb's steno, for one) see the replaced functions too.
   syncBuiltinESMExports();
 
+  const restore = () => {
+    fs.fsync = original.fsync;
+    fs.fdatasync = original.fdatasync;
+    fs.rename = original.rename;
+    fs.promises.writeFile = original.writeFile;
+    fs.promises.rename = original.promisesRename;
+    syncBuiltinESMExports();
+  };
+  onTestFinished(restore);
   return {
     ops,
     failNextDataSyncs: (n) => {
       failures = n;
     },
-    restore: () => {
-      fs.fsync = original.fsync;
-      fs.fdatasync = original.fdatasync;
-      fs.rename = original.rename;
-      fs.promises.writeFile = original.writeFile;
-      fs.promises.rename = original.promisesRename;
-      syncBuiltinESMExports();
-    },
+    restore,
   };
 }
 

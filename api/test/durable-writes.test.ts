@@ -2,6 +2,7 @@
  * Group commit and durability of runtime writes: no caller waits for writes queued after its own,
  * and nobody is answered before the write holding their change is on disk (fsync'd).
  */
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,14 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommit } from '../src/data/durable.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/logger.ts';
-import { slowDisk, stepsWithin, type SlowDisk } from './disk.ts';
-import { foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';
+import { slowDisk, stepsWithin, type DiskOp } from './disk.ts';
+import { foldUserData, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 
 let t: TestContext | undefined;
-let disk: SlowDisk | undefined;
 afterEach(async () => {
-  disk?.restore();
-  disk = undefined;
   await t?.cleanup();
   t = undefined;
 });
@@ -39,8 +37,8 @@ interface Wait {
 const MAX_STEPS_JOURNAL = 2 * 1 + 1;
 const MAX_STEPS_WHOLE_FILE = 2 * 2;
 
-function worstWait(waits: Wait[]) {
-  return Math.max(...waits.map((w) => stepsWithin(disk!.ops, w.start, w.end).length));
+function worstWait(ops: DiskOp[], waits: Wait[]) {
+  return Math.max(...waits.map((w) => stepsWithin(ops, w.start, w.end).length));
 }
 
 describe('group commit', () => {
@@ -97,7 +95,7 @@ describe('writes under sustained load on a slow disk (200 ms per write)', () => 
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/addToMailList`;
-    disk = slowDisk(200);
+    const disk = slowDisk(200);
     const statuses: Promise<number>[] = [];
     try {
       const until = performance.now() + 1600;
@@ -116,14 +114,12 @@ describe('writes under sustained load on a slow disk (200 ms per write)', () => 
       await new Promise((r) => server.close(r));
     }
     expect(waits).toHaveLength(statuses.length);
-    expect(worstWait(waits)).toBeLessThanOrEqual(MAX_STEPS_JOURNAL);
+    expect(worstWait(disk.ops, waits)).toBeLessThanOrEqual(MAX_STEPS_JOURNAL);
     // Batches: far fewer syncs than sign-ups.
     const syncs = disk.ops.filter((o) => o.kind === 'fdatasync' || o.kind === 'fsync');
     expect(syncs.length).toBeLessThan(statuses.length / 2);
     disk.restore();
-    disk = undefined;
     await foldUserData(t);
-    const { readJson } = await import('./helpers.ts');
     const list = await readJson<{ entries: { email: string }[] }>(
       path.join(t.dir, 'mailing-list.json'),
     );
@@ -134,7 +130,7 @@ describe('writes under sustained load on a slow disk (200 ms per write)', () => 
     const dir = await tempDataDir();
     const store = openStore(dir, silentLogger);
     await store.loadAll();
-    disk = slowDisk(200);
+    const disk = slowDisk(200);
     const waits: Promise<Wait>[] = [];
     const until = performance.now() + 1600;
     for (let i = 0; performance.now() < until; i++) {
@@ -154,8 +150,7 @@ describe('writes under sustained load on a slow disk (200 ms per write)', () => 
       await sleep(15);
     }
     const done = await Promise.all(waits);
-    expect(worstWait(done)).toBeLessThanOrEqual(MAX_STEPS_WHOLE_FILE);
-    const { rm } = await import('node:fs/promises');
+    expect(worstWait(disk.ops, done)).toBeLessThanOrEqual(MAX_STEPS_WHOLE_FILE);
     await rm(dir, { recursive: true, force: true });
   }, 30_000);
 });
@@ -163,7 +158,7 @@ describe('writes under sustained load on a slow disk (200 ms per write)', () => 
 describe('durability', () => {
   it('a sign-up is acknowledged only after a sync of a file holding it has finished', async () => {
     t = await setup();
-    disk = slowDisk(5);
+    const disk = slowDisk(5);
     const emails = Array.from({ length: 60 }, (_, i) => `durable${i}@example.com`);
     const answered = await Promise.all(
       emails.map(async (email) => {
@@ -190,7 +185,7 @@ describe('durability', () => {
       .set('Content-Type', 'application/json')
       .send({ email: 'folded@example.com' })
       .expect(201);
-    disk = slowDisk(0);
+    const disk = slowDisk(0);
     await foldUserData(t);
     const target = path.join(t.dir, 'mailing-list.json');
     const rename = disk.ops.findIndex((o) => o.kind === 'rename' && o.file === target);

@@ -11,15 +11,12 @@ import { Journal } from '../src/data/journal.ts';
 import { jsonFileText, jsonFileTextInSlices } from '../src/data/json-text.ts';
 import type { UserRecord } from '../src/data/schemas.ts';
 import { memoryLogger } from '../src/logger.ts';
-import { slowDisk, type SlowDisk } from './disk.ts';
+import { slowDisk } from './disk.ts';
 import { editFile, foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';
 
 const dirs: string[] = [];
 let t: TestContext | undefined;
-let disk: SlowDisk | undefined;
 afterEach(async () => {
-  disk?.restore();
-  disk = undefined;
   await t?.cleanup();
   t = undefined;
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
@@ -272,12 +269,11 @@ describe('journal of user data', () => {
     const post = (email: string) =>
       t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
     await post('before@example.com').expect(201);
-    disk = slowDisk(0);
+    const disk = slowDisk(0);
     disk.failNextDataSyncs(1);
     const failed = await post('unlucky@example.com').expect(503);
     expect(failed.body).toMatchObject({ error: { code: 'data_unavailable' } });
     disk.restore();
-    disk = undefined;
     // The store reloads what is on disk (a few ms); meanwhile writes answer 503.
     let status = 503;
     for (let i = 0; i < 100 && status === 503; i++) {
