@@ -7,8 +7,9 @@
  *
  * What is served = the JSON files + the journal replayed on top of them. The journal is folded
  * into the JSON files in the background ("compaction"): one second after the last change, at the
- * latest 30 seconds after the first unfolded one, or as soon as the journal holds half the size of
- * the files; and on close. Compaction seals the journal (later changes go to a fresh one), writes
+ * latest 30 seconds after the first unfolded one, but on big files no more often than one fold per
+ * second per MiB of JSON (so sparse sign-ups do not rewrite a big list each time); at once when
+ * the journal holds half the size of the files; and on close. Compaction seals the journal (later changes go to a fresh one), writes
  * the files from a copy of the data taken at that moment (serialised in slices, so requests keep
  * being answered), then removes the sealed segment.
  *
@@ -91,12 +92,18 @@ export interface CompactionOptions {
   maxDelayMs: number;
   /** ...or once the journal reaches this many bytes, or half the JSON files' size if larger. */
   minBytes: number;
+  /**
+   * Folds started by the timers are spaced so that on average they rewrite at most this many
+   * bytes per second (a sign-up every few seconds on a 12.5 MB list must not rewrite it each time).
+   */
+  bytesPerSecond: number;
 }
 
 export const DEFAULT_COMPACTION: CompactionOptions = {
   idleMs: 1000,
   maxDelayMs: 30_000,
   minBytes: 1 << 20,
+  bytesPerSecond: 1 << 20,
 };
 
 export interface FileUserDataOptions {
@@ -189,6 +196,7 @@ export class FileUserDataStore implements UserDataStore {
   private compactionQueued = false;
   private timer: NodeJS.Timeout | null = null;
   private firstUnfoldedAt: number | null = null;
+  private lastFoldAt = 0;
   private started = false;
   private recovering: Promise<void> | null = null;
   private closed = false;
@@ -444,8 +452,13 @@ export class FileUserDataStore implements UserDataStore {
     const threshold = Math.max(this.compaction.minBytes, fileBytes / 2);
     if (this.journal!.activeBytes >= threshold) this.schedule(0);
     else {
-      const latest = this.firstUnfoldedAt + this.compaction.maxDelayMs - Date.now();
-      this.schedule(Math.max(0, Math.min(this.compaction.idleMs, latest)));
+      const now = Date.now();
+      const due = Math.min(
+        this.compaction.idleMs,
+        this.firstUnfoldedAt + this.compaction.maxDelayMs - now,
+      );
+      const spacing = this.lastFoldAt + (fileBytes / this.compaction.bytesPerSecond) * 1000 - now;
+      this.schedule(Math.max(0, due, spacing));
     }
   }
 
@@ -486,6 +499,7 @@ export class FileUserDataStore implements UserDataStore {
     const journal = this.journal;
     if (!journal || journal.failed || this.recovering) return;
     const started = Date.now();
+    this.lastFoldAt = started;
     this.firstUnfoldedAt = null;
     let frozen = new Map<Key, Record<string, unknown>>();
     let loadsAtSeal = { ...this.loads };
