@@ -10,6 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import { openStore } from '../src/data/files.ts';
+import { FileUserDataStore } from '../src/data/file-user-data.ts';
+import type { UserDataStore } from '../src/data/user-data.ts';
 import { silentLogger, type Logger } from '../src/logger.ts';
 import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
 import type { InviteRecord } from '../src/data/schemas.ts';
@@ -82,12 +84,11 @@ export async function runCreateInvite(
 
   const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const logger: Logger = silentLogger;
-  const store = openStore(dataDir, logger);
-  await store.loadAll();
+  const { store, userData } = await openUserData(dataDir, logger);
   const status = store.status()['invites.json'];
   if (status?.error) return { exitCode: 1, output: `Cannot write invites: ${status.error}` };
 
-  if (values.code !== undefined && (await findInvite(store, values.code))) {
+  if (values.code !== undefined && (await findInvite(userData, values.code))) {
     // Idempotent for scripted setups (e2e): the code already works, so there is nothing to do.
     return {
       exitCode: 0,
@@ -95,7 +96,7 @@ export async function runCreateInvite(
     };
   }
   try {
-    const { id, code, invite } = await createInvite(store, {
+    const { id, code, invite } = await createInvite(userData, {
       code: values.code,
       maxUses,
       expiresAt,
@@ -119,9 +120,23 @@ export async function runCreateInvite(
 }
 
 /**
- * A running server re-reads invites.json before each of its own writes, but a write of its that
- * started in the same milliseconds as ours can still replace the file without our record (there
- * is no lock across processes). Check a moment later and put the record back if it is gone.
+ * The command edits invites.json the way an operator would (the running server owns the journal
+ * of user data and replays it on top of the edited file).
+ */
+async function openUserData(
+  dataDir: string,
+  logger: Logger,
+): Promise<{ store: ReturnType<typeof openStore>; userData: UserDataStore }> {
+  const store = openStore(dataDir, logger);
+  const userData = await FileUserDataStore.open(store, { logger, owner: false });
+  await store.loadAll();
+  return { store, userData };
+}
+
+/**
+ * A running server re-reads invites.json before it folds its journal into it, but a fold that
+ * started in the same milliseconds as our write can still replace the file without our record
+ * (there is no lock across processes). Check a moment later and put the record back if it is gone.
  */
 async function ensureSurvives(
   dataDir: string,
@@ -131,14 +146,9 @@ async function ensureSurvives(
 ): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     await new Promise((r) => setTimeout(r, delayMs));
-    const store = openStore(dataDir, silentLogger);
-    await store.loadAll();
-    const present = await store.mutate('invites', (data) => {
-      if (data.invites.some((x) => x.id === invite.id)) return { result: true, changed: false };
-      data.invites.push(invite);
-      return { result: false, changed: true };
-    });
-    if (present) return;
+    const { userData } = await openUserData(dataDir, silentLogger);
+    if ((await userData.listInvites()).some((x) => x.id === invite.id)) return;
+    await userData.createInvite(invite);
   }
 }
 

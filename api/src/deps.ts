@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
+import { FileUserDataStore } from './data/file-user-data.ts';
+import type { UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
@@ -19,7 +21,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 30, windowMs: 60_000 
 export const DEFAULT_POLL_MS = 1000;
 
 export interface AppDeps {
+  /** The data directory: the operators' yield files (read-only here) and the runtime files. */
   store: ApiStore;
+  /** Mailing list, invite codes and premium users: every write of user data goes through it. */
+  userData: UserDataStore;
   /** The current precomputed snapshot (rebuilt when a data file is accepted). */
   snapshot(): Snapshot;
   jwtSecret: string;
@@ -30,7 +35,7 @@ export interface AppDeps {
   /** Honour X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
   trustProxy: boolean;
   now(): Date;
-  /** Stops watching the data directory. */
+  /** Stops watching the data directory and finishes pending user-data work. */
   close(): Promise<void>;
 }
 
@@ -73,7 +78,9 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const store = openStore(dataDir, logger);
+  const userData = await FileUserDataStore.open(store, { logger, owner: true });
   await store.loadAll();
+  userData.start();
 
   const inputs = () => ({
     settings: store.get('settings'),
@@ -102,6 +109,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
 
   return {
     store,
+    userData,
     snapshot: () => snapshot,
     jwtSecret,
     logger,
@@ -118,6 +126,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     now: options.now ?? (() => new Date()),
     close: async () => {
       store.stopWatching();
+      await userData.close();
     },
   };
 }

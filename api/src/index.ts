@@ -15,6 +15,7 @@ export {
   type CreateDepsOptions,
 } from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
+export type { UserDataStore } from './data/user-data.ts';
 export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './deps.ts';

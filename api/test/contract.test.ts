@@ -105,7 +105,7 @@ beforeAll(async () => {
   );
   await record('mailSignup', post(t, '/api/addToMailList', 'a@example.com', 'text/plain'));
 
-  await createInvite(t.deps.store, { code: 'CONTRACT-CODE', maxUses: 10 });
+  await createInvite(t.deps.userData, { code: 'CONTRACT-CODE', maxUses: 10 });
   const invite = await record(
     'premiumInvite',
     post(t, '/api/premium', { inviteCode: 'contract-code' }),
@@ -152,7 +152,7 @@ beforeAll(async () => {
     ['strategyContent', '/api/strategy-content/lido'],
   ] as const)
     await record(name, broken.http.get(url));
-  await createInvite(broken.deps.store, { code: 'BROKEN-USERS', maxUses: 10 });
+  await createInvite(broken.deps.userData, { code: 'BROKEN-USERS', maxUses: 10 });
   await editFile(path.join(broken.dir, 'mailing-list.json'), '{"entries": [');
   await editFile(path.join(broken.dir, 'users.json'), '{"users": [');
   await record('mailSignup', post(broken, '/api/addToMailList', { email: 'x@example.com' }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HealthReport, SiteSettings, StrategyMetrics } from '@yield/contract';
 import { formatJsonPath } from '../src/data/store.ts';
-import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
+import { editFile, foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';
 
 let t: TestContext | undefined;
 afterEach(async () => {
@@ -174,6 +174,7 @@ describe('data files', () => {
       .set('Content-Type', 'application/json')
       .send({ email: 'first@example.com' })
       .expect(201);
+    await foldUserData(t);
     expect(JSON.parse(await readFile(path.join(dir, 'mailing-list.json'), 'utf8'))).toMatchObject({
       entries: [{ email: 'first@example.com' }],
     });
@@ -188,6 +189,7 @@ describe('data files', () => {
       .set('Content-Type', 'application/json')
       .send({ email: 'atomic@example.com' })
       .expect(201);
+    await foldUserData(t);
     const after = await stat(file);
     // A rename puts a new inode in place; an in-place rewrite (which a crash can truncate) keeps it.
     expect(after.ino).not.toBe(before.ino);
@@ -215,6 +217,7 @@ describe('data files', () => {
     const send = (email: string) =>
       t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
     await send('one@example.com').expect(201);
+    await foldUserData(t!);
     const data = JSON.parse(await readFile(file, 'utf8')) as { entries: object[] };
     data.entries.push({
       email: 'added-by-hand@example.com',
@@ -223,6 +226,7 @@ describe('data files', () => {
     });
     await editFile(file, JSON.stringify(data));
     await send('two@example.com').expect(201);
+    await foldUserData(t!);
     const final = JSON.parse(await readFile(file, 'utf8')) as { entries: { email: string }[] };
     expect(final.entries.map((e) => e.email)).toEqual([
       'one@example.com',

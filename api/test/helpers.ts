@@ -9,6 +9,7 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
 import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
+import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
 import { memoryLogger } from '../src/logger.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -18,8 +19,11 @@ export async function tempDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'yield-api-test-'));
   await cp(DEFAULT_DATA_DIR, dir, {
     recursive: true,
-    // A developer's running server may have written a secret or runtime entries into api/data.
-    filter: (src) => !path.basename(src).startsWith('.') || src === DEFAULT_DATA_DIR,
+    // A developer's running server may have written a secret, runtime entries or its journal of
+    // user data into api/data.
+    filter: (src) =>
+      src === DEFAULT_DATA_DIR ||
+      !(path.basename(src).startsWith('.') || path.basename(src).startsWith(`${JOURNAL_NAME}.`)),
   });
   await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
   await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
@@ -62,6 +66,15 @@ export async function setup(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Folds the user-data journal into the JSON files now (the server does it a second after the last
+ * change), so a test reads mailing-list.json, users.json or invites.json as an operator would.
+ */
+export async function foldUserData(t: TestContext): Promise<void> {
+  if (!(t.deps.userData instanceof FileUserDataStore)) throw new Error('not the file store');
+  await t.deps.userData.compact();
 }
 
 export async function readJson<T = unknown>(file: string): Promise<T> {

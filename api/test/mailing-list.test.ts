@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJson, setup, type TestContext } from './helpers.ts';
+import { foldUserData, readJson, setup, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeEach(async () => {
@@ -15,8 +15,10 @@ interface Entry {
   createdAt: string;
   source: string;
 }
-const entries = async () =>
-  (await readJson<{ entries: Entry[] }>(path.join(t.dir, 'mailing-list.json'))).entries;
+const entries = async () => {
+  await foldUserData(t);
+  return (await readJson<{ entries: Entry[] }>(path.join(t.dir, 'mailing-list.json'))).entries;
+};
 const post = (body: unknown) =>
   t.http
     .post('/api/addToMailList')

@@ -7,7 +7,14 @@ import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/logger.ts';
 import { createInvite } from '../src/premium/invite-codes.ts';
 import { runCreateInvite } from '../scripts/create-invite.ts';
-import { decodeJwtPayload, readJson, setup, TEST_SECRET, type TestContext } from './helpers.ts';
+import {
+  decodeJwtPayload,
+  foldUserData,
+  readJson,
+  setup,
+  TEST_SECRET,
+  type TestContext,
+} from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -27,7 +34,7 @@ async function login(code: string): Promise<{ token: string; user: PremiumUser }
 
 describe('POST /api/premium', () => {
   it('a valid invite code returns {success, token, user}; the token carries the spec fields', async () => {
-    await createInvite(t.deps.store, { code: 'GOOD-CODE-1', maxUses: 10 });
+    await createInvite(t.deps.userData, { code: 'GOOD-CODE-1', maxUses: 10 });
     const res = await json('/api/premium', { inviteCode: 'GOOD-CODE-1' }).expect(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -53,12 +60,12 @@ describe('POST /api/premium', () => {
   });
 
   it('codes are matched case-insensitively and without surrounding spaces', async () => {
-    await createInvite(t.deps.store, { code: 'Mixed-Case-9', maxUses: 10 });
+    await createInvite(t.deps.userData, { code: 'Mixed-Case-9', maxUses: 10 });
     await json('/api/premium', { inviteCode: '  mixed-CASE-9 ' }).expect(200);
   });
 
   it('invite codes are stored hashed only', async () => {
-    await createInvite(t.deps.store, { code: 'PLAINTEXT-NEVER-STORED' });
+    await createInvite(t.deps.userData, { code: 'PLAINTEXT-NEVER-STORED' });
     const text = await readFile(path.join(t.dir, 'invites.json'), 'utf8');
     expect(text).not.toMatch(/PLAINTEXT-NEVER-STORED/i);
     expect(text).toContain('"hash"');
@@ -78,7 +85,7 @@ describe('POST /api/premium', () => {
   });
 
   it('the use limit is enforced, also under concurrent logins', async () => {
-    await createInvite(t.deps.store, { code: 'TWO-USES-ONLY', maxUses: 2 });
+    await createInvite(t.deps.userData, { code: 'TWO-USES-ONLY', maxUses: 2 });
     const results = await Promise.all(
       Array.from({ length: 5 }, () => json('/api/premium', { inviteCode: 'TWO-USES-ONLY' })),
     );
@@ -89,7 +96,7 @@ describe('POST /api/premium', () => {
   });
 
   it('an expired code → 401 invite_code_expired', async () => {
-    await createInvite(t.deps.store, {
+    await createInvite(t.deps.userData, {
       code: 'EXPIRED-CODE',
       expiresAt: new Date(Date.now() + 50),
     });
@@ -117,6 +124,7 @@ describe('POST /api/premium', () => {
 
   it('activated users are stored', async () => {
     const { user } = await login('GOOD-CODE-1');
+    await foldUserData(t);
     const users = await readJson<{ users: { userId: string; email: string | null }[] }>(
       path.join(t.dir, 'users.json'),
     );
@@ -126,7 +134,7 @@ describe('POST /api/premium', () => {
 
 describe('POST /api/premiumLogin', () => {
   it('binds the email to the invite step user without spending another use, email in the token', async () => {
-    await createInvite(t.deps.store, { code: 'ONE-USE-FLOW', maxUses: 1 });
+    await createInvite(t.deps.userData, { code: 'ONE-USE-FLOW', maxUses: 1 });
     const first = await login('ONE-USE-FLOW');
     const res = await json('/api/premiumLogin', {
       email: 'Saver@Example.com',
@@ -154,7 +162,7 @@ describe('POST /api/premiumLogin', () => {
   });
 
   it('uses the bearer token of the invite step when sent', async () => {
-    await createInvite(t.deps.store, { code: 'BEARER-FLOW-1', maxUses: 5 });
+    await createInvite(t.deps.userData, { code: 'BEARER-FLOW-1', maxUses: 5 });
     const a = await login('BEARER-FLOW-1');
     await login('BEARER-FLOW-1');
     const res = await json('/api/premiumLogin', {
@@ -175,6 +183,7 @@ describe('POST /api/premiumLogin', () => {
       userId: a.user.userId,
       email: 'a2@example.com',
     });
+    await foldUserData(t);
     const users = await readJson<{ users: { inviteId: string; email: string | null }[] }>(
       path.join(t.dir, 'users.json'),
     );
@@ -182,7 +191,7 @@ describe('POST /api/premiumLogin', () => {
   });
 
   it('works without the invite step (spends one use)', async () => {
-    await createInvite(t.deps.store, { code: 'DIRECT-LOGIN', maxUses: 1 });
+    await createInvite(t.deps.userData, { code: 'DIRECT-LOGIN', maxUses: 1 });
     const res = await json('/api/premiumLogin', {
       email: 'direct@example.com',
       inviteCode: 'DIRECT-LOGIN',
@@ -213,7 +222,7 @@ describe('POST /api/premiumLogin', () => {
 describe('GET /api/premium/strategies/:id (koa-jwt)', () => {
   let token: string;
   beforeAll(async () => {
-    await createInvite(t.deps.store, { code: 'ANALYSIS-CODE', maxUses: 5 });
+    await createInvite(t.deps.userData, { code: 'ANALYSIS-CODE', maxUses: 5 });
     token = (await login('ANALYSIS-CODE')).token;
   });
   const get = (id: string, auth?: string) => {

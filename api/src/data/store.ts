@@ -1,19 +1,23 @@
 /**
- * The lowdb-backed data directory.
+ * The data directory.
  *
  * Every file is validated by its zod schema on every (re)load. A file that fails is refused: the
  * last good data keeps being served, the error (file, JSON path, reason) is logged and kept for
  * GET /api/health. Hand edits are picked up by polling mtime/size/inode (fs.watch misses renames
  * done by editors and is unreliable on network and container file systems, a stat per file per
- * second is cheap). Writes go through lowdb's steno writer: temp file + rename, so a crash
- * mid-write never leaves a half-written file.
+ * second is cheap). Files are read with lowdb's JSON adapter; runtime writes go through
+ * `durable.ts` (temp file fsync'd, renamed, directory fsync'd) with a group commit per file.
+ *
+ * The append-mostly user data (mailing list, users, invite uses) is not rewritten per change: the
+ * user-data store (`file-user-data.ts`) journals its changes and attaches itself to those files,
+ * so that every (re)load of one replays the journal on top of what is on disk.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import { GroupCommit, writeFileDurably } from './durable.ts';
 
 export interface FileSpec<T> {
   /** File name inside the data directory, e.g. "history.json". */
@@ -35,10 +39,16 @@ interface Fingerprint {
   ino: number;
 }
 
+/**
+ * Turns freshly validated file content into the data served (the user-data store replays its
+ * journal here). `text` is the file's content, null when a missing runtime file starts empty.
+ */
+export type LoadHook<T> = (data: T, text: string | null) => T;
+
 interface Entry<T> {
   spec: FileSpec<T>;
   path: string;
-  db: Low<T | null>;
+  adapter: DataFile<T>;
   /** Last good, validated data (null until the first successful load). */
   data: T | null;
   loadedAt: string | null;
@@ -47,6 +57,13 @@ interface Entry<T> {
   /** Serialises read-modify-write cycles on this file within the process. */
   queue: Promise<unknown>;
   writesInFlight: number;
+  /** Group commit of `mutate`: each commit writes the data as it is when the commit starts. */
+  writer: GroupCommit;
+  /** A stat of the file already under way (concurrent refreshes share it). */
+  refreshing: Promise<boolean> | null;
+  /** Text of the file read by the last parse, handed to the load hook. */
+  lastText: string | null;
+  loadHook: LoadHook<T> | null;
 }
 
 export class DataFileError extends Error {
@@ -110,21 +127,32 @@ export class DataStore<S extends SpecMap> {
     for (const key of Object.keys(specs) as (keyof S)[]) {
       const spec = specs[key] as FileSpec<DataOf<S, typeof key>>;
       const filePath = path.join(dir, spec.file);
-      const adapter = new DataFile<DataOf<S, typeof key> | null>(filePath, {
-        parse: (text) => JSON.parse(text) as DataOf<S, typeof key>,
-        stringify: (data) => `${JSON.stringify(data, null, 2)}\n`,
-      });
-      entries[key] = {
+      const entry: Entry<DataOf<S, typeof key>> = {
         spec,
         path: filePath,
-        db: new Low(adapter, null),
+        adapter: new DataFile<DataOf<S, typeof key>>(filePath, {
+          parse: (text) => {
+            if (entry.loadHook) entry.lastText = text;
+            return JSON.parse(text) as DataOf<S, typeof key>;
+          },
+          stringify: (data) => `${JSON.stringify(data, null, 2)}\n`,
+        }),
         data: null,
         loadedAt: null,
         error: null,
         fingerprint: null,
         queue: Promise.resolve(),
         writesInFlight: 0,
+        writer: new GroupCommit(async () => {
+          await writeFileDurably(filePath, `${JSON.stringify(entry.data, null, 2)}\n`);
+          entry.fingerprint = await fingerprintOf(filePath);
+          entry.loadedAt = new Date().toISOString();
+        }),
+        refreshing: null,
+        lastText: null,
+        loadHook: null,
       };
+      entries[key] = entry;
     }
     this.entries = entries;
   }
@@ -164,8 +192,8 @@ export class DataStore<S extends SpecMap> {
     if (!fingerprint) {
       if (e.spec.empty) {
         const wasEmpty = e.data !== null && e.error === null && e.loadedAt !== null;
-        e.data = e.spec.empty();
-        e.db.data = e.data;
+        const empty = e.spec.empty();
+        e.data = e.loadHook ? e.loadHook(empty, null) : empty;
         e.error = null;
         e.loadedAt = new Date().toISOString();
         return !wasEmpty;
@@ -174,17 +202,19 @@ export class DataStore<S extends SpecMap> {
     }
     let raw: unknown;
     try {
-      raw = await e.db.adapter.read();
+      raw = await e.adapter.read();
     } catch (err) {
+      e.lastText = null;
       const reason =
         err instanceof SyntaxError ? `invalid JSON: ${err.message}` : (err as Error).message;
       return this.refuse(e, `${e.spec.file}: $: ${reason}`);
     }
+    const text = e.lastText;
+    e.lastText = null;
     const parsed = e.spec.schema.safeParse(raw);
     if (!parsed.success) return this.refuse(e, formatSchemaError(e.spec.file, parsed.error));
     const hadError = e.error !== null;
-    e.data = parsed.data;
-    e.db.data = parsed.data;
+    e.data = e.loadHook ? e.loadHook(parsed.data, text) : parsed.data;
     e.error = null;
     e.loadedAt = new Date().toISOString();
     if (hadError) this.logger.info('data file accepted again', { file: e.spec.file });
@@ -208,11 +238,79 @@ export class DataStore<S extends SpecMap> {
     const e = this.entries[key];
     // Our own atomic write is in progress: the disk is about to hold our newer data.
     if (e.writesInFlight > 0) return false;
-    const fp = await fingerprintOf(e.path);
-    if (sameFingerprint(fp, e.fingerprint)) return false;
+    // Concurrent callers (a burst of sign-ups) share one stat instead of queueing one each.
+    e.refreshing ??= (async () => {
+      try {
+        const fp = await fingerprintOf(e.path);
+        if (sameFingerprint(fp, e.fingerprint)) return false;
+        const accepted = await this.load(key);
+        if (accepted) this.emit([key]);
+        return accepted;
+      } finally {
+        e.refreshing = null;
+      }
+    })();
+    return e.refreshing;
+  }
+
+  /**
+   * Re-reads a file even if it looks unchanged (the user-data store, after a failed journal
+   * write, rebuilds its data from what is on disk). False when the file was refused.
+   */
+  async reload<K extends keyof S>(key: K): Promise<boolean> {
     const accepted = await this.load(key);
     if (accepted) this.emit([key]);
     return accepted;
+  }
+
+  /**
+   * Attaches a load hook (see LoadHook). Once attached, the data of this file is owned by the
+   * hook's owner: `mutate` refuses it, writes go through `replaceFile`.
+   */
+  attach<K extends keyof S>(key: K, hook: LoadHook<DataOf<S, K>>): void {
+    this.entries[key].loadHook = hook;
+  }
+
+  /** The file's current data for a write, or a DataFileError while it is broken or missing. */
+  writableData<K extends keyof S>(key: K): DataOf<S, K> {
+    const e = this.entries[key];
+    if (e.error !== null || e.data === null) {
+      throw new DataFileError(e.spec.file, e.error ?? `${e.spec.file}: not loaded`);
+    }
+    return e.data;
+  }
+
+  /** Size of the file on disk as last seen (bytes; 0 when absent). */
+  sizeOf<K extends keyof S>(key: K): number {
+    return this.entries[key].fingerprint?.size ?? 0;
+  }
+
+  fileName<K extends keyof S>(key: K): string {
+    return this.entries[key].spec.file;
+  }
+
+  /**
+   * Replaces a file with `text`, durably, unless it changed on disk since it was last read (an
+   * operator's edit not seen yet is never overwritten: then nothing is written and the result is
+   * false). Serialised with the file's other writes.
+   */
+  async replaceFile<K extends keyof S>(key: K, text: string | Buffer): Promise<boolean> {
+    const e = this.entries[key];
+    const step = e.queue.then(async () => {
+      if (e.error !== null) return false;
+      if (!sameFingerprint(await fingerprintOf(e.path), e.fingerprint)) return false;
+      e.writesInFlight++;
+      try {
+        await writeFileDurably(e.path, text);
+        e.fingerprint = await fingerprintOf(e.path);
+        e.loadedAt = new Date().toISOString();
+      } finally {
+        e.writesInFlight--;
+      }
+      return true;
+    });
+    e.queue = step.catch(() => undefined);
+    return step;
   }
 
   /** Checks every file for hand edits; listeners hear about the ones accepted. */
@@ -263,40 +361,33 @@ export class DataStore<S extends SpecMap> {
 
   /**
    * Read-modify-write of a runtime file. Serialised per file; picks up hand edits first; refuses
-   * to overwrite a file it could not parse (that would destroy an operator's edit). The write is
-   * atomic and concurrent writes are coalesced by steno, so 500 sign-ups cost far fewer writes.
+   * to overwrite a file it could not parse (that would destroy an operator's edit). Resolves once
+   * the write holding this change is durable; changes made while a write runs share the next one.
    */
   async mutate<K extends keyof S, R>(
     key: K,
     fn: (data: DataOf<S, K>) => { result: R; changed: boolean },
   ): Promise<R> {
     const e = this.entries[key];
+    if (e.loadHook) throw new Error(`${e.spec.file} is journaled: change it through its owner`);
     const step = e.queue.then(async () => {
       await this.refreshFile(key);
-      if (e.error !== null || e.data === null) {
-        throw new DataFileError(e.spec.file, e.error ?? `${e.spec.file}: not loaded`);
-      }
       // Callers validate their input before mutating (request schemas), so the in-memory data
-      // stays schema-valid without re-validating the whole file on every sign-up.
-      const outcome = fn(e.data);
-      if (outcome.changed) {
-        e.db.data = e.data;
-        e.writesInFlight++;
-      }
-      return outcome;
+      // stays schema-valid without re-validating the whole file on every change.
+      const outcome = fn(this.writableData(key));
+      if (!outcome.changed) return { outcome, written: null };
+      e.writesInFlight++;
+      // Requested in the same step as the change, so the commit that answers it contains it.
+      return { outcome, written: e.writer.request() };
     });
     // The queue only orders the in-memory step; a failure must not block later callers.
     e.queue = step.catch(() => undefined);
-    const outcome = await step;
-    if (outcome.changed) {
+    const { outcome, written } = await step;
+    if (written) {
       try {
-        await e.db.write();
+        await written;
       } finally {
         e.writesInFlight--;
-        if (e.writesInFlight === 0) {
-          e.fingerprint = await fingerprintOf(e.path);
-          e.loadedAt = new Date().toISOString();
-        }
       }
     }
     return outcome.result;

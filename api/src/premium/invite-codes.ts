@@ -18,7 +18,7 @@ import {
 } from 'node:crypto';
 import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
 import type { InviteRecord } from '../data/schemas.ts';
-import type { ApiStore } from '../data/files.ts';
+import type { UserDataStore } from '../data/user-data.ts';
 
 const KEY_LENGTH = 32;
 /** N = 2^14 (16 MiB): 30-130 ms per check on these 2-core machines, enough to make guessing costly. */
@@ -67,11 +67,13 @@ export function inviteUsable(invite: InviteRecord, now: Date): InviteCheck {
   return { ok: true, invite };
 }
 
-/** Finds the invite a code belongs to (re-reading invites.json first so new codes work at once). */
-export async function findInvite(store: ApiStore, code: string): Promise<InviteRecord | null> {
-  await store.refreshFile('invites');
-  const invites = (store.get('invites')?.invites ?? []).filter((i) => !i.disabled);
+/** Finds the invite a code belongs to (the store reads invites fresh, so new codes work at once). */
+export async function findInvite(
+  userData: UserDataStore,
+  code: string,
+): Promise<InviteRecord | null> {
   if (code.trim().length === 0 || code.length > INVITE_CODE_MAX_LENGTH) return null;
+  const invites = await userData.listInvites();
   const bySalt = new Map<string, InviteRecord[]>();
   for (const invite of invites)
     bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
@@ -98,15 +100,15 @@ export interface CreateInviteOptions {
 
 /** Operator path (CLI and tests): stores a new hashed code and returns the plain code once. */
 export async function createInvite(
-  store: ApiStore,
+  userData: UserDataStore,
   options: CreateInviteOptions = {},
 ): Promise<{ id: string; code: string; invite: InviteRecord }> {
   const code = options.code ?? randomCode();
   if (normalizeCode(code).length < 6 || code.length > INVITE_CODE_MAX_LENGTH) {
     throw new Error(`An invite code must be 6 to ${INVITE_CODE_MAX_LENGTH} characters`);
   }
-  if (await findInvite(store, code)) throw new Error('That invite code already exists');
-  const existing = store.get('invites')?.invites ?? [];
+  if (await findInvite(userData, code)) throw new Error('That invite code already exists');
+  const existing = await userData.listInvites();
   const sharedSalt =
     existing.length > 0 ? Buffer.from(existing[existing.length - 1]!.salt, 'base64') : undefined;
   const { salt, hash } = await hashCode(code, sharedSalt);
@@ -121,9 +123,6 @@ export async function createInvite(
     uses: 0,
     ...(options.note ? { note: options.note } : {}),
   };
-  await store.mutate('invites', (data) => {
-    data.invites.push(invite);
-    return { result: undefined, changed: true };
-  });
+  await userData.createInvite(invite);
   return { id: invite.id, code, invite };
 }

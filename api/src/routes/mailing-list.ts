@@ -25,11 +25,10 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
     const email = parsed.data.email.toLowerCase();
     const source = parsed.data.source ?? 'website';
     try {
-      const created = await deps.store.mutate('mailingList', (data) => {
-        if (data.entries.some((e) => e.email.toLowerCase() === email))
-          return { result: false, changed: false };
-        data.entries.push({ email, createdAt: deps.now().toISOString(), source });
-        return { result: true, changed: true };
+      const { created } = await deps.userData.addSubscriber({
+        email,
+        source,
+        createdAt: deps.now().toISOString(),
       });
       ctx.status = created ? 201 : 200;
       ctx.body = { success: true, created };

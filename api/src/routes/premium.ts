@@ -68,21 +68,8 @@ async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Takes one use of an invite (re-checking expiry and limit under the file's lock). */
-async function consumeInvite(deps: AppDeps, inviteId: string): Promise<void> {
-  const failure = await deps.store.mutate('invites', (data) => {
-    const invite = data.invites.find((i) => i.id === inviteId);
-    if (!invite || invite.disabled) return { result: 'invalid' as const, changed: false };
-    const check = inviteUsable(invite, deps.now());
-    if (!check.ok) return { result: check.reason, changed: false };
-    invite.uses++;
-    return { result: null, changed: true };
-  });
-  if (failure) throw inviteFailure(failure);
-}
-
 async function verifiedInvite(deps: AppDeps, code: string) {
-  const invite = await findInvite(deps.store, code);
+  const invite = await findInvite(deps.userData, code);
   if (!invite) throw inviteFailure('invalid');
   return invite;
 }
@@ -97,19 +84,20 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
     await guarded(deps, async () => {
       const invite = await verifiedInvite(deps, parsed.data.inviteCode);
-      await consumeInvite(deps, invite.id);
-      const now = deps.now().toISOString();
-      const record: UserRecord = {
-        userId: randomUUID(),
+      const now = deps.now();
+      const redeemed = await deps.userData.redeemInvite({
         inviteId: invite.id,
-        email: null,
-        createdAt: now,
-        lastLoginAt: now,
-      };
-      await deps.store.mutate('users', (data) => {
-        data.users.push(record);
-        return { result: undefined, changed: true };
+        user: {
+          userId: randomUUID(),
+          inviteId: invite.id,
+          email: null,
+          createdAt: now.toISOString(),
+          lastLoginAt: now.toISOString(),
+        },
+        now,
       });
+      if (!redeemed.ok) throw inviteFailure(redeemed.reason);
+      const record = redeemed.user;
       const user = toUser(record);
       ctx.body = {
         success: true,
@@ -147,33 +135,22 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         // newest user of this invite still without an email.
         const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
         const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
-        const now = deps.now().toISOString();
-        let record = await deps.store.mutate('users', (data) => {
-          const mine = data.users.filter((u) => u.inviteId === invite.id);
-          const found =
-            mine.find((u) => u.email === email) ??
-            mine.find((u) => claims !== null && u.userId === claims.sub) ??
-            [...mine].reverse().find((u) => u.email === null);
-          if (!found) return { result: null, changed: false };
-          found.email = email;
-          found.lastLoginAt = now;
-          return { result: { ...found }, changed: true };
-        });
-        if (!record) {
-          await consumeInvite(deps, invite.id);
-          const created: UserRecord = {
+        const now = deps.now();
+        const login = await deps.userData.loginWithInvite({
+          inviteId: invite.id,
+          email,
+          tokenUserId: claims?.sub ?? null,
+          newUser: {
             userId: randomUUID(),
             inviteId: invite.id,
             email,
-            createdAt: now,
-            lastLoginAt: now,
-          };
-          await deps.store.mutate('users', (data) => {
-            data.users.push(created);
-            return { result: undefined, changed: true };
-          });
-          record = created;
-        }
+            createdAt: now.toISOString(),
+            lastLoginAt: now.toISOString(),
+          },
+          now,
+        });
+        if (!login.ok) throw inviteFailure(login.reason);
+        const record = login.user;
         const user = toUser(record);
         ctx.body = {
           success: true,

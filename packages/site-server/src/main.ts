@@ -24,6 +24,7 @@ server.listen(port, () => {
   console.log(`Site running on http://localhost:${port} (API at /api)`);
 });
 
-const shutdown = () => server.close(() => process.exit(0));
+// deps.close() folds the journal of sign-ups into the JSON files operators read.
+const shutdown = () => server.close(() => void deps.close().finally(() => process.exit(0)));
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -1,0 +1,554 @@
+/**
+ * The embedded user-data store: `mailing-list.json`, `invites.json` and `users.json` stay the JSON
+ * files operators read and edit, and every change is first an append to one journal,
+ * `user-data.log` (JSON lines, fdatasync'd with group commit). A sign-up therefore costs one line
+ * and a share of one fdatasync whatever the size of the list, instead of a rewrite of the whole
+ * file; "already on the list" is answered from an index of lower-cased addresses in memory.
+ *
+ * What is served = the JSON files + the journal replayed on top of them. The journal is folded
+ * into the JSON files in the background ("compaction"): one second after the last change, at the
+ * latest 30 seconds after the first unfolded one, but on big files no more often than one fold per
+ * second per MiB of JSON (so sparse sign-ups do not rewrite a big list each time); at once when
+ * the journal holds half the size of the files; and on close. Compaction seals the journal (later changes go to a fresh one), writes
+ * the files from a copy of the data taken at that moment (serialised in slices, so requests keep
+ * being answered), then removes the sealed segment.
+ *
+ * Operators: a hand edit of one of the files is picked up like any data file (poller, or the next
+ * write) and the journal is replayed on top of it: the edit is kept and no acknowledged change is
+ * lost (changes the edit could not show yet are added to it; one whose user or invite the edit
+ * removed is dropped). A broken edit is refused as for every data file: the last good data is
+ * kept, health shows the error, writes that need that file answer 503, and compaction leaves the
+ * file alone.
+ *
+ * Crash safety: a change is acknowledged only after its journal line is durable. Before compaction
+ * replaces a file it appends a marker to the sealed segment naming the sha256 of each file it is
+ * about to write; on start, a sealed segment still present is replayed only onto files whose
+ * content does not match its marker, so a crash between writing the files and removing the
+ * segment counts nothing twice (an invite use is not idempotent; the other changes are).
+ *
+ * One process owns the journal (the server). Operator commands open the store without it
+ * (`owner: false`) and edit the JSON files the way an operator would (invite:create).
+ */
+import { z } from 'zod';
+import type { Logger } from '../logger.ts';
+import { inviteUsable } from '../premium/invite-codes.ts';
+import type { ApiStore } from './files.ts';
+import { jsonFileTextInSlices, sha256 } from './json-text.ts';
+import { Journal, readJournal } from './journal.ts';
+import {
+  invitesFileSchema,
+  mailingListFileSchema,
+  usersFileSchema,
+  type InviteRecord,
+  type InvitesFile,
+  type MailingListFile,
+  type UserRecord,
+  type UsersFile,
+} from './schemas.ts';
+import { DataFileError } from './store.ts';
+import type { NewSubscriber, Redemption, UserDataStore } from './user-data.ts';
+
+export const JOURNAL_NAME = 'user-data';
+const JOURNAL_FILE = `${JOURNAL_NAME}.log`;
+
+const recordSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('subscriber'), ...mailingListFileSchema.shape.entries.element.shape }),
+  z.object({
+    t: z.literal('redeem'),
+    inviteId: z.string(),
+    user: usersFileSchema.shape.users.element,
+  }),
+  z.object({
+    t: z.literal('login'),
+    userId: z.string(),
+    email: z.string(),
+    at: z.string(),
+  }),
+  z.object({ t: z.literal('invite'), invite: invitesFileSchema.shape.invites.element }),
+  /** Written before compaction replaces files: each file's sha256 once it holds everything above. */
+  z.object({ t: z.literal('compacted'), files: z.record(z.string(), z.string()) }),
+]);
+type JournalRecord = z.infer<typeof recordSchema>;
+type Change = Exclude<JournalRecord, { t: 'compacted' }>;
+
+type Key = 'mailingList' | 'invites' | 'users';
+const KEYS: Key[] = ['mailingList', 'invites', 'users'];
+const TOUCHES: Record<Change['t'], Key[]> = {
+  subscriber: ['mailingList'],
+  redeem: ['invites', 'users'],
+  login: ['users'],
+  invite: ['invites'],
+};
+type DataOf<K extends Key> = K extends 'mailingList'
+  ? MailingListFile
+  : K extends 'invites'
+    ? InvitesFile
+    : UsersFile;
+
+export interface CompactionOptions {
+  /** Fold the journal this long after the last change (ms). */
+  idleMs: number;
+  /** ...and at the latest this long after the first change not yet folded (ms). */
+  maxDelayMs: number;
+  /** ...or once the journal reaches this many bytes, or half the JSON files' size if larger. */
+  minBytes: number;
+  /**
+   * Folds started by the timers are spaced so that on average they rewrite at most this many
+   * bytes per second (a sign-up every few seconds on a 12.5 MB list must not rewrite it each time).
+   */
+  bytesPerSecond: number;
+}
+
+export const DEFAULT_COMPACTION: CompactionOptions = {
+  idleMs: 1000,
+  maxDelayMs: 30_000,
+  minBytes: 1 << 20,
+  bytesPerSecond: 1 << 20,
+};
+
+export interface FileUserDataOptions {
+  logger: Logger;
+  /** The server owns the journal; operator commands do not (they edit the JSON files). */
+  owner: boolean;
+  compaction?: Partial<CompactionOptions>;
+}
+
+/** In-memory indexes of the served data, rebuilt whenever a file is (re)loaded. */
+class Indexes {
+  readonly emails = new Set<string>();
+  readonly invites = new Map<string, InviteRecord>();
+  readonly usersById = new Map<string, UserRecord>();
+  readonly usersByInvite = new Map<string, UserRecord[]>();
+
+  rebuild(key: Key, data: MailingListFile | InvitesFile | UsersFile): void {
+    if (key === 'mailingList') {
+      this.emails.clear();
+      for (const e of (data as MailingListFile).entries) this.emails.add(e.email.toLowerCase());
+    } else if (key === 'invites') {
+      this.invites.clear();
+      for (const i of (data as InvitesFile).invites) this.invites.set(i.id, i);
+    } else {
+      this.usersById.clear();
+      this.usersByInvite.clear();
+      for (const u of (data as UsersFile).users) this.addUser(u);
+    }
+  }
+
+  addUser(u: UserRecord): void {
+    this.usersById.set(u.userId, u);
+    const list = this.usersByInvite.get(u.inviteId);
+    if (list) list.push(u);
+    else this.usersByInvite.set(u.inviteId, [u]);
+  }
+}
+
+/** Applies the part of a change that concerns one file (also when replaying the journal). */
+function applyChange(key: Key, data: unknown, change: Change, idx: Indexes): void {
+  if (key === 'mailingList' && change.t === 'subscriber') {
+    const lower = change.email.toLowerCase();
+    if (idx.emails.has(lower)) return;
+    idx.emails.add(lower);
+    (data as MailingListFile).entries.push({
+      email: change.email,
+      createdAt: change.createdAt,
+      source: change.source,
+    });
+  } else if (key === 'invites' && change.t === 'redeem') {
+    const invite = idx.invites.get(change.inviteId);
+    if (invite) invite.uses++;
+  } else if (key === 'invites' && change.t === 'invite') {
+    if (idx.invites.has(change.invite.id)) return;
+    const invite = { ...change.invite };
+    idx.invites.set(invite.id, invite);
+    (data as InvitesFile).invites.push(invite);
+  } else if (key === 'users' && change.t === 'redeem') {
+    if (idx.usersById.has(change.user.userId)) return;
+    const user = { ...change.user };
+    idx.addUser(user);
+    (data as UsersFile).users.push(user);
+  } else if (key === 'users' && change.t === 'login') {
+    const user = idx.usersById.get(change.userId);
+    if (!user) return;
+    user.email = change.email;
+    user.lastLoginAt = change.at;
+  }
+}
+
+/** A copy of a file's data that later changes do not touch (entries are never changed in place). */
+function freeze(key: Key, data: unknown): Record<string, unknown> {
+  if (key === 'mailingList') return { entries: (data as MailingListFile).entries.slice() };
+  if (key === 'invites') return { invites: (data as InvitesFile).invites.map((i) => ({ ...i })) };
+  return { users: (data as UsersFile).users.map((u) => ({ ...u })) };
+}
+
+export class FileUserDataStore implements UserDataStore {
+  private readonly idx = new Indexes();
+  private readonly logger: Logger;
+  private readonly compaction: CompactionOptions;
+  private journal: Journal | null = null;
+  /** Journal content in memory: sealed segments (oldest first), then the active file. */
+  private sealed: JournalRecord[] = [];
+  private sealedSegments: number[] = [];
+  private active: JournalRecord[] = [];
+  /** Addresses whose sign-up is written but not yet durable: a repeat waits for it. */
+  private readonly pendingEmails = new Map<string, Promise<void>>();
+  private compactions: Promise<void> = Promise.resolve();
+  private compactionQueued = false;
+  private timer: NodeJS.Timeout | null = null;
+  private firstUnfoldedAt: number | null = null;
+  private lastFoldAt = 0;
+  private started = false;
+  private recovering: Promise<void> | null = null;
+  private closed = false;
+  /** Counts (re)loads per file: compaction never writes data taken before a reload. */
+  private readonly loads: Record<Key, number> = { mailingList: 0, invites: 0, users: 0 };
+  private lastPostponed = '';
+
+  /**
+   * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
+   * The owner reads the journal and attaches to the three files, so loading them replays it.
+   */
+  static async open(store: ApiStore, options: FileUserDataOptions): Promise<FileUserDataStore> {
+    const s = new FileUserDataStore(store, options);
+    if (options.owner) {
+      await s.readJournal();
+      for (const key of KEYS) store.attach(key, (data, text) => s.replay(key, data, text));
+    }
+    return s;
+  }
+
+  private constructor(
+    private readonly store: ApiStore,
+    options: FileUserDataOptions,
+  ) {
+    this.logger = options.logger;
+    this.compaction = { ...DEFAULT_COMPACTION, ...options.compaction };
+  }
+
+  private async readJournal(): Promise<void> {
+    const segments = await readJournal(this.store.dir, JOURNAL_NAME);
+    this.sealed = [];
+    this.sealedSegments = [];
+    this.active = [];
+    for (const segment of segments) {
+      let invalid = segment.invalidLines;
+      const records: JournalRecord[] = [];
+      for (const line of segment.lines) {
+        const parsed = recordSchema.safeParse(line);
+        if (parsed.success) records.push(parsed.data);
+        else invalid++;
+      }
+      if (invalid > 0 || segment.torn) {
+        this.logger.warn('journal lines skipped', {
+          file: segment.file,
+          invalidLines: invalid,
+          tornLastLine: segment.torn,
+        });
+      }
+      if (segment.n === 0) this.active = records;
+      else {
+        this.sealed.push(...records);
+        this.sealedSegments.push(segment.n);
+      }
+    }
+    this.journal = await Journal.open(this.store.dir, JOURNAL_NAME, segments);
+  }
+
+  /** Load hook: the journal replayed onto freshly read file content. */
+  private replay<K extends Key>(key: K, data: DataOf<K>, text: string | null): DataOf<K> {
+    const records = [...this.sealed, ...this.active];
+    let start = 0;
+    const file = this.store.fileName(key);
+    if (text !== null && records.some((r) => r.t === 'compacted' && file in r.files)) {
+      const hash = sha256(text);
+      for (let i = records.length - 1; i >= 0; i--) {
+        const r = records[i]!;
+        if (r.t === 'compacted' && r.files[file] === hash) {
+          start = i + 1;
+          break;
+        }
+      }
+    }
+    this.loads[key]++;
+    this.idx.rebuild(key, data);
+    for (let i = start; i < records.length; i++) {
+      const r = records[i]!;
+      if (r.t !== 'compacted' && TOUCHES[r.t].includes(key)) applyChange(key, data, r, this.idx);
+    }
+    return data;
+  }
+
+  /** Starts background compaction (the server; tests and commands compact explicitly). */
+  start(): void {
+    if (!this.journal || this.started) return;
+    this.started = true;
+    if (this.sealed.length + this.active.length > 0) this.schedule(0);
+  }
+
+  // ------------------------------------------------------------------ the interface
+
+  async addSubscriber(entry: NewSubscriber): Promise<{ created: boolean }> {
+    await this.store.refreshFile('mailingList');
+    const data = this.writable('mailingList');
+    const lower = entry.email.toLowerCase();
+    if (this.idx.emails.has(lower)) {
+      // Answer "already on the list" only once that entry is durable.
+      await this.pendingEmails.get(lower);
+      return { created: false };
+    }
+    const change: Change = { t: 'subscriber', ...entry };
+    applyChange('mailingList', data, change, this.idx);
+    const durable = this.record(change);
+    this.pendingEmails.set(lower, durable);
+    try {
+      await durable;
+    } finally {
+      if (this.pendingEmails.get(lower) === durable) this.pendingEmails.delete(lower);
+    }
+    return { created: true };
+  }
+
+  async listInvites(): Promise<InviteRecord[]> {
+    await this.store.refreshFile('invites');
+    return (this.store.get('invites')?.invites ?? [])
+      .filter((i) => !i.disabled)
+      .map((i) => ({ ...i }));
+  }
+
+  async createInvite(invite: InviteRecord): Promise<void> {
+    if (!this.journal) {
+      // Operator command: an edit of invites.json, as an operator would make it by hand.
+      await this.store.mutate('invites', (data) => {
+        if (data.invites.some((i) => i.id === invite.id))
+          return { result: undefined, changed: false };
+        data.invites.push({ ...invite });
+        return { result: undefined, changed: true };
+      });
+      return;
+    }
+    await this.store.refreshFile('invites');
+    const data = this.writable('invites');
+    if (this.idx.invites.has(invite.id)) return;
+    const change: Change = { t: 'invite', invite: { ...invite } };
+    applyChange('invites', data, change, this.idx);
+    await this.record(change);
+    // Operators expect to see a new code in invites.json at once.
+    await this.compact();
+  }
+
+  async redeemInvite(input: {
+    inviteId: string;
+    user: UserRecord;
+    now: Date;
+  }): Promise<Redemption> {
+    await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
+    return this.redeem(input.inviteId, input.user, input.now);
+  }
+
+  async loginWithInvite(input: {
+    inviteId: string;
+    email: string;
+    tokenUserId: string | null;
+    newUser: UserRecord;
+    now: Date;
+  }): Promise<Redemption> {
+    await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
+    const users = this.writable('users');
+    const mine = this.idx.usersByInvite.get(input.inviteId) ?? [];
+    const found =
+      mine.find((u) => u.email === input.email) ??
+      mine.find((u) => input.tokenUserId !== null && u.userId === input.tokenUserId) ??
+      mine.findLast((u) => u.email === null);
+    if (!found) return this.redeem(input.inviteId, input.newUser, input.now);
+    const change: Change = {
+      t: 'login',
+      userId: found.userId,
+      email: input.email,
+      at: input.now.toISOString(),
+    };
+    applyChange('users', users, change, this.idx);
+    const user = { ...found };
+    await this.record(change);
+    return { ok: true, user };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.journal) return;
+    await this.recovering;
+    if (!this.journal.failed) await this.compact();
+    await this.compactions;
+    await this.journal.close();
+  }
+
+  // ------------------------------------------------------------------ writing
+
+  /** Spends a use and creates the user: one journal line, so both or neither survive a crash. */
+  private async redeem(inviteId: string, user: UserRecord, now: Date): Promise<Redemption> {
+    const invites = this.writable('invites');
+    const users = this.writable('users');
+    const invite = this.idx.invites.get(inviteId);
+    if (!invite || invite.disabled) return { ok: false, reason: 'invalid' };
+    const check = inviteUsable(invite, now);
+    if (!check.ok) return { ok: false, reason: check.reason };
+    const change: Change = { t: 'redeem', inviteId, user: { ...user } };
+    applyChange('invites', invites, change, this.idx);
+    applyChange('users', users, change, this.idx);
+    await this.record(change);
+    return { ok: true, user: { ...user } };
+  }
+
+  /** The data of a file for a change: throws DataFileError if it or the journal cannot be written. */
+  private writable<K extends Key>(key: K): DataOf<K> {
+    if (!this.journal) throw new Error('operator commands only create invites');
+    if (this.journal.failed || this.recovering) {
+      this.recovering ??= this.recover();
+      throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed, reloading`);
+    }
+    return this.store.writableData(key) as DataOf<K>;
+  }
+
+  /** Appends a change already applied in memory; resolves when it is durable. */
+  private record(change: Change): Promise<void> {
+    const journal = this.journal!;
+    this.active.push(change);
+    const durable = journal.append(JSON.stringify(change));
+    this.noteChange();
+    return durable.catch((err: unknown) => {
+      this.logger.error('user data journal write failed', { error: (err as Error).message });
+      this.recovering ??= this.recover();
+      throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed`);
+    });
+  }
+
+  /**
+   * After a failed write, memory may hold changes that never became durable: cut the journal back
+   * to its last durable write and rebuild everything from the disk, as a restart would.
+   */
+  private async recover(): Promise<void> {
+    try {
+      await this.compactions;
+      await this.journal!.reopen();
+      await this.readJournal();
+      for (const key of KEYS) await this.store.reload(key);
+      this.pendingEmails.clear();
+      this.logger.info('user data reloaded after a failed write');
+    } catch (err) {
+      this.logger.error('user data reload failed', { error: (err as Error).message });
+    } finally {
+      this.recovering = null;
+    }
+  }
+
+  // ------------------------------------------------------------------ compaction
+
+  private noteChange(): void {
+    if (!this.started || this.closed) return;
+    this.firstUnfoldedAt ??= Date.now();
+    const fileBytes = KEYS.reduce((sum, k) => sum + this.store.sizeOf(k), 0);
+    const threshold = Math.max(this.compaction.minBytes, fileBytes / 2);
+    if (this.journal!.activeBytes >= threshold) this.schedule(0);
+    else {
+      const now = Date.now();
+      const due = Math.min(
+        this.compaction.idleMs,
+        this.firstUnfoldedAt + this.compaction.maxDelayMs - now,
+      );
+      const spacing = this.lastFoldAt + (fileBytes / this.compaction.bytesPerSecond) * 1000 - now;
+      this.schedule(Math.max(0, due, spacing));
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.compactionQueued) return;
+      this.compactionQueued = true;
+      this.compact()
+        .catch((err: unknown) =>
+          this.logger.error('user data compaction failed', { error: (err as Error).message }),
+        )
+        .finally(() => {
+          this.compactionQueued = false;
+          // Changes made meanwhile (or files that could not be written) need another round.
+          if (this.active.length + this.sealed.length > 0 && !this.closed) {
+            this.firstUnfoldedAt = null;
+            this.noteChange();
+          }
+        });
+    }, delayMs);
+    // Never keep a process alive for this (close() compacts what is left).
+    this.timer.unref();
+  }
+
+  /**
+   * Folds the journal into the JSON files now; resolves when every change recorded before the call
+   * is in them (or, when a file cannot be written, it stays in the journal for a later round).
+   */
+  compact(): Promise<void> {
+    const run = this.compactions.then(() => this.compactOnce());
+    this.compactions = run.catch(() => undefined);
+    return run;
+  }
+
+  private async compactOnce(): Promise<void> {
+    const journal = this.journal;
+    if (!journal || journal.failed || this.recovering) return;
+    const started = Date.now();
+    this.lastFoldAt = started;
+    this.firstUnfoldedAt = null;
+    let frozen = new Map<Key, Record<string, unknown>>();
+    let loadsAtSeal = { ...this.loads };
+    const n = await journal.seal(() => {
+      loadsAtSeal = { ...this.loads };
+      this.sealed.push(...this.active);
+      this.active = [];
+      const touched = new Set<Key>();
+      for (const r of this.sealed)
+        if (r.t !== 'compacted') for (const k of TOUCHES[r.t]) touched.add(k);
+      frozen = new Map([...touched].map((k) => [k, freeze(k, this.store.get(k))]));
+    });
+    if (n !== null) this.sealedSegments.push(n);
+    if (this.sealedSegments.length === 0) return;
+
+    const out: { key: Key; text: Buffer; sha256: string }[] = [];
+    for (const [key, data] of frozen) out.push({ key, ...(await jsonFileTextInSlices(data)) });
+    if (out.length > 0) {
+      const files = Object.fromEntries(out.map((o) => [this.store.fileName(o.key), o.sha256]));
+      const marker: JournalRecord = { t: 'compacted', files };
+      await journal.appendToSealed(this.sealedSegments.at(-1)!, JSON.stringify(marker));
+      this.sealed.push(marker);
+    }
+    const kept: string[] = [];
+    for (const o of out) {
+      // An operator's edit wins: a file edited since the seal (loaded now or already) is not
+      // written from the copy taken before; replaceFile also refuses a file changed on disk in
+      // the last moment, or broken. Its changes stay in the journal for a later round.
+      const edited =
+        (await this.store.refreshFile(o.key)) || this.loads[o.key] !== loadsAtSeal[o.key];
+      if (edited || !(await this.store.replaceFile(o.key, o.text)))
+        kept.push(this.store.fileName(o.key));
+    }
+    if (kept.length > 0) {
+      const which = kept.join(', ');
+      if (which !== this.lastPostponed)
+        this.logger.warn('user data compaction postponed: file edited by hand or broken', {
+          files: kept,
+        });
+      this.lastPostponed = which;
+      return;
+    }
+    this.lastPostponed = '';
+    await journal.removeSealed(this.sealedSegments);
+    this.sealedSegments = [];
+    this.sealed = [];
+    this.logger.info('user data compacted', {
+      files: out.map((o) => this.store.fileName(o.key)),
+      ms: Date.now() - started,
+    });
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The API process killed (SIGKILL) in the middle of concurrent sign-ups, twice, and started
+ * again: every address that was acknowledged (2xx) is on the list exactly once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_ROOT } from '../src/deps.ts';
+import { tempDataDir, TEST_SECRET } from './helpers.ts';
+
+let child: ChildProcess | null = null;
+let dir: string | null = null;
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  child = null;
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = null;
+});
+
+async function startApi(dataDir: string, port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: TEST_SECRET,
+      RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the API did not start')), 30_000);
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('api listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+  });
+  return proc;
+}
+
+/**
+ * Posts the addresses with `concurrency` requests in flight and SIGKILLs the process once
+ * `killAfter` have been acknowledged. Returns the acknowledged addresses.
+ */
+async function signUpUntilKilled(
+  port: number,
+  proc: ChildProcess,
+  emails: string[],
+  concurrency: number,
+  killAfter: number,
+): Promise<string[]> {
+  const acked: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < emails.length) {
+      const email = emails[next++]!;
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/addToMailList`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email }),
+        });
+        if (res.ok) acked.push(email);
+        if (acked.length >= killAfter && proc.exitCode === null) proc.kill('SIGKILL');
+      } catch {
+        // the process is gone: this request was not acknowledged
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return acked;
+}
+
+const exited = (proc: ChildProcess) =>
+  proc.exitCode !== null || proc.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => proc.once('exit', () => r()));
+
+describe('killed during sign-ups', () => {
+  it('every acknowledged address is stored exactly once after a restart', async () => {
+    dir = await tempDataDir();
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const first = Array.from({ length: 600 }, (_, i) => `killed-a${i}@example.com`);
+    const second = [
+      ...Array.from({ length: 600 }, (_, i) => `killed-b${i}@example.com`),
+      // repeats of the first round in other letter cases
+      ...first.slice(0, 100).map((e) => e.toUpperCase()),
+    ];
+
+    child = await startApi(dir, port);
+    const ackedA = await signUpUntilKilled(port, child, first, 40, 150);
+    await exited(child);
+    expect(child.signalCode).toBe('SIGKILL');
+
+    child = await startApi(dir, port);
+    const ackedB = await signUpUntilKilled(port, child, second, 40, 150);
+    await exited(child);
+
+    child = await startApi(dir, port);
+    const acked = [...ackedA, ...ackedB];
+    expect(ackedA.length).toBeGreaterThanOrEqual(150);
+    expect(ackedB.length).toBeGreaterThanOrEqual(150);
+    // The running API knows every acknowledged address (in any case).
+    for (const email of acked) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/addToMailList`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: email.toLowerCase() === email ? email.toUpperCase() : email.toLowerCase(),
+        }),
+      });
+      expect(res.status, email).toBe(200);
+    }
+    // A clean stop folds the journal into mailing-list.json.
+    child.kill('SIGTERM');
+    await exited(child);
+    child = null;
+    const list = JSON.parse(await readFile(path.join(dir, 'mailing-list.json'), 'utf8')) as {
+      entries: { email: string }[];
+    };
+    const stored = list.entries.map((e) => e.email.toLowerCase());
+    expect(new Set(stored).size).toBe(stored.length); // nothing twice
+    for (const email of acked) expect(stored, email).toContain(email.toLowerCase());
+    expect((await readdir(dir)).filter((f) => f.startsWith('user-data.'))).toEqual([]);
+  }, 120_000);
+});

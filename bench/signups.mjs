@@ -1,0 +1,202 @@
+/**
+ * Sign-ups under load: 50 clients posting distinct addresses to POST /api/addToMailList for 10 s
+ * on one API process, with 0, 10,000 and 100,000 addresses already on the list. Prints sign-ups/s,
+ * p99 latency and the requests that got no answer (errors, timeouts, non-2xx) per round, then the
+ * median of the rounds. Goal: nothing unanswered; at 100,000 addresses at least half the rate of
+ * the empty list and p99 under 100 ms.
+ *
+ *   node bench/signups.mjs                   # or: pnpm --filter @yield/bench bench:signups
+ *   BENCH_ROUNDS=3 BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_SIZES=0,10000,100000 node bench/signups.mjs
+ *   BENCH_API_DIR=/path/to/other/checkout/api node bench/signups.mjs   # measure another version
+ *
+ * Each round starts `src/server.ts` in a child process on a fresh temp copy of api/data holding
+ * the given number of addresses (RATE_LIMIT_MAX raised so the load reaches the writes), warms it
+ * up with 2 s of the same load (not measured), measures, and stops it with SIGTERM. A request
+ * without an answer after 5 s counts as unanswered (autocannon's timeout), as do errors and
+ * non-2xx answers.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(process.env.BENCH_API_DIR ?? path.join(here, '../api'));
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const sizes = (process.env.BENCH_SIZES ?? '0,10000,100000').split(',').map(Number);
+const port = Number(process.env.BENCH_PORT ?? 18_801);
+/** A request without an answer after this long counts as unanswered (autocannon timeout). */
+const TIMEOUT_S = 5;
+
+async function dataDirWith(addresses) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-signups-'));
+  await cp(path.join(apiDir, 'data'), dir, {
+    recursive: true,
+    filter: (src) =>
+      src === path.join(apiDir, 'data') ||
+      !(path.basename(src).startsWith('.') || path.basename(src).startsWith('user-data.')),
+  });
+  const createdAt = '2026-11-01T00:00:00.000Z';
+  const entries = Array.from({ length: addresses }, (_, i) => ({
+    email: `stored${i}@example.com`,
+    createdAt,
+    source: 'website',
+  }));
+  await writeFile(path.join(dir, 'mailing-list.json'), `${JSON.stringify({ entries }, null, 2)}\n`);
+  await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
+  await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
+  return dir;
+}
+
+function startApi(dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        API_PORT: String(port),
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+        RATE_LIMIT_MAX: '100000000',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const logLines = [];
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error('the API did not start')), 120_000);
+    child.stdout.on('data', (chunk) => {
+      buffered += String(chunk);
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      logLines.push(...lines);
+      if (lines.some((l) => l.includes('api listening'))) {
+        clearTimeout(timer);
+        resolve({ child, logLines });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+  });
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+async function round(addresses, n) {
+  const dataDir = await dataDirWith(addresses);
+  const { child, logLines } = await startApi(dataDir);
+  try {
+    let counter = 0;
+    const body = () => JSON.stringify({ email: `bench${n}-${counter++}@example.com` });
+    const load = (seconds) =>
+      new Promise((resolve, reject) => {
+        autocannon(
+          {
+            url: `http://127.0.0.1:${port}/api/addToMailList`,
+            connections,
+            duration: seconds,
+            timeout: TIMEOUT_S,
+            requests: [
+              {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                setupRequest: (req) => ({ ...req, body: body() }),
+              },
+            ],
+          },
+          (err, r) => (err ? reject(err) : resolve(r)),
+        );
+      });
+    await load(2);
+    const logsBefore = logLines.length;
+    const cpuBefore = await cpuSeconds(child.pid);
+    const result = await load(duration);
+    const cpu = (await cpuSeconds(child.pid)) - cpuBefore;
+    const compactions = logLines.slice(logsBefore).filter((l) => l.includes('user data compacted'));
+    await stop(child);
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'mailing-list.json'), 'utf8'))
+      .entries.length;
+    return {
+      addresses,
+      perSecond: result['2xx'] / duration,
+      perCpuSecond: result['2xx'] / cpu,
+      p99: result.latency.p99,
+      unanswered: result.errors + result.timeouts + result.non2xx,
+      stored: stored - addresses,
+      compactions: compactions.length,
+      compactionMs: compactions.map((l) => JSON.parse(l).ms),
+    };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** CPU seconds (user + system) the process has used so far (Linux, /proc; clock ticks of 10 ms). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+console.log(
+  `sign-ups: ${connections} clients, ${duration} s per run, ${rounds} rounds, API in ${apiDir}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+// Rounds alternate between the list sizes, so each size meets the same swings of the machine.
+const results = new Map(sizes.map((addresses) => [addresses, []]));
+for (let i = 0; i < rounds; i++) {
+  for (const addresses of sizes) {
+    const r = await round(addresses, `${addresses}-${i}`);
+    results.get(addresses).push(r);
+    console.log(
+      `  ${String(addresses).padStart(6)} stored, round ${i + 1}: ${r.perSecond.toFixed(0)} sign-ups/s (${r.perCpuSecond.toFixed(0)} per CPU-second of the API), p99 ${r.p99} ms, unanswered ${r.unanswered}, ${r.stored} new addresses stored` +
+        (r.compactions ? `, compactions during the run: ${r.compactionMs.join(', ')} ms` : ''),
+    );
+  }
+}
+const summary = sizes.map((addresses) => {
+  const rs = results.get(addresses);
+  return {
+    addresses,
+    perSecond: median(rs.map((r) => r.perSecond)),
+    perCpuSecond: median(rs.map((r) => r.perCpuSecond)),
+    p99: median(rs.map((r) => r.p99)),
+    unanswered: Math.max(...rs.map((r) => r.unanswered)),
+  };
+});
+console.log('\nmedian of rounds (unanswered: worst round)');
+console.log(
+  '| addresses stored | sign-ups/s | sign-ups per CPU-second | p99 latency | unanswered |',
+);
+console.log(
+  '| ---------------- | ---------- | ----------------------- | ----------- | ---------- |',
+);
+for (const s of summary)
+  console.log(
+    `| ${s.addresses.toLocaleString('en-US')} | ${s.perSecond.toFixed(0)} | ${s.perCpuSecond.toFixed(0)} | ${s.p99} ms | ${s.unanswered} |`,
+  );
+const empty = summary.find((s) => s.addresses === 0);
+const big = summary.find((s) => s.addresses === Math.max(...sizes));
+if (empty && big && big !== empty) {
+  const ratio = big.perSecond / empty.perSecond;
+  const pass = ratio >= 0.5 && big.p99 < 100 && summary.every((s) => s.unanswered === 0);
+  console.log(
+    `\n${big.addresses.toLocaleString('en-US')} vs 0 addresses: ${(ratio * 100).toFixed(0)}% of the rate, p99 ${big.p99} ms -> ${pass ? 'PASS' : 'FAIL'} (goal: >= 50%, p99 < 100 ms, nothing unanswered)`,
+  );
+}
