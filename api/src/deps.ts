@@ -9,6 +9,8 @@ import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
+import { ImportSchedule, parseInterval } from './import/schedule.ts';
+import { runImport } from './import/run-import.ts';
 import type { RateLimitOptions } from './http/rate-limit.ts';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +32,9 @@ export interface AppDeps {
   /** Honour X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
   trustProxy: boolean;
   now(): Date;
-  /** Stops watching the data directory. */
+  /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
+  importSchedule: ImportSchedule | null;
+  /** Stops watching the data directory and the import schedule. */
   close(): Promise<void>;
 }
 
@@ -47,6 +51,10 @@ export interface CreateDepsOptions {
   tokenTtlSeconds?: number;
   trustProxy?: boolean;
   now?: () => Date;
+  /** Import from DeFiLlama every this many ms; null = off. Default: env DATA_IMPORT_INTERVAL, else off. */
+  importIntervalMs?: number | null;
+  /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
+  defillamaApiUrl?: string;
 }
 
 function envInt(name: string): number | undefined {
@@ -82,11 +90,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     strategyContent: store.get('strategyContent'),
     liquidity: store.get('liquidity'),
   });
-  let snapshot = buildSnapshot(inputs());
+  const now = options.now ?? (() => new Date());
+  let snapshot = buildSnapshot(inputs(), now());
   store.onChange((changed) => {
     if (!changed.some((k) => SNAPSHOT_FILES.includes(k))) return;
     try {
-      snapshot = buildSnapshot(inputs());
+      snapshot = buildSnapshot(inputs(), now());
       logger.info('data reloaded', { files: changed });
     } catch (err) {
       logger.error('recomputing metrics failed, keeping previous numbers', {
@@ -100,9 +109,30 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
 
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
 
+  const importIntervalMs =
+    options.importIntervalMs !== undefined
+      ? options.importIntervalMs
+      : parseInterval(process.env.DATA_IMPORT_INTERVAL);
+  const importSchedule =
+    importIntervalMs === null
+      ? null
+      : new ImportSchedule(
+          importIntervalMs,
+          (signal) =>
+            runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
+          logger,
+        );
+  importSchedule?.start();
+
   return {
     store,
-    snapshot: () => snapshot,
+    // An imported series turns stale with time alone: rebuild when that moment has passed.
+    snapshot: () => {
+      if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
+        snapshot = buildSnapshot(inputs(), now());
+      }
+      return snapshot;
+    },
     jwtSecret,
     logger,
     rateLimit: {
@@ -115,9 +145,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
     trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
-    now: options.now ?? (() => new Date()),
+    now,
+    importSchedule,
     close: async () => {
       store.stopWatching();
+      await importSchedule?.stop();
     },
   };
 }

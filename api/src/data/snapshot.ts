@@ -27,15 +27,25 @@ import type {
   TimeRange,
   YieldSource,
 } from '../contract.ts';
-import type {
-  BaseRateRecord,
-  HistoryFile,
-  LiquidityFile,
-  SettingsFile,
-  SourcesFile,
-  StrategyContentFile,
-  YieldSourceRecord,
+import {
+  seriesFeeds,
+  type BaseRateRecord,
+  type HistoryFile,
+  type LiquidityFile,
+  type SettingsFile,
+  type SourcesFile,
+  type StrategyContentFile,
+  type YieldSourceRecord,
 } from './schemas.ts';
+import {
+  combineProvenance,
+  nextStaleAt,
+  publishFeeds,
+  seriesProvenance,
+  type PublishedFeed,
+  type RowProvenance,
+  type SeriesProvenance,
+} from './provenance.ts';
 
 export const TIME_RANGE_DAYS: Record<TimeRange, number> = {
   '7D': 7,
@@ -59,6 +69,14 @@ export function cacheBody(value: unknown): CachedBody {
   return { body, etag };
 }
 
+/** The engine's status, or `stale` when the figures stand on an imported series that stopped arriving. */
+export type SeriesStatus = Ra30Result['status'] | 'stale';
+
+export type SeriesBreakdown = Omit<RiskBreakdown, 'status'> & {
+  status: SeriesStatus;
+  provenance: RowProvenance;
+};
+
 export interface ComputedSeries {
   id: SeriesId;
   name: string;
@@ -66,10 +84,13 @@ export interface ComputedSeries {
   rows: DailyRow[];
   points: HistoryPoint[];
   result: Ra30Result;
+  /** result.status, except `stale` (figures still computed) when provenance.stale. */
+  status: SeriesStatus;
+  provenance: RowProvenance;
   great: boolean;
   activeIncident: boolean;
-  source: YieldSource;
-  breakdown: RiskBreakdown;
+  source: YieldSource & { feeds: PublishedFeed[]; provenance: RowProvenance };
+  breakdown: SeriesBreakdown;
 }
 
 export interface SnapshotInput {
@@ -82,6 +103,8 @@ export interface SnapshotInput {
 
 export interface Snapshot {
   builtAt: string;
+  /** When an imported series turns stale and the snapshot must be rebuilt (ms), null if never. */
+  staleAt: number | null;
   /** Why a body is missing, per missing piece (a file that never loaded). */
   unavailable: Map<string, string>;
   bodies: Map<string, CachedBody>;
@@ -184,12 +207,23 @@ function baseRows(record: BaseRateRecord, history: HistoryFile): DailyRow[] {
   });
 }
 
-function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBreakdown {
+/** Insufficient data wins (there are no figures); stale figures exist but are not current. */
+function statusOf(result: Ra30Result, provenance: RowProvenance): SeriesStatus {
+  return result.status === 'ok' && provenance.stale ? 'stale' : result.status;
+}
+
+function breakdownOf(
+  id: SeriesId,
+  result: Ra30Result,
+  great: boolean,
+  status: SeriesStatus,
+  provenance: RowProvenance,
+): SeriesBreakdown {
   return {
     id,
     method: result.method,
     asOf: result.asOf ?? '',
-    status: result.status,
+    status,
     window: {
       from: result.window.from ?? '',
       to: result.window.to ?? '',
@@ -201,13 +235,28 @@ function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBrea
     risk: result.risk,
     charges: result.charges,
     great,
+    provenance,
   };
 }
 
-/** Engine run over every source and both base rates. Pure given its inputs. */
+/** The history series a base rate is built from (a derived asset counts its source series). */
+function baseComponentSeries(record: BaseRateRecord): string[] {
+  const c = record.components;
+  const keys =
+    c.kind === 'stablecoin'
+      ? c.coins.flatMap((coin) => coin.venues.map((v) => v.series))
+      : c.assets.map((a) => ('series' in a ? a.series : a.derivedFrom));
+  return [...new Set(keys)];
+}
+
+/**
+ * Engine run over every source and both base rates. Pure given its inputs; `now` only decides
+ * which imported series are stale (api/src/data/provenance.ts).
+ */
 export function computeAllSeries(
   sources: SourcesFile,
   history: HistoryFile,
+  now: Date = new Date(),
 ): Map<string, ComputedSeries> {
   const out = new Map<string, ComputedSeries>();
   const base = new Map<'stablecoin' | 'defi', { result: Ra30Result }>();
@@ -218,6 +267,17 @@ export function computeAllSeries(
     const score = scoreAt(record.scores, last);
     const result = computeRa30(rows, score);
     base.set(record.type, { result });
+    const provenance = combineProvenance(
+      baseComponentSeries(record).map((series) => ({
+        series,
+        ...seriesProvenance(history, series, now),
+      })),
+      last,
+    );
+    const feeds = seriesFeeds({ sources: [], baseRates: [record] }).flatMap((f) =>
+      publishFeeds(f.series, f.feeds),
+    );
+    const status = statusOf(result, provenance);
     out.set(record.key, {
       id: record.key,
       name: record.name,
@@ -225,11 +285,13 @@ export function computeAllSeries(
       rows,
       points: toHistoryPoints(rows),
       result,
+      status,
+      provenance,
       // A benchmark is the line others are compared with, never itself GREAT.
       great: false,
       activeIncident: record.incidents.some((i) => i.active),
-      source: yieldSourceOf(record, score),
-      breakdown: breakdownOf(record.key, result, false),
+      source: { ...yieldSourceOf(record, score), feeds, provenance },
+      breakdown: breakdownOf(record.key, result, false, status, provenance),
     });
   }
 
@@ -240,7 +302,15 @@ export function computeAllSeries(
     const result = computeRa30(rows, score);
     const activeIncident = record.incidents.some((i) => i.active);
     const baseResult = base.get(record.type)?.result;
-    const great = baseResult ? isGreat(result, baseResult, activeIncident) : false;
+    const provenance: RowProvenance = {
+      series: record.series,
+      ...seriesProvenance(history, record.series, now),
+    };
+    const status = statusOf(result, provenance);
+    // Stale figures describe a past window: never GREAT until the feed is current again.
+    const great =
+      baseResult && !provenance.stale ? isGreat(result, baseResult, activeIncident) : false;
+    const feeds = publishFeeds(record.series, record.feeds);
     out.set(String(record.id), {
       id: record.id,
       name: record.name,
@@ -248,13 +318,36 @@ export function computeAllSeries(
       rows,
       points: toHistoryPoints(rows),
       result,
+      status,
+      provenance,
       great,
       activeIncident,
-      source: yieldSourceOf(record, score),
-      breakdown: breakdownOf(record.id, result, great),
+      source: { ...yieldSourceOf(record, score), feeds, provenance },
+      breakdown: breakdownOf(record.id, result, great, status, provenance),
     });
   }
   return out;
+}
+
+/** The provenance of every series behind the site's rows (a base rate counts its components). */
+function shownProvenances(series: Map<string, ComputedSeries>): SeriesProvenance[] {
+  return [...series.values()].flatMap((s): SeriesProvenance[] =>
+    s.provenance.components ?? [s.provenance],
+  );
+}
+
+/**
+ * The settings' `data` block: sample while any series shown on the site (a source's, or a base
+ * rate component's) is still sample; asOf the newest day among them; stale when one is.
+ */
+function dataInfo(series: Map<string, ComputedSeries>, fallbackAsOf: string) {
+  const shown = shownProvenances(series);
+  const days = shown.map((p) => p.asOf).filter((d): d is string => d !== null);
+  return {
+    sample: shown.length === 0 || shown.some((p) => p.kind === 'sample'),
+    asOf: days.length > 0 ? days.reduce((a, b) => (a > b ? a : b)) : fallbackAsOf,
+    stale: shown.some((p) => p.stale),
+  };
 }
 
 export function historyResponse(
@@ -268,33 +361,26 @@ export function historyResponse(
     lastTvl: last?.tvlUsd ?? 0,
     lastApr: series.result.yield30d,
     lastRaApr: series.result.riskAdjustedYield30d,
-    status: series.result.status,
+    status: series.status,
     method: series.result.method,
     asOf: series.result.asOf,
+    provenance: series.provenance,
   };
 }
 
-export function buildSnapshot(input: SnapshotInput): Snapshot {
+export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Snapshot {
   const unavailable = new Map<string, string>();
   const bodies = new Map<string, CachedBody>();
   const contents = new Map<string, StrategyContent>();
   let series = new Map<string, ComputedSeries>();
   let sources: YieldSource[] | null = null;
+  let staleAt: number | null = null;
 
   const missing = (file: string) => `${file} has not loaded (see GET /api/health)`;
 
-  if (input.settings && input.history) {
-    const settings: SiteSettings = {
-      ...input.settings,
-      data: { sample: input.history.sample, asOf: input.history.asOf },
-    };
-    bodies.set(bodyKey.settings, cacheBody(settings));
-  } else {
-    unavailable.set(bodyKey.settings, missing(input.settings ? 'history.json' : 'settings.json'));
-  }
-
   if (input.sources && input.history) {
-    series = computeAllSeries(input.sources, input.history);
+    series = computeAllSeries(input.sources, input.history, now);
+    staleAt = nextStaleAt(shownProvenances(series));
     const list = [...series.values()];
     const sourceRows = list.filter((s) => typeof s.id === 'number');
     const baseRows = list.filter((s) => typeof s.id !== 'number');
@@ -302,21 +388,25 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     sources = [...sourceRows, ...baseRows].map((s) => s.source);
     bodies.set(bodyKey.sources, cacheBody(sources));
 
-    const strategies: (StrategyMetrics & Record<string, unknown>)[] = sourceRows.map((s) => ({
-      id: s.id as number,
-      yield30d: s.result.yield30d,
-      riskAdjustedYield30d: s.result.riskAdjustedYield30d,
-      tvl: s.result.inputs.tvl,
-      status: s.result.status,
-      method: s.result.method,
-      risk: s.result.risk,
-      great: s.great,
-      asOf: s.result.asOf,
-    }));
+    const strategies: (Omit<StrategyMetrics, 'status'> & Record<string, unknown>)[] =
+      sourceRows.map((s) => ({
+        id: s.id as number,
+        yield30d: s.result.yield30d,
+        riskAdjustedYield30d: s.result.riskAdjustedYield30d,
+        tvl: s.result.inputs.tvl,
+        status: s.status,
+        method: s.result.method,
+        risk: s.result.risk,
+        great: s.great,
+        asOf: s.result.asOf,
+        provenance: s.provenance,
+      }));
     bodies.set(bodyKey.strategies, cacheBody(strategies));
 
-    const stable = series.get('base-stablecoin')!.result;
-    const defi = series.get('base-defi')!.result;
+    const stableSeries = series.get('base-stablecoin')!;
+    const defiSeries = series.get('base-defi')!;
+    const stable = stableSeries.result;
+    const defi = defiSeries.result;
     const rates: BaseRates & Record<string, unknown> = {
       baserateDefi: defi.yield30d,
       baserateStable: stable.yield30d,
@@ -324,7 +414,8 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       baserateRiskAdjustedStable: stable.riskAdjustedYield30d,
       method: stable.method,
       asOf: stable.asOf,
-      status: { stablecoin: stable.status, defi: defi.status },
+      status: { stablecoin: stableSeries.status, defi: defiSeries.status },
+      provenance: { stablecoin: stableSeries.provenance, defi: defiSeries.provenance },
     };
     bodies.set(bodyKey.baserate, cacheBody(rates));
 
@@ -344,6 +435,16 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       'breakdown',
     ])
       unavailable.set(key, reason);
+  }
+
+  if (input.settings && input.history) {
+    const settings: SiteSettings & Record<string, unknown> = {
+      ...input.settings,
+      data: dataInfo(series, input.history.asOf),
+    };
+    bodies.set(bodyKey.settings, cacheBody(settings));
+  } else {
+    unavailable.set(bodyKey.settings, missing(input.settings ? 'history.json' : 'settings.json'));
   }
 
   if (input.strategyContent && input.liquidity) {
@@ -371,5 +472,13 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     );
   }
 
-  return { builtAt: new Date().toISOString(), unavailable, bodies, series, sources, contents };
+  return {
+    builtAt: new Date().toISOString(),
+    staleAt,
+    unavailable,
+    bodies,
+    series,
+    sources,
+    contents,
+  };
 }

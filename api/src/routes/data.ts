@@ -8,6 +8,7 @@ import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
 import { openApiDocument } from '../openapi.ts';
 import { cacheBody } from '../data/snapshot.ts';
+import { importHealth, staleSeries } from '../import/health.ts';
 
 const TIME_RANGES = Object.keys(TIME_RANGE_DAYS) as TimeRange[];
 const SLUGS = ['liquity', 'sky-spark', 'gauntlet', 'lido'];
@@ -35,13 +36,21 @@ export function dataRouter(deps: AppDeps): Router {
 
   router.get('/health', (ctx) => {
     const files = deps.store.status();
-    const degraded = Object.values(files).some((f) => f.error !== null || !f.loaded);
+    const snap = deps.snapshot();
+    const dataImport = importHealth(deps);
+    const stale = staleSeries(snap);
+    const degraded =
+      Object.values(files).some((f) => f.error !== null || !f.loaded) ||
+      dataImport.lastRun?.ok === false ||
+      stale.length > 0;
     const report: HealthReport & Record<string, unknown> = {
       status: degraded ? 'degraded' : 'ok',
       version: deps.version,
       files,
       method: 'ra30-v1',
-      dataBuiltAt: deps.snapshot().builtAt,
+      dataBuiltAt: snap.builtAt,
+      import: dataImport,
+      stale,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report;

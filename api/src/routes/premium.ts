@@ -250,7 +250,11 @@ export function protectedRouter(deps: AppDeps): Router {
     }
     const content = [...snap.contents.values()].find((c) => c.id === series.id);
     const base = snap.series.get(series.type === 'stablecoin' ? 'base-stablecoin' : 'base-defi');
-    const body: PremiumStrategyAnalysis & { requestedId: string } = {
+    // The breakdown carries the series' status, which may be `stale` (api/src/data/provenance.ts).
+    const body: Omit<PremiumStrategyAnalysis, 'breakdown'> & {
+      requestedId: string;
+      breakdown: ComputedSeries['breakdown'];
+    } = {
       id: typeof series.id === 'number' ? series.id : 0,
       requestedId: raw,
       name: series.name,
