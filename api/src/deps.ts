@@ -78,6 +78,11 @@ function packageVersion(): string {
 }
 
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
+  // Read before opening anything: a malformed value stops the start with a clear message.
+  const importIntervalMs =
+    options.importIntervalMs !== undefined
+      ? options.importIntervalMs
+      : parseInterval(process.env.DATA_IMPORT_INTERVAL);
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const store = openStore(dataDir, logger);
@@ -109,10 +114,6 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
 
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
 
-  const importIntervalMs =
-    options.importIntervalMs !== undefined
-      ? options.importIntervalMs
-      : parseInterval(process.env.DATA_IMPORT_INTERVAL);
   const importSchedule =
     importIntervalMs === null
       ? null
