@@ -46,7 +46,8 @@ async function prepareDataDir() {
   };
   sources.sources.forEach(feed);
   for (const b of sources.baseRates) {
-    if (b.components.kind === 'stablecoin') b.components.coins.forEach((c) => c.venues.forEach(feed));
+    if (b.components.kind === 'stablecoin')
+      b.components.coins.forEach((c) => c.venues.forEach(feed));
     else b.components.assets.filter((a) => 'series' in a).forEach(feed);
   }
   await writeFile(path.join(dir, 'sources.json'), JSON.stringify(sources, null, 2));
@@ -72,7 +73,9 @@ function chartResponse(seed) {
       const minute = k * slot + ((d * 37 + seed * 11 + k * 7) % (slot - 1));
       const apy = 3 + seed * 0.2 + Math.sin(d / 9 + k) * 0.3;
       data.push({
-        timestamp: new Date(end - d * 86_400_000 + minute * 60_000 + k * 1234 % 60_000).toISOString(),
+        timestamp: new Date(
+          end - d * 86_400_000 + minute * 60_000 + ((k * 1234) % 60_000),
+        ).toISOString(),
         tvlUsd: Math.round(1e8 * (1 + seed) + d * 12345),
         apy: Number(apy.toFixed(5)),
         apyBase: Number((apy - 0.1).toFixed(5)),
@@ -121,7 +124,9 @@ function runChild(options) {
     let out = '';
     p.stdout.on('data', (c) => (out += c));
     p.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`exit ${code}`)),
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`exit ${code}`)),
     );
   });
 }
@@ -147,7 +152,8 @@ async function main() {
 
   const saved = await mkdtemp(path.join(os.tmpdir(), 'yield-bench-saved-'));
   await mkdir(path.join(saved, 'chart'));
-  for (const [pool, body] of responses) await writeFile(path.join(saved, 'chart', `${pool}.json`), body);
+  for (const [pool, body] of responses)
+    await writeFile(path.join(saved, 'chart', `${pool}.json`), body);
 
   const results = { http: [], files: [] };
   for (let round = 1; round <= ROUNDS; round++) {
@@ -156,7 +162,8 @@ async function main() {
       const { dir } = await prepareDataDir();
       const r = await runChild(mode === 'http' ? { dir, apiUrl } : { dir, fromDir: saved });
       await rm(dir, { recursive: true, force: true });
-      if (!r.ok || r.feeds !== responses.size) throw new Error(`import failed: ${JSON.stringify(r)}`);
+      if (!r.ok || r.feeds !== responses.size)
+        throw new Error(`import failed: ${JSON.stringify(r)}`);
       results[mode].push(r);
       console.log(
         `round ${round} ${mode.padEnd(5)} feeds ${r.feeds}, rows ${r.rows}, wall ${r.wallMs.toFixed(0)} ms, CPU ${r.cpuMs.toFixed(0)} ms`,
@@ -172,7 +179,9 @@ async function main() {
     console.log(`median ${mode.padEnd(5)} CPU ${cpu.toFixed(0)} ms, wall ${wall.toFixed(0)} ms`);
   }
   const worst = Math.max(...[...results.http, ...results.files].map((r) => r.cpuMs));
-  console.log(`target: import CPU < 2000 ms -> ${worst < 2000 ? 'met' : 'NOT met'} (worst run ${worst.toFixed(0)} ms)`);
+  console.log(
+    `target: import CPU < 2000 ms -> ${worst < 2000 ? 'met' : 'NOT met'} (worst run ${worst.toFixed(0)} ms)`,
+  );
 }
 
 await main();

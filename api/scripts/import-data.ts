@@ -46,7 +46,8 @@ export interface CliResult {
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1`);
   return n;
 }
 
@@ -62,7 +63,11 @@ function report(result: ImportResult, historyFile: string): string {
   const lines: string[] = [];
   const verb = result.dryRun ? 'Dry run of' : 'Imported';
   lines.push(`${verb} ${result.feeds.length} feeds from ${result.from}`);
-  const width = Math.max(0, ...result.feeds.map((f) => f.series.length), ...result.unfed.map((s) => s.length));
+  const width = Math.max(
+    0,
+    ...result.feeds.map((f) => f.series.length),
+    ...result.unfed.map((s) => s.length),
+  );
   for (const f of result.feeds) {
     const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool}`;
     lines.push(
@@ -71,7 +76,8 @@ function report(result: ImportResult, historyFile: string): string {
         : `${head}  ${f.reason} (its last good data is kept)`,
     );
   }
-  for (const s of result.unfed) lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
+  for (const s of result.unfed)
+    lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
   if (result.error) lines.push(`Error: ${result.error}`);
 
   if (result.dryRun) {
@@ -91,7 +97,8 @@ function report(result: ImportResult, historyFile: string): string {
         ? `${historyFile} written.`
         : `${historyFile} unchanged${result.error ? '' : ' (no new or changed days)'}.`,
     );
-    if (failed > 0) lines.push(`${failed} feed(s) failed: see the reasons above and GET /api/health.`);
+    if (failed > 0)
+      lines.push(`${failed} feed(s) failed: see the reasons above and GET /api/health.`);
   }
   return lines.join('\n');
 }

@@ -119,8 +119,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       ? null
       : new ImportSchedule(
           importIntervalMs,
-          (signal) =>
-            runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
+          (signal) => runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
           logger,
         );
   importSchedule?.start();

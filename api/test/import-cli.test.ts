@@ -25,7 +25,10 @@ beforeEach(async () => {
   for (const [n, target] of targets.entries()) {
     const apy = target.pool === POOL.lido ? 6.5 : 2 + n * 0.5;
     const points = dailyPoints({ lastDay: TODAY, days: 90, apy, tvlUsd: 5e8 });
-    await writeFile(path.join(saved, 'chart', `${target.pool}.json`), JSON.stringify(chartBody(points)));
+    await writeFile(
+      path.join(saved, 'chart', `${target.pool}.json`),
+      JSON.stringify(chartBody(points)),
+    );
   }
 });
 afterEach(async () => {
@@ -40,7 +43,9 @@ describe('data:import --from DIR', () => {
     const { exitCode, output } = await run('--from', saved);
     expect(exitCode).toBe(0);
     expect(output).toContain(`Imported 12 feeds from files:${saved}`);
-    expect(output).toMatch(new RegExp(`ok {4}lido-steth +${POOL.lido}  90 days, 90 new, 0 updated, newest ${TODAY}`));
+    expect(output).toMatch(
+      new RegExp(`ok {4}lido-steth +${POOL.lido}  90 days, 90 new, 0 updated, newest ${TODAY}`),
+    );
     expect(output).toMatch(/- {5}liquity-sp +no feed in sources\.json: left as it is/);
     expect(output).toContain(`${path.join(dir, 'history.json')} written.`);
     const history = await readHistory(dir);
@@ -56,7 +61,9 @@ describe('data:import --from DIR', () => {
     expect(output).toContain(
       `FAIL  coinbase-cbeth      ${POOL.cbeth}  no saved response ${path.join(saved, 'chart', `${POOL.cbeth}.json`)} (its last good data is kept)`,
     );
-    expect(output).toMatch(/FAIL {2}ethena-susde +\S+ {2}malformed JSON: .* \(its last good data is kept\)/);
+    expect(output).toMatch(
+      /FAIL {2}ethena-susde +\S+ {2}malformed JSON: .* \(its last good data is kept\)/,
+    );
     expect(output).toContain('2 feed(s) failed');
     const history = await readHistory(dir);
     expect(history.provenance?.['coinbase-cbeth']).toBeUndefined();
@@ -72,8 +79,12 @@ describe('data:import --dry-run', () => {
     expect(output).toContain('Nothing written. 30-day APR and risk-adjusted APR, before -> after:');
     // Lido: 2.75% in the shipped sample; the saved feed pays a flat 6.5% APY (6.30% APR).
     const apr = (100 * 365 * (Math.pow(1.065, 1 / 365) - 1)).toFixed(2);
-    expect(output).toMatch(new RegExp(`13 Lido - stETH +APR 2\\.75% -> ${apr.replace('.', '\\.')}%`));
-    expect(output).toMatch(/3 Liquity v1 - Stability Pool +APR 4\.53% -> 4\.53% +risk-adjusted 2\.75% -> 2\.75%/);
+    expect(output).toMatch(
+      new RegExp(`13 Lido - stETH +APR 2\\.75% -> ${apr.replace('.', '\\.')}%`),
+    );
+    expect(output).toMatch(
+      /3 Liquity v1 - Stability Pool +APR 4\.53% -> 4\.53% +risk-adjusted 2\.75% -> 2\.75%/,
+    );
     expect(output).toMatch(/base-defi DeFi Base Rate \(defi\) +APR 2\.80% -> /);
     expect(output.match(/APR .* -> .*risk-adjusted .* -> /g)).toHaveLength(13);
     expect(await readFile(path.join(dir, 'history.json'), 'utf8')).toBe(before);
@@ -95,7 +106,10 @@ describe('data:import arguments', () => {
   });
 
   it('--help exits 0', async () => {
-    expect(await run('--help')).toMatchObject({ exitCode: 0, output: expect.stringContaining('--dry-run') });
+    expect(await run('--help')).toMatchObject({
+      exitCode: 0,
+      output: expect.stringContaining('--dry-run'),
+    });
   });
 
   it('an unreadable sources.json exits 2', async () => {
@@ -109,7 +123,10 @@ describe('data:import arguments', () => {
 describe('the pnpm script', () => {
   it('runs as a command against DEFILLAMA_API_URL and exits 1 on an HTTP error', async () => {
     const server = await startReplayServer({
-      [POOL.lido]: { kind: 'json', body: chartBody(dailyPoints({ lastDay: TODAY, days: 30, apy: 3 })) },
+      [POOL.lido]: {
+        kind: 'json',
+        body: chartBody(dailyPoints({ lastDay: TODAY, days: 30, apy: 3 })),
+      },
     });
     try {
       const child = await promisify(execFile)(

@@ -11,7 +11,15 @@ import { silentLogger } from '../src/logger.ts';
 import { runImport } from '../src/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
-import { importWith, NOW, POOL, readHistory, replayAllFeeds, strategies, TODAY } from './import-fixtures.ts';
+import {
+  importWith,
+  NOW,
+  POOL,
+  readHistory,
+  replayAllFeeds,
+  strategies,
+  TODAY,
+} from './import-fixtures.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 
 let t: TestContext | undefined;
@@ -102,7 +110,9 @@ describe('an operator edit and an import at the same moment', () => {
     expect(result.ok).toBe(false);
     expect(result.written).toBe(false);
     expect(result.error).toMatch(/^history\.json: \$: invalid JSON/);
-    expect(result.feeds.every((f) => !f.ok && f.reason!.startsWith('not written: history.json'))).toBe(true);
+    expect(
+      result.feeds.every((f) => !f.ok && f.reason!.startsWith('not written: history.json')),
+    ).toBe(true);
     expect(await readFile(file, 'utf8')).toBe('{"sample": true, "series": {');
     const health = (await t.http.get('/api/health').expect(200)).body as {
       status: string;
@@ -134,7 +144,9 @@ describe('the running API and a command-line import', () => {
     expect(after.provenance).toMatchObject({ kind: 'defillama', asOf: TODAY });
     expect(after.yield30d).toBeCloseTo(100 * 365 * (Math.pow(1.039, 1 / 365) - 1), 10);
     const health = (await t.http.get('/api/health').expect(200)).body as {
-      import: { lastRun: { from: string; feeds: { series: string; ok: boolean; reason: string }[] } };
+      import: {
+        lastRun: { from: string; feeds: { series: string; ok: boolean; reason: string }[] };
+      };
     };
     expect(health.import.lastRun.from).toBe(`files:${saved}`);
     expect(health.import.lastRun.feeds.find((f) => f.series === 'aave-v3-usdc')).toMatchObject({

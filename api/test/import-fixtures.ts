@@ -65,7 +65,11 @@ export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<Repl
   return server;
 }
 
-export function importWith(t: TestContext, server: ReplayServer, options: Partial<ImportOptions> = {}) {
+export function importWith(
+  t: TestContext,
+  server: ReplayServer,
+  options: Partial<ImportOptions> = {},
+) {
   return runImport({
     store: t.deps.store,
     apiUrl: server.url,

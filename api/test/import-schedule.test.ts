@@ -24,7 +24,16 @@ function result(ok: boolean): ImportResult {
     startedAt: NOW.toISOString(),
     finishedAt: NOW.toISOString(),
     feeds: [
-      { series: 's', pool: 'p', ok, reason: ok ? null : 'HTTP 503', days: 1, added: 0, updated: 0, newestDay: null },
+      {
+        series: 's',
+        pool: 'p',
+        ok,
+        reason: ok ? null : 'HTTP 503',
+        days: 1,
+        added: 0,
+        updated: 0,
+        newestDay: null,
+      },
     ],
     unfed: [],
     written: ok,
@@ -42,12 +51,19 @@ describe('DATA_IMPORT_INTERVAL', () => {
     expect(parseInterval(undefined)).toBeNull();
     expect(parseInterval('')).toBeNull();
     for (const bad of ['15', 'often', '0s', '-5m', '1.5h', '10 minutes'])
-      expect(() => parseInterval(bad)).toThrow(/DATA_IMPORT_INTERVAL must be a positive number with a unit/);
+      expect(() => parseInterval(bad)).toThrow(
+        /DATA_IMPORT_INTERVAL must be a positive number with a unit/,
+      );
   });
 
   it('backs off exponentially after failed runs, capped at max(interval, 6 h)', () => {
     const m = 60_000;
-    expect([0, 1, 2, 3].map((f) => nextDelay(15 * m, f))).toEqual([15 * m, 30 * m, 60 * m, 120 * m]);
+    expect([0, 1, 2, 3].map((f) => nextDelay(15 * m, f))).toEqual([
+      15 * m,
+      30 * m,
+      60 * m,
+      120 * m,
+    ]);
     expect(nextDelay(15 * m, 10)).toBe(MAX_BACKOFF_MS);
     expect(nextDelay(12 * 60 * m, 3)).toBe(12 * 60 * m); // an interval above the cap stays as it is
   });
@@ -141,7 +157,10 @@ describe('the running API with DATA_IMPORT_INTERVAL', () => {
       }
     };
     // At start: all 12 feeds, and the API serves what they brought.
-    await waitFor('the first import', () => server!.requests.length >= 12 && !t!.deps.importSchedule!.state().running);
+    await waitFor(
+      'the first import',
+      () => server!.requests.length >= 12 && !t!.deps.importSchedule!.state().running,
+    );
     expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('defillama');
     const health = (await t.http.get('/api/health').expect(200)).body as {
       import: { schedule: { intervalMs: number; nextRunAt: string }; lastRun: { ok: boolean } };
@@ -162,7 +181,9 @@ describe('the running API with DATA_IMPORT_INTERVAL', () => {
     t = await setup({ dir });
     expect(t.deps.importSchedule).toBeNull();
     process.env.DATA_IMPORT_INTERVAL = 'hourly';
-    await expect(createDeps({ dataDir: dir, logger: silentLogger, watchIntervalMs: 0 })).rejects.toThrow(
+    await expect(
+      createDeps({ dataDir: dir, logger: silentLogger, watchIntervalMs: 0 }),
+    ).rejects.toThrow(
       'DATA_IMPORT_INTERVAL must be a positive number with a unit s, m, h or d (e.g. 15m, 6h), got "hourly"',
     );
   });

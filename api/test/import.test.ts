@@ -47,7 +47,10 @@ interface Health {
 }
 
 /** Lido's feed as DeFiLlama publishes it, with every irregularity the importer must handle. */
-function irregularLidoPoints(): { points: ChartPoint[]; expected: { date: string; apy: number }[] } {
+function irregularLidoPoints(): {
+  points: ChartPoint[];
+  expected: { date: string; apy: number }[];
+} {
   const base = dailyPoints({ lastDay: TODAY, days: 40, apy: 3.1, tvlUsd: 9e9 });
   const points = base.filter((p) => !p.timestamp.startsWith('2026-11-19')); // a missing day
   const at = (day: string) => points.findIndex((p) => p.timestamp.startsWith(day));
@@ -63,14 +66,31 @@ function irregularLidoPoints(): { points: ChartPoint[]; expected: { date: string
     apy: 2,
   });
   // apy null: the total is apyBase + apyReward (here apyBase alone).
-  points[at('2026-11-21')] = { ...points[at('2026-11-21')]!, apy: null, apyBase: 3.2, apyReward: null };
+  points[at('2026-11-21')] = {
+    ...points[at('2026-11-21')]!,
+    apy: null,
+    apyBase: 3.2,
+    apyReward: null,
+  };
   // A reward part.
-  points[at('2026-11-22')] = { ...points[at('2026-11-22')]!, apy: 3.5, apyBase: 3.1, apyReward: 0.4 };
+  points[at('2026-11-22')] = {
+    ...points[at('2026-11-22')]!,
+    apy: 3.5,
+    apyBase: 3.1,
+    apyReward: 0.4,
+  };
   const expected = [...new Set(base.map((p) => p.timestamp.slice(0, 10)))]
     .filter((d) => d !== '2026-11-19')
     .map((date) => ({
       date,
-      apy: date === '2026-11-20' ? 3.3 : date === '2026-11-21' ? 3.2 : date === '2026-11-22' ? 3.5 : 3.1,
+      apy:
+        date === '2026-11-20'
+          ? 3.3
+          : date === '2026-11-21'
+            ? 3.2
+            : date === '2026-11-22'
+              ? 3.5
+              : 3.1,
     }));
   return { points, expected };
 }
@@ -104,7 +124,11 @@ describe('data:import from the DeFiLlama yields API', () => {
     // The sample rows are gone: the series is the pool's history now.
     expect(lido.map((r) => r.date)).toEqual(expected.map((e) => e.date));
     expect(lido.map((r) => r.apy)).toEqual(expected.map((e) => e.apy));
-    expect(lido.find((r) => r.date === '2026-11-21')).toEqual({ date: '2026-11-21', apy: 3.2, tvlUsd: 9e9 });
+    expect(lido.find((r) => r.date === '2026-11-21')).toEqual({
+      date: '2026-11-21',
+      apy: 3.2,
+      tvlUsd: 9e9,
+    });
     expect(lido.find((r) => r.date === '2026-11-22')).toEqual({
       date: '2026-11-22',
       apy: 3.5,
@@ -130,7 +154,12 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(lidoRow.yield30d).toBeCloseTo(mean(window), 10);
     expect(lidoRow.asOf).toBe(TODAY);
     expect(lidoRow.status).toBe('ok');
-    expect(lidoRow.provenance).toMatchObject({ kind: 'defillama', asOf: TODAY, stale: false, pool: POOL.lido });
+    expect(lidoRow.provenance).toMatchObject({
+      kind: 'defillama',
+      asOf: TODAY,
+      stale: false,
+      pool: POOL.lido,
+    });
     const liquity = (await strategies(t)).find((s) => s.id === 3)!;
     expect(liquity.provenance).toMatchObject({ kind: 'sample', asOf: '2026-11-21', stale: false });
 
@@ -167,11 +196,13 @@ describe('data:import from the DeFiLlama yields API', () => {
     const sources = await readSources(dir);
     const fake = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     let n = 0;
-    for (const s of sources.sources) if (!s.feeds) s.feeds = [{ provider: 'defillama', pool: fake(++n) }];
+    for (const s of sources.sources)
+      if (!s.feeds) s.feeds = [{ provider: 'defillama', pool: fake(++n) }];
     for (const b of sources.baseRates) {
       if (b.components.kind === 'stablecoin')
         for (const c of b.components.coins)
-          for (const v of c.venues) if (!v.feeds) v.feeds = [{ provider: 'defillama', pool: fake(++n) }];
+          for (const v of c.venues)
+            if (!v.feeds) v.feeds = [{ provider: 'defillama', pool: fake(++n) }];
     }
     await writeFile(path.join(dir, 'sources.json'), JSON.stringify(sources));
     t = await setup({ dir, now: () => NOW });
@@ -193,19 +224,33 @@ describe('data:import from the DeFiLlama yields API', () => {
     server = await replayAllFeeds(t.dir, '2026-11-24');
     server.set(POOL.aaveUsdc, { kind: 'raw', status: 500, body: '{"error":"Internal"}' });
     server.set(POOL.compoundUsdc, { kind: 'hang' });
-    server.set(POOL.aaveUsdt, { kind: 'raw', status: 200, body: '{"status":"success","data":[{"timestamp":' });
+    server.set(POOL.aaveUsdt, {
+      kind: 'raw',
+      status: 200,
+      body: '{"status":"success","data":[{"timestamp":',
+    });
     server.set(POOL.compoundUsdt, {
       kind: 'json',
-      body: { status: 'success', data: [{ timestamp: '2026-11-24T01:00:00.000Z', tvlUsd: '12', apy: 3 }] },
+      body: {
+        status: 'success',
+        data: [{ timestamp: '2026-11-24T01:00:00.000Z', tvlUsd: '12', apy: 3 }],
+      },
     });
     server.set(POOL.dsr, {
       kind: 'json',
-      body: chartBody(dailyPoints({ lastDay: '2026-11-24', days: 60, apy: (i) => (i === 59 ? 1500 : 4) })),
+      body: chartBody(
+        dailyPoints({ lastDay: '2026-11-24', days: 60, apy: (i) => (i === 59 ? 1500 : 4) }),
+      ),
     });
     server.set(POOL.reth, {
       kind: 'json',
       body: chartBody(
-        dailyPoints({ lastDay: '2026-11-24', days: 60, apy: 3, tvlUsd: (i) => (i === 40 ? -5 : 1e8) }),
+        dailyPoints({
+          lastDay: '2026-11-24',
+          days: 60,
+          apy: 3,
+          tvlUsd: (i) => (i === 40 ? -5 : 1e8),
+        }),
       ),
     });
     const result = await importWith(t, server, {
@@ -224,9 +269,23 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(reason('sky-dsr-dai')).toBe(
       'implausible value at $.data[59] (2026-11-24): APY 1500% is above 1000%',
     );
-    expect(reason('rocketpool-reth')).toBe('implausible value at $.data[40] (2026-11-05): negative TVL -5');
-    const failed = ['aave-v3-usdc', 'compound-v3-usdc', 'aave-v3-usdt', 'compound-v3-usdt', 'sky-dsr-dai', 'rocketpool-reth'];
-    expect(result.feeds.filter((f) => !f.ok).map((f) => f.series).sort()).toEqual([...failed].sort());
+    expect(reason('rocketpool-reth')).toBe(
+      'implausible value at $.data[40] (2026-11-05): negative TVL -5',
+    );
+    const failed = [
+      'aave-v3-usdc',
+      'compound-v3-usdc',
+      'aave-v3-usdt',
+      'compound-v3-usdt',
+      'sky-dsr-dai',
+      'rocketpool-reth',
+    ];
+    expect(
+      result.feeds
+        .filter((f) => !f.ok)
+        .map((f) => f.series)
+        .sort(),
+    ).toEqual([...failed].sort());
 
     // Nothing good is lost: the failed series are exactly as before, the others moved on.
     const after = await readHistory(t.dir);
@@ -242,7 +301,12 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(health.status).toBe('degraded');
     expect(health.import.lastRun!.ok).toBe(false);
     expect(health.import.lastRun!.feeds).toContainEqual(
-      expect.objectContaining({ series: 'aave-v3-usdc', pool: POOL.aaveUsdc, ok: false, reason: 'HTTP 500 Internal Server Error' }),
+      expect.objectContaining({
+        series: 'aave-v3-usdc',
+        pool: POOL.aaveUsdc,
+        ok: false,
+        reason: 'HTTP 500 Internal Server Error',
+      }),
     );
     expect(health.import.lastRun!.feeds).toContainEqual(
       expect.objectContaining({ series: 'lido-steth', ok: true, reason: null }),
@@ -250,7 +314,11 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(t.logger.lines).toContainEqual({
       level: 'error',
       message: 'feed not imported, keeping its last good data',
-      fields: { series: 'compound-v3-usdc', pool: POOL.compoundUsdc, reason: 'timed out after 0.3 s' },
+      fields: {
+        series: 'compound-v3-usdc',
+        pool: POOL.compoundUsdc,
+        reason: 'timed out after 0.3 s',
+      },
     });
   });
 
@@ -276,7 +344,9 @@ describe('data:import from the DeFiLlama yields API', () => {
     t = await setup({ now: () => NOW });
     server = await replayAllFeeds(t.dir);
     await importWith(t, server, { days: 10 });
-    expect((await readHistory(t.dir)).series['lido-steth']!.map((r) => r.date)[0]).toBe('2026-11-14');
+    expect((await readHistory(t.dir)).series['lido-steth']!.map((r) => r.date)[0]).toBe(
+      '2026-11-14',
+    );
     await importWith(t, server, { days: 20 });
     const history = await readHistory(t.dir);
     expect(history.series['lido-steth']).toHaveLength(20);
@@ -300,8 +370,9 @@ describe('feeds in sources.json', () => {
     sources.sources[0]!.feeds = [{ provider: 'defillama', pool: 'not-a-pool' }];
     await editFile(file, JSON.stringify(sources));
     await t.deps.store.refresh();
-    let error = ((await t.http.get('/api/health')).body as { files: Record<string, { error: string }> })
-      .files['sources.json']!.error;
+    let error = (
+      (await t.http.get('/api/health')).body as { files: Record<string, { error: string }> }
+    ).files['sources.json']!.error;
     expect(error).toContain('$.sources[0].feeds[0].pool: expected a DeFiLlama pool id');
 
     const fresh = await readSources(t.dir);

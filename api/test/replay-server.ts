@@ -70,7 +70,9 @@ export function dailyPoints(options: {
   return points;
 }
 
-export async function startReplayServer(defaults: Record<string, Reply> = {}): Promise<ReplayServer> {
+export async function startReplayServer(
+  defaults: Record<string, Reply> = {},
+): Promise<ReplayServer> {
   const replies = new Map(Object.entries(defaults));
   const requests: string[] = [];
   const userAgents: string[] = [];

@@ -80,7 +80,9 @@ describe('stale imported series', () => {
       expect.objectContaining({ series: 'spark-dai', stale: false }),
     );
 
-    const settings = (await t.http.get('/api/settings').expect(200)).body as { data: { stale: boolean } };
+    const settings = (await t.http.get('/api/settings').expect(200)).body as {
+      data: { stale: boolean };
+    };
     expect(settings.data.stale).toBe(true);
     const health = (await t.http.get('/api/health').expect(200)).body as {
       status: string;
@@ -98,7 +100,10 @@ describe('stale imported series', () => {
       body: chartBody(dailyPoints({ lastDay: '2026-11-22', days: 60, apy: 12, tvlUsd: 5e9 })),
     });
     await importWith(t, server, { now: () => clock });
-    expect((await strategies(t)).find((s) => s.id === 2)!).toMatchObject({ status: 'ok', great: true });
+    expect((await strategies(t)).find((s) => s.id === 2)!).toMatchObject({
+      status: 'ok',
+      great: true,
+    });
   });
 
   it('sample data never turns stale, however far the clock moves', async () => {
@@ -108,7 +113,10 @@ describe('stale imported series', () => {
     expect(rows.every((s) => s.provenance.kind === 'sample')).toBe(true);
     const rates = (await t.http.get('/api/baserate').expect(200)).body as BaseRateBody;
     expect(rates.status).toEqual({ stablecoin: 'ok', defi: 'ok' });
-    const health = (await t.http.get('/api/health').expect(200)).body as { status: string; stale: unknown[] };
+    const health = (await t.http.get('/api/health').expect(200)).body as {
+      status: string;
+      stale: unknown[];
+    };
     expect(health).toMatchObject({ status: 'ok', stale: [] });
   });
 });

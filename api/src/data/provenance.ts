@@ -51,14 +51,12 @@ export interface PublishedFeed {
 }
 
 export function publishFeeds(series: string, feeds: readonly FeedRecord[] | undefined) {
-  return (feeds ?? []).map(
-    (f): PublishedFeed => ({
-      provider: f.provider,
-      pool: f.pool,
-      url: `${DEFILLAMA_POOL_PAGE}${f.pool}`,
-      series,
-    }),
-  );
+  return (feeds ?? []).map((f): PublishedFeed => ({
+    provider: f.provider,
+    pool: f.pool,
+    url: `${DEFILLAMA_POOL_PAGE}${f.pool}`,
+    series,
+  }));
 }
 
 function dayStartMs(day: string): number {

@@ -331,8 +331,8 @@ export function computeAllSeries(
 
 /** The provenance of every series behind the site's rows (a base rate counts its components). */
 function shownProvenances(series: Map<string, ComputedSeries>): SeriesProvenance[] {
-  return [...series.values()].flatMap((s): SeriesProvenance[] =>
-    s.provenance.components ?? [s.provenance],
+  return [...series.values()].flatMap(
+    (s): SeriesProvenance[] => s.provenance.components ?? [s.provenance],
   );
 }
 

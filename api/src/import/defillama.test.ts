@@ -35,7 +35,9 @@ describe('parseChart', () => {
 
   it('keeps pricePerShare when positive and drops the fields ra30-v1 does not use', () => {
     const { rows } = parseChart(
-      body([point('2026-11-23T05:00:00.000Z', 3, { pricePerShare: 1.05, il7d: 0.1, apyBase7d: 2.9 })]),
+      body([
+        point('2026-11-23T05:00:00.000Z', 3, { pricePerShare: 1.05, il7d: 0.1, apyBase7d: 2.9 }),
+      ]),
       options,
     );
     expect(rows).toEqual([{ date: '2026-11-23', apy: 3, tvlUsd: 1000, pricePerShare: 1.05 }]);

@@ -125,7 +125,8 @@ export function parseChart(text: string, options: ParseOptions): ParsedChart {
   const parsed = chartResponseSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+    const more =
+      parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
     throw new FeedError(
       `unexpected response shape: ${formatJsonPath(issue.path)}: ${issue.message}${more}`,
     );
@@ -150,14 +151,22 @@ export function parseChart(text: string, options: ParseOptions): ParsedChart {
     const { index } = latest.get(day)!;
     const p = parsed.data.data[index]!;
     const where = `$.data[${index}] (${day})`;
-    if (day > options.today) throw new FeedError(`implausible value at ${where}: dated in the future`);
-    const apy = p.apy ?? (p.apyBase == null && p.apyReward == null ? null : (p.apyBase ?? 0) + (p.apyReward ?? 0));
+    if (day > options.today)
+      throw new FeedError(`implausible value at ${where}: dated in the future`);
+    const apy =
+      p.apy ??
+      (p.apyBase == null && p.apyReward == null ? null : (p.apyBase ?? 0) + (p.apyReward ?? 0));
     if (apy === null)
-      throw new FeedError(`unexpected response shape: ${where}: apy, apyBase and apyReward are all null`);
+      throw new FeedError(
+        `unexpected response shape: ${where}: apy, apyBase and apyReward are all null`,
+      );
     if (apy > MAX_PLAUSIBLE_APY)
-      throw new FeedError(`implausible value at ${where}: APY ${apy}% is above ${MAX_PLAUSIBLE_APY}%`);
+      throw new FeedError(
+        `implausible value at ${where}: APY ${apy}% is above ${MAX_PLAUSIBLE_APY}%`,
+      );
     if (apy <= -100) throw new FeedError(`implausible value at ${where}: APY ${apy}%`);
-    if (p.tvlUsd < 0) throw new FeedError(`implausible value at ${where}: negative TVL ${p.tvlUsd}`);
+    if (p.tvlUsd < 0)
+      throw new FeedError(`implausible value at ${where}: negative TVL ${p.tvlUsd}`);
     if (p.apyReward != null && p.apyReward < 0)
       throw new FeedError(`implausible value at ${where}: negative reward APY ${p.apyReward}%`);
     // Same key order as the rest of history.json, so an import reads well in a diff.

@@ -34,7 +34,11 @@ describe('mergeHistory', () => {
   });
 
   it('merges into imported rows of the same pool: new days added, changed days updated, older days kept', () => {
-    const m = mergeHistory(history(true, POOL_A), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
+    const m = mergeHistory(
+      history(true, POOL_A),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+    );
     expect(m.history.series.s!.map((r) => [r.date, r.apy])).toEqual([
       ['2026-11-19', 1],
       ['2026-11-20', 2],
@@ -52,7 +56,11 @@ describe('mergeHistory', () => {
   });
 
   it('starts over when the series is now fed from another pool', () => {
-    const m = mergeHistory(history(true, POOL_B), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
+    const m = mergeHistory(
+      history(true, POOL_B),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+    );
     expect(m.history.series.s).toEqual(incoming);
   });
 
@@ -64,7 +72,11 @@ describe('mergeHistory', () => {
   it('reports no change (and keeps importedAt) when the feed brings nothing new', () => {
     const first = mergeHistory(history(true), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
     const later = new Date(NOW.getTime() + 3_600_000);
-    const again = mergeHistory(first.history, [{ series: 's', pool: POOL_A, rows: incoming }], later);
+    const again = mergeHistory(
+      first.history,
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      later,
+    );
     expect(again.changed).toBe(false);
     expect(again.history).toBe(first.history);
   });

@@ -162,7 +162,11 @@ function figuresChange(
   const b = figuresOf(sources, before, now);
   const a = figuresOf(sources, after, now);
   return [
-    ...sources.sources.map((s) => ({ key: String(s.id), id: s.id as number | string, name: s.name })),
+    ...sources.sources.map((s) => ({
+      key: String(s.id),
+      id: s.id as number | string,
+      name: s.name,
+    })),
     ...sources.baseRates.map((r) => ({ key: r.key, id: r.key, name: `${r.name} (${r.type})` })),
   ].map(({ key, id, name }) => ({
     id,
@@ -218,7 +222,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         try {
           return { target, parsed: await readFeed(target, options, apiUrl, now), reason: null };
         } catch (err) {
-          const reason = err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
+          const reason =
+            err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
           return { target, parsed: null, reason };
         }
       }),
