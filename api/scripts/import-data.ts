@@ -24,6 +24,7 @@ import {
   type Figures,
   type ImportResult,
 } from '../src/import/run-import.ts';
+import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
 
@@ -37,11 +38,6 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--da
 
 Exit code 0: every feed imported. 1: a feed failed (its last good data is kept; the other feeds
 were imported) or history.json could not be written. 2: bad arguments or unreadable sources.json.`;
-
-export interface CliResult {
-  exitCode: number;
-  output: string;
-}
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -162,15 +158,4 @@ export async function runImportCli(
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runImportCli(process.argv.slice(2)).then(
-    ({ exitCode, output }) => {
-      (exitCode === 0 ? console.log : console.error)(output);
-      process.exit(exitCode);
-    },
-    (err: unknown) => {
-      console.error((err as Error).message);
-      process.exit(1);
-    },
-  );
-}
+runAsCommand(import.meta.url, (argv) => runImportCli(argv));

@@ -12,6 +12,7 @@ import { runImport } from '../src/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
 import {
+  closeAll,
   importWith,
   NOW,
   POOL,
@@ -24,12 +25,11 @@ import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 
 let t: TestContext | undefined;
 let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await t?.cleanup();
-  server = undefined;
-  t = undefined;
-});
+afterEach(() =>
+  closeAll(t, server).finally(() => {
+    [t, server] = [undefined, undefined];
+  }),
+);
 
 /** The operator's edit: the newest Liquity day (a series without a feed) set to 7.77%. */
 async function operatorEdit(dir: string): Promise<void> {

@@ -9,6 +9,15 @@ import type { HistoryFile, SourcesFile } from '../src/data/schemas.ts';
 import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
 import type { TestContext } from './helpers.ts';
 
+/** After each test: the replay server closed, the temp data directory removed. */
+export async function closeAll(
+  t: TestContext | undefined,
+  server: ReplayServer | undefined,
+): Promise<void> {
+  await server?.close();
+  await t?.cleanup();
+}
+
 export const NOW = new Date('2026-11-23T12:00:00Z');
 export const TODAY = '2026-11-23';
 

@@ -13,7 +13,7 @@ import {
 } from '../src/import/schedule.ts';
 import type { ImportResult } from '../src/import/run-import.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
-import { NOW, replayAllFeeds, strategies } from './import-fixtures.ts';
+import { closeAll, NOW, replayAllFeeds, strategies } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
 
 function result(ok: boolean): ImportResult {
@@ -137,11 +137,9 @@ describe('the running API with DATA_IMPORT_INTERVAL', () => {
   let t: TestContext | undefined;
   let server: ReplayServer | undefined;
   afterEach(async () => {
-    await t?.cleanup();
-    await server?.close();
-    t = undefined;
-    server = undefined;
     delete process.env.DATA_IMPORT_INTERVAL;
+    await closeAll(t, server);
+    [t, server] = [undefined, undefined];
   });
 
   it('imports by itself at start and on its interval, shows the schedule in /api/health, stops on close()', async () => {

@@ -9,6 +9,7 @@ import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import { apyToApr, mean } from '../src/engine/index.ts';
 import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
 import {
+  closeAll,
   importWith,
   NOW,
   POOL,
@@ -22,12 +23,11 @@ import { chartBody, dailyPoints, type ChartPoint, type ReplayServer } from './re
 
 let t: TestContext | undefined;
 let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await t?.cleanup();
-  server = undefined;
-  t = undefined;
-});
+afterEach(() =>
+  closeAll(t, server).finally(() => {
+    [t, server] = [undefined, undefined];
+  }),
+);
 
 interface SourceRow {
   id: number;

@@ -5,17 +5,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from './helpers.ts';
-import { importWith, POOL, replayAllFeeds, strategies } from './import-fixtures.ts';
+import { closeAll, importWith, POOL, replayAllFeeds, strategies } from './import-fixtures.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 
 let t: TestContext | undefined;
 let server: ReplayServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await t?.cleanup();
-  server = undefined;
-  t = undefined;
-});
+afterEach(() =>
+  closeAll(t, server).finally(() => {
+    [t, server] = [undefined, undefined];
+  }),
+);
 
 const LAST_DAY = '2026-11-20';
 
