@@ -15,6 +15,7 @@ import type { UserDataStore } from '../src/data/user-data.ts';
 import { silentLogger, type Logger } from '../src/logger.ts';
 import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
 import type { InviteRecord } from '../src/data/schemas.ts';
+import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [--expires-in-days N | --expires-at ISO-DATE] [--note TEXT] [--data-dir DIR]
 
@@ -26,11 +27,6 @@ const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [
                      alias --expires
   --note             free text kept next to the hash (who the code was for)
   --data-dir         data directory (default: $DATA_DIR, else api/data)`;
-
-export interface CliResult {
-  exitCode: number;
-  output: string;
-}
 
 export async function runCreateInvite(
   argv: string[],
@@ -152,15 +148,4 @@ async function ensureSurvives(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runCreateInvite(process.argv.slice(2)).then(
-    ({ exitCode, output }) => {
-      (exitCode === 0 ? console.log : console.error)(output);
-      process.exit(exitCode);
-    },
-    (err: unknown) => {
-      console.error((err as Error).message);
-      process.exit(1);
-    },
-  );
-}
+runAsCommand(import.meta.url, (argv) => runCreateInvite(argv));

@@ -11,6 +11,8 @@ import type { UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
+import { ImportSchedule, parseInterval } from './import/schedule.ts';
+import { runImport } from './import/run-import.ts';
 import type { RateLimitOptions } from './http/rate-limit.ts';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +37,9 @@ export interface AppDeps {
   /** Honour X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
   trustProxy: boolean;
   now(): Date;
-  /** Stops watching the data directory and finishes pending user-data work. */
+  /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
+  importSchedule: ImportSchedule | null;
+  /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
 
@@ -52,6 +56,10 @@ export interface CreateDepsOptions {
   tokenTtlSeconds?: number;
   trustProxy?: boolean;
   now?: () => Date;
+  /** Import from DeFiLlama every this many ms; null = off. Default: env DATA_IMPORT_INTERVAL, else off. */
+  importIntervalMs?: number | null;
+  /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
+  defillamaApiUrl?: string;
 }
 
 function envInt(name: string): number | undefined {
@@ -75,6 +83,11 @@ function packageVersion(): string {
 }
 
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
+  // Read before opening anything: a malformed value stops the start with a clear message.
+  const importIntervalMs =
+    options.importIntervalMs !== undefined
+      ? options.importIntervalMs
+      : parseInterval(process.env.DATA_IMPORT_INTERVAL);
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const store = openStore(dataDir, logger);
@@ -89,11 +102,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     strategyContent: store.get('strategyContent'),
     liquidity: store.get('liquidity'),
   });
-  let snapshot = buildSnapshot(inputs());
+  const now = options.now ?? (() => new Date());
+  let snapshot = buildSnapshot(inputs(), now());
   store.onChange((changed) => {
     if (!changed.some((k) => SNAPSHOT_FILES.includes(k))) return;
     try {
-      snapshot = buildSnapshot(inputs());
+      snapshot = buildSnapshot(inputs(), now());
       logger.info('data reloaded', { files: changed });
     } catch (err) {
       logger.error('recomputing metrics failed, keeping previous numbers', {
@@ -107,10 +121,26 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
 
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
 
+  const importSchedule =
+    importIntervalMs === null
+      ? null
+      : new ImportSchedule(
+          importIntervalMs,
+          (signal) => runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
+          logger,
+        );
+  importSchedule?.start();
+
   return {
     store,
     userData,
-    snapshot: () => snapshot,
+    // An imported series turns stale with time alone: rebuild when that moment has passed.
+    snapshot: () => {
+      if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
+        snapshot = buildSnapshot(inputs(), now());
+      }
+      return snapshot;
+    },
     jwtSecret,
     logger,
     rateLimit: {
@@ -123,9 +153,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
     trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
-    now: options.now ?? (() => new Date()),
+    now,
+    importSchedule,
     close: async () => {
       store.stopWatching();
+      await importSchedule?.stop();
       await userData.close();
     },
   };

@@ -36,6 +36,7 @@ describe('GET /api/health', () => {
     expect(Object.keys(body.files).sort()).toEqual(
       [
         'history.json',
+        'import-status.json',
         'invites.json',
         'liquidity.json',
         'mailing-list.json',
@@ -59,7 +60,7 @@ describe('GET /api/settings', () => {
       .expect('Content-Type', /application\/json/);
     const s = res.body as SiteSettings;
     expect(s.siteSlogan).toBe('Global Yield Leaderboard');
-    expect(s.data).toEqual({ sample: true, asOf: '2026-11-21' });
+    expect(s.data).toEqual({ sample: true, asOf: '2026-11-21', stale: false });
     for (const key of [
       'premiumPurchaseForm',
       'premiumRequestForm',

@@ -1,6 +1,7 @@
 /** The data directory's files: name → schema. The order is the order /api/health lists them. */
 import {
   historyFileSchema,
+  importStatusFileSchema,
   invitesFileSchema,
   liquidityFileSchema,
   mailingListFileSchema,
@@ -9,6 +10,7 @@ import {
   strategyContentFileSchema,
   usersFileSchema,
   type HistoryFile,
+  type ImportStatusFile,
   type InvitesFile,
   type LiquidityFile,
   type MailingListFile,
@@ -45,6 +47,12 @@ export const dataFiles = {
     schema: mailingListFileSchema,
     empty: () => ({ entries: [] }),
   } as FileSpec<MailingListFile>,
+  /** Written by the importer (api/src/import), absent until the first import. */
+  importStatus: {
+    file: 'import-status.json',
+    schema: importStatusFileSchema,
+    empty: () => ({ lastRun: null }),
+  } as FileSpec<ImportStatusFile>,
 };
 
 export type DataFiles = typeof dataFiles;

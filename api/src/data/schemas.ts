@@ -6,6 +6,8 @@ import { z } from 'zod';
 import {
   BASE_KEYS,
   baseKeySchema,
+  defillamaPoolIdSchema as defillamaPoolId,
+  importRunSchema,
   httpUrlSchema as url,
   incidentSchema,
   isoDateSchema as isoDate,
@@ -37,6 +39,17 @@ const datedScore = z.strictObject({
   links: z.array(url),
 });
 
+/**
+ * Where a series' daily history is imported from (`pnpm --filter @yield/api data:import`). At most
+ * one feed per series: its history comes from one pool. A series without feeds keeps its data as
+ * it is in history.json (sample or typed by hand).
+ */
+const feed = z.strictObject({ provider: z.literal('defillama'), pool: defillamaPoolId });
+const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
+/** Operators' note of why a series has no feed (which pool is missing, what to check). */
+const feedNote = nonEmpty.optional();
+export type FeedRecord = z.infer<typeof feed>;
+
 const sourceCommon = {
   name: nonEmpty,
   token: nonEmpty,
@@ -58,6 +71,8 @@ const yieldSourceRecord = z.strictObject({
   depositUrl: url,
   /** Key of this source's daily series in history.json. */
   series: nonEmpty,
+  feeds,
+  feedNote,
 });
 
 const stableComponents = z.strictObject({
@@ -66,7 +81,9 @@ const stableComponents = z.strictObject({
     .array(
       z.strictObject({
         coin: nonEmpty,
-        venues: z.array(z.strictObject({ venue: nonEmpty, series: nonEmpty })).min(1),
+        venues: z
+          .array(z.strictObject({ venue: nonEmpty, series: nonEmpty, feeds, feedNote }))
+          .min(1),
       }),
     )
     .min(1),
@@ -76,7 +93,7 @@ const cryptoComponents = z.strictObject({
   assets: z
     .array(
       z.union([
-        z.strictObject({ asset: nonEmpty, series: nonEmpty }),
+        z.strictObject({ asset: nonEmpty, series: nonEmpty, feeds, feedNote }),
         z.strictObject({ asset: nonEmpty, derivedFrom: nonEmpty, divisor: z.number().positive() }),
       ]),
     )
@@ -114,6 +131,21 @@ export const sourcesFileSchema = z
         message: `expected one ${BASE_KEYS.join(' and one ')} row`,
       });
     }
+    // A series named in several places (Lido's stETH is a source and a base-rate asset) must name
+    // the same pool everywhere, or the importer would not know which one to follow.
+    const poolBySeries = new Map<string, string>();
+    for (const { series, feeds, path } of seriesFeeds(file)) {
+      const pool = feeds?.[0]?.pool;
+      if (pool === undefined) continue;
+      const seen = poolBySeries.get(series);
+      if (seen !== undefined && seen !== pool)
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'feeds', 0, 'pool'],
+          message: `series ${series} is fed from pool ${seen} elsewhere in this file`,
+        });
+      poolBySeries.set(series, pool);
+    }
     file.baseRates.forEach((b, i) => {
       const expected = b.key === 'base-stablecoin' ? 'stablecoin' : 'defi';
       if (b.type !== expected)
@@ -128,6 +160,42 @@ export type SourcesFile = z.infer<typeof sourcesFileSchema>;
 export type YieldSourceRecord = z.infer<typeof yieldSourceRecord>;
 export type BaseRateRecord = z.infer<typeof baseRateRecord>;
 
+/** Every place in sources.json that names a history series, with its feeds and JSON path. */
+export function seriesFeeds(file: {
+  sources: readonly YieldSourceRecord[];
+  baseRates: readonly BaseRateRecord[];
+}): { series: string; feeds: FeedRecord[] | undefined; path: (string | number)[] }[] {
+  const out = file.sources.map((s, i) => ({
+    series: s.series,
+    feeds: s.feeds,
+    path: ['sources', i] as (string | number)[],
+  }));
+  file.baseRates.forEach((b, i) => {
+    const c = b.components;
+    if (c.kind === 'stablecoin') {
+      c.coins.forEach((coin, j) =>
+        coin.venues.forEach((v, k) =>
+          out.push({
+            series: v.series,
+            feeds: v.feeds,
+            path: ['baseRates', i, 'components', 'coins', j, 'venues', k],
+          }),
+        ),
+      );
+    } else {
+      c.assets.forEach((a, j) => {
+        if ('series' in a)
+          out.push({
+            series: a.series,
+            feeds: a.feeds,
+            path: ['baseRates', i, 'components', 'assets', j],
+          });
+      });
+    }
+  });
+  return out;
+}
+
 // ---------------------------------------------------------------- history.json
 const dailyRow = z.strictObject({
   date: isoDate,
@@ -137,15 +205,39 @@ const dailyRow = z.strictObject({
   pricePerShare: z.number().finite().positive().optional(),
 });
 
+/**
+ * Where a series' rows come from, written by the importer for each series it imported. A series
+ * without an entry is what the file's `sample` flag says: generated sample data when true, data an
+ * operator typed when false.
+ */
+const provenanceEntry = z.strictObject({
+  kind: z.literal('defillama'),
+  pool: defillamaPoolId,
+  /** Newest day taken from the pool. */
+  asOf: isoDate,
+  importedAt: isoDateTime,
+});
+export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
+
 export const historyFileSchema = z
   .strictObject({
+    /** True: the series without a `provenance` entry are generated sample data. */
     sample: z.boolean(),
     asOf: isoDate,
     note: z.string().optional(),
     generator: z.strictObject({ script: z.string(), seed: z.number().int() }).optional(),
+    provenance: z.record(z.string().min(1), provenanceEntry).optional(),
     series: z.record(z.string().min(1), z.array(dailyRow)),
   })
   .superRefine((file, ctx) => {
+    for (const key of Object.keys(file.provenance ?? {})) {
+      if (!(key in file.series))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['provenance', key],
+          message: `provenance of ${key}, which is not in series`,
+        });
+    }
     for (const [key, rows] of Object.entries(file.series)) {
       for (let i = 1; i < rows.length; i++) {
         if (rows[i]!.date <= rows[i - 1]!.date) {
@@ -253,6 +345,13 @@ export const usersFileSchema = z.strictObject({
 });
 export type UsersFile = z.infer<typeof usersFileSchema>;
 export type UserRecord = UsersFile['users'][number];
+
+// ---------------------------------------------------------------- import-status.json (runtime-written)
+export type FeedOutcome = z.infer<typeof importRunSchema>['feeds'][number];
+
+/** The outcome of the last `data:import` (CLI or schedule), read by GET /api/health. */
+export const importStatusFileSchema = z.strictObject({ lastRun: importRunSchema.nullable() });
+export type ImportStatusFile = z.infer<typeof importStatusFileSchema>;
 
 // ---------------------------------------------------------------- mailing-list.json (runtime-written)
 export const mailingListFileSchema = z.strictObject({

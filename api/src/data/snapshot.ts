@@ -31,15 +31,25 @@ import {
   type TimeRange,
   type YieldSource,
 } from '@yield/contract';
-import type {
-  BaseRateRecord,
-  HistoryFile,
-  LiquidityFile,
-  SettingsFile,
-  SourcesFile,
-  StrategyContentFile,
-  YieldSourceRecord,
+import {
+  seriesFeeds,
+  type BaseRateRecord,
+  type HistoryFile,
+  type LiquidityFile,
+  type SettingsFile,
+  type SourcesFile,
+  type StrategyContentFile,
+  type YieldSourceRecord,
 } from './schemas.ts';
+import {
+  combineProvenance,
+  nextStaleAt,
+  publishFeeds,
+  seriesProvenance,
+  type PublishedFeed,
+  type RowProvenance,
+  type SeriesProvenance,
+} from './provenance.ts';
 
 export const PREMIUM_HISTORY_DAYS = 180;
 
@@ -57,6 +67,10 @@ export function cacheBody(value: unknown): CachedBody {
   return cacheBytes(Buffer.from(JSON.stringify(value)));
 }
 
+/** The engine's status, or `stale` when the figures stand on an imported series that stopped arriving. */
+export type SeriesStatus = RiskBreakdown['status'];
+export type SeriesBreakdown = RiskBreakdown;
+
 export interface ComputedSeries {
   id: SeriesId;
   name: string;
@@ -64,10 +78,13 @@ export interface ComputedSeries {
   rows: DailyRow[];
   points: HistoryPoint[];
   result: Ra30Result;
+  /** result.status, except `stale` (figures still computed) when provenance.stale. */
+  status: SeriesStatus;
+  provenance: RowProvenance;
   great: boolean;
   activeIncident: boolean;
-  source: YieldSource;
-  breakdown: RiskBreakdown;
+  source: YieldSource & { feeds: PublishedFeed[]; provenance: RowProvenance };
+  breakdown: SeriesBreakdown;
 }
 
 export interface SnapshotInput {
@@ -80,6 +97,8 @@ export interface SnapshotInput {
 
 export interface Snapshot {
   builtAt: string;
+  /** When an imported series turns stale and the snapshot must be rebuilt (ms), null if never. */
+  staleAt: number | null;
   /** Why a body is missing, per missing piece (a file that never loaded). */
   unavailable: Map<string, string>;
   bodies: Map<string, CachedBody>;
@@ -122,6 +141,8 @@ function yieldSourceOf(
     liquidityRationale: string;
     links: string[];
   },
+  feeds: PublishedFeed[],
+  provenance: RowProvenance,
 ): YieldSource {
   const common = {
     name: record.name,
@@ -142,6 +163,8 @@ function yieldSourceOf(
       liquidity: scores.liquidityRationale,
       links: scores.links,
     },
+    feeds,
+    provenance,
   };
   if ('key' in record) {
     return {
@@ -182,12 +205,23 @@ function baseRows(record: BaseRateRecord, history: HistoryFile): DailyRow[] {
   });
 }
 
-function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBreakdown {
+/** Insufficient data wins (there are no figures); stale figures exist but are not current. */
+function statusOf(result: Ra30Result, provenance: RowProvenance): SeriesStatus {
+  return result.status === 'ok' && provenance.stale ? 'stale' : result.status;
+}
+
+function breakdownOf(
+  id: SeriesId,
+  result: Ra30Result,
+  great: boolean,
+  status: SeriesStatus,
+  provenance: RowProvenance,
+): SeriesBreakdown {
   return {
     id,
     method: result.method,
     asOf: result.asOf ?? '',
-    status: result.status,
+    status,
     window: {
       from: result.window.from ?? '',
       to: result.window.to ?? '',
@@ -199,13 +233,28 @@ function breakdownOf(id: SeriesId, result: Ra30Result, great: boolean): RiskBrea
     risk: result.risk,
     charges: result.charges,
     great,
+    provenance,
   };
 }
 
-/** Engine run over every source and both base rates. Pure given its inputs. */
+/** The history series a base rate is built from (a derived asset counts its source series). */
+function baseComponentSeries(record: BaseRateRecord): string[] {
+  const c = record.components;
+  const keys =
+    c.kind === 'stablecoin'
+      ? c.coins.flatMap((coin) => coin.venues.map((v) => v.series))
+      : c.assets.map((a) => ('series' in a ? a.series : a.derivedFrom));
+  return [...new Set(keys)];
+}
+
+/**
+ * Engine run over every source and both base rates. Pure given its inputs; `now` only decides
+ * which imported series are stale (api/src/data/provenance.ts).
+ */
 export function computeAllSeries(
   sources: SourcesFile,
   history: HistoryFile,
+  now: Date = new Date(),
 ): Map<string, ComputedSeries> {
   const out = new Map<string, ComputedSeries>();
   const base = new Map<SourceType, { result: Ra30Result }>();
@@ -216,6 +265,17 @@ export function computeAllSeries(
     const score = scoreAt(record.scores, last);
     const result = computeRa30(rows, score);
     base.set(record.type, { result });
+    const provenance = combineProvenance(
+      baseComponentSeries(record).map((series) => ({
+        series,
+        ...seriesProvenance(history, series, now),
+      })),
+      last,
+    );
+    const feeds = seriesFeeds({ sources: [], baseRates: [record] }).flatMap((f) =>
+      publishFeeds(f.series, f.feeds),
+    );
+    const status = statusOf(result, provenance);
     out.set(record.key, {
       id: record.key,
       name: record.name,
@@ -223,11 +283,13 @@ export function computeAllSeries(
       rows,
       points: toHistoryPoints(rows),
       result,
+      status,
+      provenance,
       // A benchmark is the line others are compared with, never itself GREAT.
       great: false,
       activeIncident: record.incidents.some((i) => i.active),
-      source: yieldSourceOf(record, score),
-      breakdown: breakdownOf(record.key, result, false),
+      source: yieldSourceOf(record, score, feeds, provenance),
+      breakdown: breakdownOf(record.key, result, false, status, provenance),
     });
   }
 
@@ -238,7 +300,15 @@ export function computeAllSeries(
     const result = computeRa30(rows, score);
     const activeIncident = record.incidents.some((i) => i.active);
     const baseResult = base.get(record.type)?.result;
-    const great = baseResult ? isGreat(result, baseResult, activeIncident) : false;
+    const provenance: RowProvenance = {
+      series: record.series,
+      ...seriesProvenance(history, record.series, now),
+    };
+    const status = statusOf(result, provenance);
+    // Stale figures describe a past window: never GREAT until the feed is current again.
+    const great =
+      baseResult && !provenance.stale ? isGreat(result, baseResult, activeIncident) : false;
+    const feeds = publishFeeds(record.series, record.feeds);
     out.set(String(record.id), {
       id: record.id,
       name: record.name,
@@ -246,13 +316,36 @@ export function computeAllSeries(
       rows,
       points: toHistoryPoints(rows),
       result,
+      status,
+      provenance,
       great,
       activeIncident,
-      source: yieldSourceOf(record, score),
-      breakdown: breakdownOf(record.id, result, great),
+      source: yieldSourceOf(record, score, feeds, provenance),
+      breakdown: breakdownOf(record.id, result, great, status, provenance),
     });
   }
   return out;
+}
+
+/** The provenance of every series behind the site's rows (a base rate counts its components). */
+function shownProvenances(series: Map<string, ComputedSeries>): SeriesProvenance[] {
+  return [...series.values()].flatMap(
+    (s): SeriesProvenance[] => s.provenance.components ?? [s.provenance],
+  );
+}
+
+/**
+ * The settings' `data` block: sample while any series shown on the site (a source's, or a base
+ * rate component's) is still sample; asOf the newest day among them; stale when one is.
+ */
+function dataInfo(series: Map<string, ComputedSeries>, fallbackAsOf: string) {
+  const shown = shownProvenances(series);
+  const days = shown.map((p) => p.asOf).filter((d): d is string => d !== null);
+  return {
+    sample: shown.length === 0 || shown.some((p) => p.kind === 'sample'),
+    asOf: days.length > 0 ? days.reduce((a, b) => (a > b ? a : b)) : fallbackAsOf,
+    stale: shown.some((p) => p.stale),
+  };
 }
 
 export function historyResponse(series: ComputedSeries, days: number): HistoryResponse {
@@ -263,33 +356,26 @@ export function historyResponse(series: ComputedSeries, days: number): HistoryRe
     lastTvl: last?.tvlUsd ?? 0,
     lastApr: series.result.yield30d,
     lastRaApr: series.result.riskAdjustedYield30d,
-    status: series.result.status,
+    status: series.status,
     method: series.result.method,
     asOf: series.result.asOf,
+    provenance: series.provenance,
   };
 }
 
-export function buildSnapshot(input: SnapshotInput): Snapshot {
+export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Snapshot {
   const unavailable = new Map<string, string>();
   const bodies = new Map<string, CachedBody>();
   const contents = new Map<string, StrategyContent>();
   let series = new Map<string, ComputedSeries>();
   let sources: YieldSource[] | null = null;
+  let staleAt: number | null = null;
 
   const missing = (file: string) => `${file} has not loaded (see GET /api/health)`;
 
-  if (input.settings && input.history) {
-    const settings: SiteSettings = {
-      ...input.settings,
-      data: { sample: input.history.sample, asOf: input.history.asOf },
-    };
-    bodies.set(bodyKey.settings, cacheBody(settings));
-  } else {
-    unavailable.set(bodyKey.settings, missing(input.settings ? 'history.json' : 'settings.json'));
-  }
-
   if (input.sources && input.history) {
-    series = computeAllSeries(input.sources, input.history);
+    series = computeAllSeries(input.sources, input.history, now);
+    staleAt = nextStaleAt(shownProvenances(series));
     const list = [...series.values()];
     const sourceRows = list.filter((s) => typeof s.id === 'number');
     const baseRows = list.filter((s) => typeof s.id !== 'number');
@@ -302,16 +388,19 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       yield30d: s.result.yield30d,
       riskAdjustedYield30d: s.result.riskAdjustedYield30d,
       tvl: s.result.inputs.tvl,
-      status: s.result.status,
+      status: s.status,
       method: s.result.method,
       risk: s.result.risk,
       great: s.great,
       asOf: s.result.asOf,
+      provenance: s.provenance,
     }));
     bodies.set(bodyKey.strategies, cacheBody(strategies));
 
-    const stable = series.get(BASE_KEY_OF_TYPE.stablecoin)!.result;
-    const defi = series.get(BASE_KEY_OF_TYPE.defi)!.result;
+    const stableSeries = series.get(BASE_KEY_OF_TYPE.stablecoin)!;
+    const defiSeries = series.get(BASE_KEY_OF_TYPE.defi)!;
+    const stable = stableSeries.result;
+    const defi = defiSeries.result;
     const rates: BaseRates = {
       baserateDefi: defi.yield30d,
       baserateStable: stable.yield30d,
@@ -319,7 +408,8 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       baserateRiskAdjustedStable: stable.riskAdjustedYield30d,
       method: stable.method,
       asOf: stable.asOf,
-      status: { stablecoin: stable.status, defi: defi.status },
+      status: { stablecoin: stableSeries.status, defi: defiSeries.status },
+      provenance: { stablecoin: stableSeries.provenance, defi: defiSeries.provenance },
     };
     bodies.set(bodyKey.baserate, cacheBody(rates));
 
@@ -339,6 +429,16 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
       'breakdown',
     ])
       unavailable.set(key, reason);
+  }
+
+  if (input.settings && input.history) {
+    const settings: SiteSettings = {
+      ...input.settings,
+      data: dataInfo(series, input.history.asOf),
+    };
+    bodies.set(bodyKey.settings, cacheBody(settings));
+  } else {
+    unavailable.set(bodyKey.settings, missing(input.settings ? 'history.json' : 'settings.json'));
   }
 
   if (input.strategyContent && input.liquidity) {
@@ -366,5 +466,13 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     );
   }
 
-  return { builtAt: new Date().toISOString(), unavailable, bodies, series, sources, contents };
+  return {
+    builtAt: new Date().toISOString(),
+    staleAt,
+    unavailable,
+    bodies,
+    series,
+    sources,
+    contents,
+  };
 }

@@ -18,6 +18,7 @@ import { bodyKey } from '../data/snapshot.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
 import { routePath } from '../http/route-path.ts';
+import { importHealth, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
@@ -41,13 +42,21 @@ export function dataRouter(deps: AppDeps): Router {
 
   router.get(routePath(endpoints.health), (ctx) => {
     const files = deps.store.status();
-    const degraded = Object.values(files).some((f) => f.error !== null || !f.loaded);
+    const snap = deps.snapshot();
+    const dataImport = importHealth(deps);
+    const stale = staleSeries(snap);
+    const degraded =
+      Object.values(files).some((f) => f.error !== null || !f.loaded) ||
+      dataImport.lastRun?.ok === false ||
+      stale.length > 0;
     const report: HealthReport = {
       status: degraded ? 'degraded' : 'ok',
       version: deps.version,
       files,
       method: METHOD_VERSION,
-      dataBuiltAt: deps.snapshot().builtAt,
+      dataBuiltAt: snap.builtAt,
+      import: dataImport,
+      stale,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report;

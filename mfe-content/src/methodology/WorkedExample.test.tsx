@@ -32,6 +32,7 @@ function breakdown(id: number, overrides: Partial<RiskBreakdown> = {}): RiskBrea
     risk: 0.33,
     charges: { volatility: 0.1, incentives: 0, safety: 0.2, liquidity: 0, size: 0, outflow: 0.03 },
     great: true,
+    provenance: { kind: 'sample', asOf: '2026-11-21', stale: false },
     ...overrides,
   };
 }

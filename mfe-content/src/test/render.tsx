@@ -18,7 +18,7 @@ export const TEST_SETTINGS: SiteSettings = {
     businessSignupForm: 'https://forms.test/business',
     apiDocs: 'https://docs.test',
   },
-  data: { sample: true, asOf: '2026-11-21' },
+  data: { sample: true, asOf: '2026-11-21', stale: false },
 };
 
 export type FetchHandler = (url: string, init?: RequestInit) => Response | Promise<Response>;

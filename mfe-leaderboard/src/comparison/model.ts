@@ -50,6 +50,10 @@ export const ZERO_BASE_RATES: BaseRates = {
   method: METHOD_VERSION,
   asOf: null,
   status: { stablecoin: 'ok', defi: 'ok' },
+  provenance: {
+    stablecoin: { kind: 'sample', asOf: null, stale: false },
+    defi: { kind: 'sample', asOf: null, stale: false },
+  },
 };
 
 function baseRateOf(

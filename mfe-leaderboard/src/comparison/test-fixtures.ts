@@ -2,11 +2,14 @@
 import type {
   BaseRateRow,
   BaseRates,
+  Provenance,
   SourceRow,
   SourceType,
   StrategyMetrics,
 } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
+
+export const SAMPLE_PROVENANCE: Provenance = { kind: 'sample', asOf: '2026-11-21', stale: false };
 
 const common = {
   token: 'USDC',
@@ -21,6 +24,8 @@ const common = {
   incidents: [],
   description: 'A yield source.',
   scoreRationale: { date: '2026-01-01', safety: 'Audited.', liquidity: 'Deep.', links: [] },
+  feeds: [],
+  provenance: SAMPLE_PROVENANCE,
 };
 
 export function sourceRow(partial: Partial<SourceRow> & Pick<SourceRow, 'id' | 'name'>): SourceRow {
@@ -66,6 +71,7 @@ export function metricsOf(
     risk: yield30d - riskAdjustedYield30d,
     great: false,
     asOf: '2026-11-21',
+    provenance: SAMPLE_PROVENANCE,
     ...partial,
   };
 }
@@ -79,6 +85,7 @@ export function baseRates(partial: Partial<BaseRates>): BaseRates {
     method: METHOD_VERSION,
     asOf: '2026-11-21',
     status: { stablecoin: 'ok', defi: 'ok' },
+    provenance: { stablecoin: SAMPLE_PROVENANCE, defi: SAMPLE_PROVENANCE },
     ...partial,
   };
 }

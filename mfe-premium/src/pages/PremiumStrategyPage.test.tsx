@@ -37,6 +37,8 @@ const ready: PremiumStrategyAnalysis = {
       links: ['https://example.org/ethena-docs'],
     },
     depositUrl: 'https://example.org/ethena',
+    feeds: [],
+    provenance: { kind: 'sample', asOf: '2026-11-21', series: 'ethena-susde', stale: false },
   },
   breakdown: {
     id: 5,
@@ -66,6 +68,7 @@ const ready: PremiumStrategyAnalysis = {
       outflow: 0.16,
     },
     great: false,
+    provenance: { kind: 'sample', asOf: '2026-11-21', series: 'ethena-susde', stale: false },
   },
   history: [
     { timestamp: Date.UTC(2026, 10, 20), tvl: 3.6e9, apr: 10.1 },

@@ -37,8 +37,19 @@ export const TIME_RANGE_DAYS: Readonly<Record<TimeRange, number>> = {
 /** The metric method every figure is computed with (docs/api.md, "Metrics"). */
 export const METHOD_VERSION = 'ra30-v1';
 
-/** ok: at least 20 days in the 30-day window; else the figures are 0 and shown as N/A. */
-export const METRIC_STATUSES = ['ok', 'insufficient_data'] as const;
+/**
+ * ok: at least 20 days in the 30-day window; insufficient_data: fewer (the figures are 0 and shown
+ * as N/A); stale: computed, but from an imported series whose newest day is more than 48 h old
+ * (never GREAT; shown with its date).
+ */
+export const METRIC_STATUSES = ['ok', 'insufficient_data', 'stale'] as const;
+
+/** Where a series' figures come from (api/src/data/provenance.ts). */
+export const PROVENANCE_KINDS = ['defillama', 'sample', 'operator'] as const;
+export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
+
+/** The public page of a DeFiLlama yields pool (append the pool id). */
+export const DEFILLAMA_POOL_PAGE = 'https://defillama.com/yields/pool/';
 export type MetricStatus = (typeof METRIC_STATUSES)[number];
 
 /** The seven ratings of a strategy page's Risk Analysis. */

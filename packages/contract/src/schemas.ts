@@ -16,6 +16,7 @@ import {
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
   METRIC_STATUSES,
+  PROVENANCE_KINDS,
   RATING_VALUES,
   REAL_OR_INCENTIVE,
   SOURCE_TYPES,
@@ -55,7 +56,7 @@ export const sourceTypeSchema = z
 export const timeRangeSchema = z.enum(TIME_RANGES);
 export const metricStatusSchema = z.enum(METRIC_STATUSES).meta({
   description:
-    'ok, or insufficient_data: fewer than 20 days in the 30-day window (figures are then 0, shown as N/A).',
+    'ok; insufficient_data: fewer than 20 days in the 30-day window (figures are then 0, shown as N/A); stale: the imported series behind it is more than 48 h old (never GREAT).',
 });
 export const ratingSchema = z.enum(RATING_VALUES);
 /** A series id as sent: a numeric source id or a base-rate key. */
@@ -80,6 +81,57 @@ export const premiumErrorSchema = z
   .meta({ id: 'PremiumError' });
 
 // ---------------------------------------------------------------- GET /api/health
+/** DeFiLlama's id of a yields pool (its configID): the UUID of https://defillama.com/yields/pool/<id>. */
+export const defillamaPoolIdSchema = z
+  .string()
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'expected a DeFiLlama pool id in lower case, e.g. 747c1d2a-c668-4682-b9f9-296708a3dd90',
+  );
+
+/** One feed's outcome in an import run. */
+export const feedOutcomeSchema = z
+  .strictObject({
+    series: nonEmptySchema.meta({ description: 'The history series the pool feeds.' }),
+    pool: defillamaPoolIdSchema,
+    ok: z.boolean(),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the feed was not imported (its last good data was kept).' }),
+    days: z.number().int().min(0).meta({ description: 'Days taken from the response.' }),
+    added: z.number().int().min(0),
+    updated: z.number().int().min(0),
+    newestDay: isoDateSchema.nullable(),
+  })
+  .meta({ id: 'FeedOutcome' });
+
+/** The last data import (command line or schedule), as kept in import-status.json. */
+export const importRunSchema = z
+  .strictObject({
+    startedAt: isoDateTimeSchema,
+    finishedAt: isoDateTimeSchema,
+    from: nonEmptySchema.meta({
+      description: 'https://yields.llama.fi, or files:<dir> for an offline import.',
+    }),
+    ok: z.boolean().meta({ description: 'Every feed imported.' }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'A problem that stopped the whole run, else null.' }),
+    feeds: z.array(feedOutcomeSchema),
+  })
+  .meta({ id: 'ImportRun' });
+
+export const importScheduleSchema = z
+  .strictObject({
+    intervalMs: z.number().int().positive(),
+    running: z.boolean(),
+    consecutiveFailures: z.number().int().min(0),
+    nextRunAt: isoDateTimeSchema.nullable(),
+    lastRunAt: isoDateTimeSchema.nullable(),
+  })
+  .meta({ description: 'The DATA_IMPORT_INTERVAL schedule of this process.' });
 
 export const fileStatusSchema = z.strictObject({
   loaded: z.boolean().meta({ description: 'Whether a valid version of the file is in use.' }),
@@ -99,6 +151,13 @@ export const healthReportSchema = z
     dataBuiltAt: isoDateTimeSchema.meta({
       description: 'When the served figures were last computed.',
     }),
+    import: z.strictObject({
+      lastRun: importRunSchema.nullable(),
+      schedule: importScheduleSchema.nullable().meta({ description: 'null when it is off.' }),
+    }),
+    stale: z
+      .array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() }))
+      .meta({ description: 'Imported series whose newest day is more than 48 h old.' }),
   })
   .meta({ id: 'HealthReport' });
 
@@ -121,9 +180,10 @@ export const siteSettingsSchema = z
         description: 'The "View API Documentation" link; by default /api/docs.',
       }),
     }),
-    data: z
-      .strictObject({ sample: z.boolean(), asOf: isoDateSchema })
-      .meta({ description: 'Whether the yields are sample data, and the day they run to.' }),
+    data: z.strictObject({ sample: z.boolean(), asOf: isoDateSchema, stale: z.boolean() }).meta({
+      description:
+        'sample: a series shown on the site is still sample data; asOf: the newest day of the data; stale: an imported series stopped arriving.',
+    }),
   })
   .meta({ id: 'SiteSettings', description: 'Site texts and external URLs (operator data).' });
 
@@ -148,6 +208,37 @@ const scoreRationaleSchema = z
   })
   .meta({ description: 'Why the current safety and liquidity scores are what they are.' });
 
+const seriesProvenanceFields = {
+  kind: z.enum(PROVENANCE_KINDS).meta({
+    description:
+      'defillama: imported from a DeFiLlama pool; sample: generated sample data; operator: typed by an operator.',
+  }),
+  asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the data.' }),
+  stale: z.boolean().meta({ description: 'Imported, and the newest day is more than 48 h old.' }),
+  pool: defillamaPoolIdSchema.optional().meta({ description: 'Kind defillama: the pool.' }),
+  importedAt: isoDateTimeSchema.optional().meta({ description: 'Kind defillama: last import.' }),
+};
+
+export const provenanceSchema = z
+  .strictObject({
+    ...seriesProvenanceFields,
+    series: z.string().optional().meta({ description: 'A source: its history series.' }),
+    components: z
+      .array(z.strictObject({ ...seriesProvenanceFields, series: z.string() }))
+      .optional()
+      .meta({ description: 'A base rate: the provenance of each component series.' }),
+  })
+  .meta({ id: 'Provenance', description: 'Where the figures of a row come from.' });
+
+export const feedSchema = z
+  .strictObject({
+    provider: z.literal('defillama'),
+    pool: defillamaPoolIdSchema,
+    url: httpUrlSchema.meta({ description: "The pool's public page." }),
+    series: z.string().meta({ description: 'The history series the pool feeds.' }),
+  })
+  .meta({ id: 'Feed' });
+
 const sourceFields = {
   name: z.string(),
   token: z.string().meta({ description: 'The token deposited.' }),
@@ -162,6 +253,8 @@ const sourceFields = {
   incidents: z.array(incidentSchema),
   description: z.string(),
   scoreRationale: scoreRationaleSchema,
+  feeds: z.array(feedSchema).meta({ description: 'Where its daily history is imported from.' }),
+  provenance: provenanceSchema,
 };
 
 export const sourceRowSchema = z
@@ -209,6 +302,7 @@ export const strategyMetricsSchema = z
       description: "GREAT: reward above the base rate's reward/risk slope times its risk.",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
+    provenance: provenanceSchema,
   })
   .meta({ id: 'StrategyMetrics' });
 export const strategyMetricsListSchema = z.array(strategyMetricsSchema);
@@ -224,6 +318,7 @@ export const baseRatesSchema = z
     method: methodSchema,
     asOf: isoDateSchema.nullable(),
     status: z.strictObject({ stablecoin: metricStatusSchema, defi: metricStatusSchema }),
+    provenance: z.strictObject({ stablecoin: provenanceSchema, defi: provenanceSchema }),
   })
   .meta({ id: 'BaseRates' });
 
@@ -255,6 +350,7 @@ export const historyResponseSchema = z
     status: metricStatusSchema,
     method: methodSchema,
     asOf: isoDateSchema.nullable(),
+    provenance: provenanceSchema,
   })
   .meta({ id: 'HistoryResponse' });
 
@@ -303,6 +399,7 @@ export const riskBreakdownSchema = z
     risk: z.number(),
     charges: riskChargesSchema,
     great: z.boolean(),
+    provenance: provenanceSchema,
   })
   .meta({ id: 'RiskBreakdown', description: 'Every charge of ra30-v1 with its inputs.' });
 

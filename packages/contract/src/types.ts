@@ -11,6 +11,10 @@ export type FileStatus = z.infer<typeof s.fileStatusSchema>;
 export type HealthReport = z.infer<typeof s.healthReportSchema>;
 export type SiteSettings = z.infer<typeof s.siteSettingsSchema>;
 export type Incident = z.infer<typeof s.incidentSchema>;
+export type Provenance = z.infer<typeof s.provenanceSchema>;
+export type Feed = z.infer<typeof s.feedSchema>;
+export type ImportRun = z.infer<typeof s.importRunSchema>;
+export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
 export type SourceRow = z.infer<typeof s.sourceRowSchema>;
 export type BaseRateRow = z.infer<typeof s.baseRateRowSchema>;
 /** A row of GET /api/sources: a yield source or a DeFi Base Rate row (`isBaseRate` tells). */

@@ -1,0 +1,161 @@
+/**
+ * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
+ * into history.json (api/src/import/run-import.ts). A running server picks the new file up by
+ * itself, as it does any edit.
+ *
+ *   pnpm --filter @yield/api data:import                         # from https://yields.llama.fi
+ *   pnpm --filter @yield/api data:import -- --dry-run            # what would change, nothing written
+ *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json, offline
+ *
+ * Exit code: 0 every feed imported; 1 a feed (or the write) failed, the good feeds were imported;
+ * 2 the command could not run (bad arguments, sources.json not loadable).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { openStore } from '../src/data/files.ts';
+import { silentLogger } from '../src/logger.ts';
+import { DEFAULT_DEFILLAMA_API_URL } from '../src/import/defillama.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_IMPORT_DAYS,
+  DEFAULT_TIMEOUT_MS,
+  runImport,
+  type Figures,
+  type ImportResult,
+} from '../src/import/run-import.ts';
+import { runAsCommand, type CliResult } from './cli.ts';
+
+const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
+
+  --from         read saved responses DIR/chart/<pool>.json instead of fetching (offline)
+  --dry-run      print each source's 30-day APR and risk-adjusted APR before and after; write nothing
+  --api-url      DeFiLlama yields API (default: $DEFILLAMA_API_URL, else ${DEFAULT_DEFILLAMA_API_URL})
+  --days         newest days taken from each feed (default ${DEFAULT_IMPORT_DAYS}; older stored days are kept)
+  --timeout-ms   per request (default ${DEFAULT_TIMEOUT_MS})
+  --concurrency  requests at once (default ${DEFAULT_CONCURRENCY})
+  --data-dir     data directory (default: $DATA_DIR, else api/data)
+
+Exit code 0: every feed imported. 1: a feed failed (its last good data is kept; the other feeds
+were imported) or history.json could not be written. 2: bad arguments or unreadable sources.json.`;
+
+function positiveInt(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1`);
+  return n;
+}
+
+const pct = (n: number) => `${n.toFixed(2)}%`;
+
+function figure(f: Figures | null, pick: (f: Figures) => number): string {
+  if (!f) return 'n/a';
+  if (f.status === 'insufficient_data') return 'n/a';
+  return `${pct(pick(f))}${f.status === 'stale' ? ' (stale)' : ''}`;
+}
+
+function report(result: ImportResult, historyFile: string): string {
+  const lines: string[] = [];
+  const verb = result.dryRun ? 'Dry run of' : 'Imported';
+  lines.push(`${verb} ${result.feeds.length} feeds from ${result.from}`);
+  const width = Math.max(
+    0,
+    ...result.feeds.map((f) => f.series.length),
+    ...result.unfed.map((s) => s.length),
+  );
+  for (const f of result.feeds) {
+    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool}`;
+    lines.push(
+      f.ok
+        ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
+        : `${head}  ${f.reason} (its last good data is kept)`,
+    );
+  }
+  for (const s of result.unfed)
+    lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
+  if (result.error) lines.push(`Error: ${result.error}`);
+
+  if (result.dryRun) {
+    lines.push('', 'Nothing written. 30-day APR and risk-adjusted APR, before -> after:');
+    const nameWidth = Math.max(...result.figures.map((f) => `${f.id} ${f.name}`.length));
+    for (const f of result.figures) {
+      const apr = `${figure(f.before, (x) => x.yield30d)} -> ${figure(f.after, (x) => x.yield30d)}`;
+      const ra = `${figure(f.before, (x) => x.riskAdjustedYield30d)} -> ${figure(f.after, (x) => x.riskAdjustedYield30d)}`;
+      lines.push(
+        `  ${`${f.id} ${f.name}`.padEnd(nameWidth)}  APR ${apr.padEnd(24)}  risk-adjusted ${ra}  (data to ${f.after?.asOf ?? 'n/a'})`,
+      );
+    }
+  } else {
+    const failed = result.feeds.filter((f) => !f.ok).length;
+    lines.push(
+      result.written
+        ? `${historyFile} written.`
+        : `${historyFile} unchanged${result.error ? '' : ' (no new or changed days)'}.`,
+    );
+    if (failed > 0)
+      lines.push(`${failed} feed(s) failed: see the reasons above and GET /api/health.`);
+  }
+  return lines.join('\n');
+}
+
+export async function runImportCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  now?: () => Date,
+): Promise<CliResult> {
+  let values;
+  let days: number | undefined;
+  let timeoutMs: number | undefined;
+  let concurrency: number | undefined;
+  try {
+    ({ values } = parseArgs({
+      args: argv.filter((a) => a !== '--'),
+      options: {
+        from: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'api-url': { type: 'string' },
+        days: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        concurrency: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+    days = positiveInt(values.days, '--days');
+    timeoutMs = positiveInt(values['timeout-ms'], '--timeout-ms');
+    concurrency = positiveInt(values.concurrency, '--concurrency');
+    const apiUrl = values['api-url'] ?? env.DEFILLAMA_API_URL;
+    if (apiUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(apiUrl))
+      throw new Error(`the DeFiLlama API URL must be an http(s) URL, got "${apiUrl}"`);
+  } catch (err) {
+    return { exitCode: 2, output: `${(err as Error).message}\n\n${USAGE}` };
+  }
+  if (values.help) return { exitCode: 0, output: USAGE };
+
+  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const store = openStore(dataDir, silentLogger);
+  await store.loadAll();
+  if (!store.get('sources'))
+    return {
+      exitCode: 2,
+      output: `Cannot import: ${store.status()['sources.json']?.error ?? 'sources.json did not load'}`,
+    };
+
+  const result = await runImport({
+    store,
+    apiUrl: values['api-url'] ?? env.DEFILLAMA_API_URL ?? DEFAULT_DEFILLAMA_API_URL,
+    fromDir: values.from,
+    dryRun: values['dry-run'] ?? false,
+    days,
+    timeoutMs,
+    concurrency,
+    now,
+  });
+  return {
+    exitCode: result.ok ? 0 : 1,
+    output: report(result, path.join(dataDir, 'history.json')),
+  };
+}
+
+runAsCommand(import.meta.url, (argv) => runImportCli(argv));

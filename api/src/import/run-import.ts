@@ -1,0 +1,327 @@
+/**
+ * One import: every feed named in sources.json is read (from DeFiLlama, or from saved responses
+ * with `fromDir`), validated, merged into history.json and written atomically; the outcome of each
+ * feed is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
+ * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
+ *
+ * A feed that fails never touches its series: the last good data stays. The good feeds are still
+ * imported. The running API sees the new history.json as it sees an operator edit (it polls the
+ * file), or at once when the import ran in its own process (the store is refreshed).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { DataFileError } from '../data/store.ts';
+import { dataFiles, type ApiStore } from '../data/files.ts';
+import {
+  seriesFeeds,
+  type FeedOutcome,
+  type HistoryFile,
+  type ImportStatusFile,
+  type SourcesFile,
+} from '../data/schemas.ts';
+import { computeAllSeries, type SeriesStatus } from '../data/snapshot.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import {
+  chartUrl,
+  DEFAULT_DEFILLAMA_API_URL,
+  FeedError,
+  fetchChartText,
+  parseChart,
+} from './defillama.ts';
+import { guardedWrite } from './guarded-write.ts';
+import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_CONCURRENCY = 4;
+/** Days taken from each response: the sample's span, well over the 180 the site shows. */
+export const DEFAULT_IMPORT_DAYS = 450;
+
+export interface ImportOptions {
+  /** Feeds come from its sources.json, history.json is written in its directory. */
+  store: ApiStore;
+  /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
+  apiUrl?: string | undefined;
+  /** Read saved responses, `<fromDir>/chart/<pool>.json`, instead of fetching. */
+  fromDir?: string | undefined;
+  /** Compute and report, write nothing. */
+  dryRun?: boolean | undefined;
+  now?: (() => Date) | undefined;
+  logger?: Logger | undefined;
+  timeoutMs?: number | undefined;
+  concurrency?: number | undefined;
+  days?: number | undefined;
+  signal?: AbortSignal | undefined;
+  userAgent?: string | undefined;
+  /** Test hook: runs between writing history.json's temp file and renaming it into place. */
+  beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
+}
+
+export interface Figures {
+  yield30d: number;
+  riskAdjustedYield30d: number;
+  status: SeriesStatus;
+  asOf: string | null;
+}
+
+/** One row of the dry run's report: a source or base rate before and after the import. */
+export interface FiguresChange {
+  id: number | string;
+  name: string;
+  before: Figures | null;
+  after: Figures | null;
+}
+
+export interface ImportResult {
+  /** Every feed imported and the history written (or, in a dry run, computed). */
+  ok: boolean;
+  from: string;
+  dryRun: boolean;
+  startedAt: string;
+  finishedAt: string;
+  feeds: FeedOutcome[];
+  /** Series no feed is named for: left as they are. */
+  unfed: string[];
+  /** history.json was replaced. */
+  written: boolean;
+  /** A problem that stopped the whole run. */
+  error: string | null;
+  /** Dry run only. */
+  figures: FiguresChange[];
+}
+
+interface FeedTarget {
+  series: string;
+  pool: string;
+}
+
+/** The feeds to import (one per series) and the series without one. */
+export function feedTargets(sources: SourcesFile): { targets: FeedTarget[]; unfed: string[] } {
+  const targets = new Map<string, FeedTarget>();
+  const all = new Set<string>();
+  for (const { series, feeds } of seriesFeeds(sources)) {
+    all.add(series);
+    const pool = feeds?.[0]?.pool;
+    if (pool !== undefined && !targets.has(series)) targets.set(series, { series, pool });
+  }
+  return {
+    targets: [...targets.values()],
+    unfed: [...all].filter((s) => !targets.has(s)),
+  };
+}
+
+function utcToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+async function readFeed(target: FeedTarget, options: ImportOptions, apiUrl: string, now: Date) {
+  let text: string;
+  if (options.fromDir) {
+    const file = path.join(options.fromDir, 'chart', `${target.pool}.json`);
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new FeedError(
+        code === 'ENOENT' ? `no saved response ${file}` : `cannot read ${file}: ${code}`,
+      );
+    }
+  } else {
+    text = await fetchChartText(chartUrl(apiUrl, target.pool), {
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      userAgent: options.userAgent ?? 'pigi-yield-importer/1.0',
+      signal: options.signal,
+    });
+  }
+  return parseChart(text, {
+    days: options.days ?? DEFAULT_IMPORT_DAYS,
+    today: utcToday(now),
+  });
+}
+
+function figuresOf(sources: SourcesFile, history: HistoryFile | null, now: Date) {
+  const out = new Map<string, Figures>();
+  if (!history) return out;
+  for (const [key, s] of computeAllSeries(sources, history, now)) {
+    out.set(key, {
+      yield30d: s.result.yield30d,
+      riskAdjustedYield30d: s.result.riskAdjustedYield30d,
+      status: s.status,
+      asOf: s.result.asOf,
+    });
+  }
+  return out;
+}
+
+function figuresChange(
+  sources: SourcesFile,
+  before: HistoryFile | null,
+  after: HistoryFile | null,
+  now: Date,
+): FiguresChange[] {
+  const b = figuresOf(sources, before, now);
+  const a = figuresOf(sources, after, now);
+  return [
+    ...sources.sources.map((s) => ({
+      key: String(s.id),
+      id: s.id as number | string,
+      name: s.name,
+    })),
+    ...sources.baseRates.map((r) => ({ key: r.key, id: r.key, name: `${r.name} (${r.type})` })),
+  ].map(({ key, id, name }) => ({
+    id,
+    name,
+    before: b.get(key) ?? null,
+    after: a.get(key) ?? null,
+  }));
+}
+
+export async function runImport(options: ImportOptions): Promise<ImportResult> {
+  const { store } = options;
+  const logger = options.logger ?? silentLogger;
+  const now = options.now?.() ?? new Date();
+  const apiUrl = options.apiUrl ?? process.env.DEFILLAMA_API_URL ?? DEFAULT_DEFILLAMA_API_URL;
+  const from = options.fromDir ? `files:${path.resolve(options.fromDir)}` : apiUrl;
+  const dryRun = options.dryRun ?? false;
+  const result: ImportResult = {
+    ok: false,
+    from,
+    dryRun,
+    startedAt: now.toISOString(),
+    finishedAt: now.toISOString(),
+    feeds: [],
+    unfed: [],
+    written: false,
+    error: null,
+    figures: [],
+  };
+  const finish = async (): Promise<ImportResult> => {
+    result.finishedAt = new Date().toISOString();
+    result.ok = result.error === null && result.feeds.every((f) => f.ok);
+    if (!dryRun) await recordStatus(options, result, logger);
+    return result;
+  };
+
+  // Hand edits made since the store last looked count: feeds and history as they are now.
+  await store.refreshFile('sources');
+  await store.refreshFile('history');
+  const sources = store.get('sources');
+  if (!sources) {
+    result.error = `sources.json has not loaded: ${store.status()['sources.json']?.error ?? 'unknown error'}`;
+    logger.error('import stopped', { error: result.error });
+    return finish();
+  }
+  const { targets, unfed } = feedTargets(sources);
+  result.unfed = unfed;
+
+  // Read every feed, a few at a time (DeFiLlama is a shared public service).
+  const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const reads = await Promise.all(
+    targets.map((target) =>
+      limit(async () => {
+        try {
+          return { target, parsed: await readFeed(target, options, apiUrl, now), reason: null };
+        } catch (err) {
+          const reason =
+            err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
+          return { target, parsed: null, reason };
+        }
+      }),
+    ),
+  );
+  const imports: SeriesImport[] = reads.flatMap((r) =>
+    r.parsed ? [{ series: r.target.series, pool: r.target.pool, rows: r.parsed.rows }] : [],
+  );
+
+  // Merge and write. The merge runs again on top of any edit that lands while writing; `last`
+  // keeps the merge that was written.
+  const last: { before: HistoryFile | null; merge: HistoryMerge | null } = {
+    before: store.get('history'),
+    merge: null,
+  };
+  let writeError: string | null = null;
+  if (dryRun) {
+    if (last.before) last.merge = mergeHistory(last.before, imports, now);
+    else writeError = `history.json has not loaded: ${store.status()['history.json']?.error}`;
+  } else if (imports.length > 0) {
+    try {
+      const written = await guardedWrite({
+        file: path.join(store.dir, dataFiles.history.file),
+        schema: dataFiles.history.schema,
+        update: (current) => {
+          last.before = current;
+          last.merge = mergeHistory(current, imports, now);
+          return last.merge.changed ? last.merge.history : null;
+        },
+        beforeCommit: options.beforeCommit,
+      });
+      result.written = written.written;
+      await store.refreshFile('history');
+    } catch (err) {
+      writeError =
+        err instanceof DataFileError ? err.message : `history.json: ${(err as Error).message}`;
+    }
+  }
+  const stats = last.merge?.stats;
+
+  for (const r of reads) {
+    const s = stats?.get(r.target.series);
+    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const rows = r.parsed?.rows ?? [];
+    result.feeds.push({
+      series: r.target.series,
+      pool: r.target.pool,
+      ok: reason === null,
+      reason,
+      days: rows.length,
+      added: reason === null ? (s?.added ?? 0) : 0,
+      updated: reason === null ? (s?.updated ?? 0) : 0,
+      newestDay: rows[rows.length - 1]?.date ?? null,
+    });
+  }
+  if (writeError) result.error = writeError;
+  for (const f of result.feeds) {
+    if (f.ok)
+      logger.info('feed imported', {
+        series: f.series,
+        pool: f.pool,
+        days: f.days,
+        added: f.added,
+        updated: f.updated,
+        newestDay: f.newestDay,
+      });
+    else
+      logger.error('feed not imported, keeping its last good data', {
+        series: f.series,
+        pool: f.pool,
+        reason: f.reason,
+      });
+  }
+  if (dryRun && last.merge) {
+    result.figures = figuresChange(sources, last.before, last.merge.history, now);
+  }
+  return finish();
+}
+
+/** Keeps the outcome for GET /api/health (also of a CLI import, read by a running server). */
+async function recordStatus(options: ImportOptions, result: ImportResult, logger: Logger) {
+  const lastRun: NonNullable<ImportStatusFile['lastRun']> = {
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    from: result.from,
+    ok: result.ok,
+    error: result.error,
+    feeds: result.feeds,
+  };
+  try {
+    await guardedWrite({
+      file: path.join(options.store.dir, dataFiles.importStatus.file),
+      schema: dataFiles.importStatus.schema,
+      empty: dataFiles.importStatus.empty,
+      update: () => ({ lastRun }),
+    });
+    await options.store.refreshFile('importStatus');
+  } catch (err) {
+    logger.error('import status not recorded', { error: (err as Error).message });
+  }
+}

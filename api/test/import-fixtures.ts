@@ -1,0 +1,94 @@
+/**
+ * Shared by the import suites: the feeds named in the shipped sources.json, a replay server
+ * answering all of them with good data, and small readers of what the API serves.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { feedTargets, runImport, type ImportOptions } from '../src/import/run-import.ts';
+import type { HistoryFile, SourcesFile } from '../src/data/schemas.ts';
+import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
+import type { TestContext } from './helpers.ts';
+
+/** After each test: the replay server closed, the temp data directory removed. */
+export async function closeAll(
+  t: TestContext | undefined,
+  server: ReplayServer | undefined,
+): Promise<void> {
+  await server?.close();
+  await t?.cleanup();
+}
+
+export const NOW = new Date('2026-11-23T12:00:00Z');
+export const TODAY = '2026-11-23';
+
+export const POOL = {
+  lido: '747c1d2a-c668-4682-b9f9-296708a3dd90',
+  susds: 'd8c4eff5-c8a9-46fc-a888-057c4c668e72',
+  aaveUsdc: 'aa70268e-4b52-42bf-a116-608b370f9501',
+  compoundUsdc: '7da72d09-56ca-4ec5-a45f-59114353e487',
+  aaveUsdt: 'f981a304-bb6c-45b8-b0c5-fd2f515ad23a',
+  compoundUsdt: 'f4d5b566-e815-4ca2-bb07-7bcd8bc797f1',
+  dsr: 'c8a24fee-ec00-4f38-86c0-9f6daebc4225',
+  reth: 'd4b3c522-6127-4b89-bedf-83641cdcd2eb',
+  cbeth: '0f45d730-b279-4629-8e11-ccb5cc3038b4',
+  susde: '66985a81-9c51-46ca-9977-42b4fe7bc6df',
+} as const;
+
+export interface StrategyRow {
+  id: number;
+  yield30d: number;
+  riskAdjustedYield30d: number;
+  status: string;
+  great: boolean;
+  asOf: string | null;
+  provenance: { kind: string; asOf: string | null; stale: boolean; pool?: string };
+}
+
+export async function readSources(dir: string): Promise<SourcesFile> {
+  return JSON.parse(await readFile(path.join(dir, 'sources.json'), 'utf8')) as SourcesFile;
+}
+
+export async function readHistory(dir: string): Promise<HistoryFile> {
+  return JSON.parse(await readFile(path.join(dir, 'history.json'), 'utf8')) as HistoryFile;
+}
+
+/** Every feed of the shipped sources.json answered with 60 good days ending `lastDay`. */
+export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<ReplayServer> {
+  const { targets } = feedTargets(await readSources(dir));
+  const server = await startReplayServer();
+  // Values depend on the date, not the position: a later reply repeats the earlier days exactly.
+  const shift = (Date.parse(lastDay) - Date.parse(TODAY)) / 86_400_000;
+  targets.forEach((t, n) =>
+    server.set(t.pool, {
+      kind: 'json',
+      body: chartBody(
+        dailyPoints({
+          lastDay,
+          days: 60,
+          apy: (i) => 3 + n * 0.25 + ((i + shift) % 5) * 0.02,
+          tvlUsd: (i) => 2e8 + (i + shift) * 1e5,
+        }),
+      ),
+    }),
+  );
+  return server;
+}
+
+export function importWith(
+  t: TestContext,
+  server: ReplayServer,
+  options: Partial<ImportOptions> = {},
+) {
+  return runImport({
+    store: t.deps.store,
+    apiUrl: server.url,
+    now: () => NOW,
+    timeoutMs: 1000,
+    logger: t.logger,
+    ...options,
+  });
+}
+
+export async function strategies(t: TestContext): Promise<StrategyRow[]> {
+  return (await t.http.get('/api/strategies').expect(200)).body as StrategyRow[];
+}
