@@ -12,6 +12,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { premiumRouter, protectedRouter } from './routes/premium.ts';
+import { scannerRouter } from './scanner/route.ts';
 
 export const API_PREFIX = '/api';
 
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): Koa {
     dataRouter(deps),
     mailingListRouter(deps, limiter),
     premiumRouter(deps, limiter),
+    scannerRouter(deps),
   ]) {
     publicRoutes.use(r.routes());
   }

@@ -54,7 +54,11 @@ export interface CachedBody {
 }
 
 export function cacheBody(value: unknown): CachedBody {
-  const body = Buffer.from(JSON.stringify(value));
+  return cacheBytes(Buffer.from(JSON.stringify(value)));
+}
+
+/** A body already serialised (the scanner assembles its JSON from precomputed parts). */
+export function cacheBytes(body: Buffer): CachedBody {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };
 }
