@@ -248,7 +248,8 @@ export function generatePoolsResponse(options: GeneratePoolsOptions = {}): {
     const apyStd = apy * rng.uniform(0.02, kind === 'dex' ? 1.2 : 0.4);
     const sigma = poolCount < 2 ? 0 : apyStd / Math.sqrt(365) / (1 + apy / 100);
     const mu = Math.max(0, apy * (1 + rng.normal(0, 0.25)));
-    const apyMean30d = poolCount < 2 || rng.chance(0.04) ? null : Math.max(0, apy * (1 + rng.normal(0, 0.12)));
+    const apyMean30d =
+      poolCount < 2 || rng.chance(0.04) ? null : Math.max(0, apy * (1 + rng.normal(0, 0.12)));
     const noPrediction = apy <= 0 || poolCount < 7;
     const probability = rng.uniform(50, 100);
 

@@ -39,6 +39,8 @@ describe('GET /api/health', () => {
         'invites.json',
         'liquidity.json',
         'mailing-list.json',
+        'pools.json',
+        'project-tiers.json',
         'settings.json',
         'sources.json',
         'strategy-content.json',

@@ -158,7 +158,8 @@ export async function importPoolsSnapshot(
   await new TextFile(target).write(formatPoolsFile(file));
   await store.refreshFile('pools');
   const status = store.status()[dataFiles.pools.file];
-  if (status?.error) throw new PoolsImportError(`the written snapshot was refused: ${status.error}`);
+  if (status?.error)
+    throw new PoolsImportError(`the written snapshot was refused: ${status.error}`);
   logger.info('pools snapshot imported', { ...report, file: target });
   return { file: target, ...report };
 }

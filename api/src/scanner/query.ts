@@ -14,7 +14,9 @@ export const SCANNER_MAX_OFFSET = 1_000_000;
 export const TEASER_SIZE = 10;
 
 const bool = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true');
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
@@ -35,7 +37,10 @@ export const scannerQuerySchema = z.strictObject({
   stablecoin: bool('stablecoin').optional(),
   minTvl: z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,6})?$/, 'minTvl must be an amount of US dollars, 0 or more (e.g. 1000000)')
+    .regex(
+      /^\d{1,15}(\.\d{1,6})?$/,
+      'minTvl must be an amount of US dollars, 0 or more (e.g. 1000000)',
+    )
     .transform(Number)
     .optional(),
   sort: z
@@ -51,7 +56,9 @@ export type ScannerQuery = z.output<typeof scannerQuerySchema>;
 const KNOWN = Object.keys(scannerQuerySchema.shape);
 
 /** Koa's parsed query string to a validated query; a 400 `invalid_query` naming the reason. */
-export function parseScannerQuery(raw: Record<string, string | string[] | undefined>): ScannerQuery {
+export function parseScannerQuery(
+  raw: Record<string, string | string[] | undefined>,
+): ScannerQuery {
   const given: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (!KNOWN.includes(name)) {

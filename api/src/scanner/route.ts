@@ -96,6 +96,8 @@ export function scannerCsv(index: PoolIndex, result: ScannerPage): string {
     header: true,
     columns: CSV_COLUMNS.map((key) => ({ key })),
     record_delimiter: 'windows',
+    // csv-stringify quotes fields holding the whole CRLF delimiter; RFC 4180 wants a lone CR or LF quoted too.
+    quoted_match: /[\r\n]/,
     escape_formulas: true,
     cast: { boolean: (value) => (value ? 'true' : 'false') },
   });
