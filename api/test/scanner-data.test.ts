@@ -16,17 +16,10 @@ import {
   MAX_DROPPED_SHARE,
   PoolsImportError,
 } from '../src/scanner/import-pools.ts';
-import type { ScannerItem } from '../src/scanner/pool-index.ts';
+import type { ScannerAnswer } from '../src/scanner/contract.ts';
 import { editFile, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan } from './naive-scan.ts';
 import { safetyOfDir, tokens, writeSnapshot } from './scanner-fixtures.ts';
-
-interface Answer {
-  asOf: string | null;
-  sample: boolean;
-  total: number;
-  items: ScannerItem[];
-}
 
 let t: TestContext | undefined;
 afterEach(async () => {
@@ -40,7 +33,7 @@ const scan = async (ctx: TestContext, query = 'limit=500&includeOutliers=true') 
     .get(`/api/scanner?${query}`)
     .set('Authorization', `Bearer ${premium}`)
     .expect(200);
-  return { body: res.body as Answer, text: res.text };
+  return { body: res.body as ScannerAnswer, text: res.text };
 };
 const health = async (ctx: TestContext) => (await ctx.http.get('/api/health')).body as HealthReport;
 
@@ -331,7 +324,7 @@ describe('the shipped sample snapshot', () => {
   it('is labelled sample and gives a saver USDC pools on Ethereum beyond the teaser', async () => {
     t = await setup();
     const res = await t.http.get('/api/scanner?asset=USDC&chain=Ethereum').expect(200);
-    const body = res.body as Answer;
+    const body = res.body as ScannerAnswer;
     expect(body).toMatchObject({ sample: true, asOf: '2026-11-21T00:00:00.000Z' });
     expect(body.items).toHaveLength(10);
     expect(body.total).toBeGreaterThan(10);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolsFile } from '../src/data/schemas.ts';
 import { RAPOOL_V1, type Score } from '../src/engine/index.ts';
-import type { ScannerItem } from '../src/scanner/pool-index.ts';
+import { scannerAnswerSchema, type ScannerAnswer } from '../src/scanner/contract.ts';
 import { CSV_COLUMNS } from '../src/scanner/route.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan, type NaiveQuery } from './naive-scan.ts';
@@ -17,18 +17,6 @@ import {
   tokens,
   writeSnapshot,
 } from './scanner-fixtures.ts';
-
-interface ScannerAnswer {
-  asOf: string | null;
-  sample: boolean;
-  method: string;
-  total: number;
-  offset: number;
-  limit: number;
-  teaser: boolean;
-  teaserSize: number;
-  items: ScannerItem[];
-}
 
 let t: TestContext;
 let snapshot: PoolsFile;
@@ -52,7 +40,8 @@ function url(q: Record<string, string | number | boolean | undefined>): string {
 
 async function scan(q: Record<string, string | number | boolean | undefined>, token = premium) {
   const res = await t.http.get(url(q)).set('Authorization', `Bearer ${token}`).expect(200);
-  return res.body as ScannerAnswer;
+  // Every answer must match the contract's schema.
+  return scannerAnswerSchema.parse(res.body);
 }
 
 /** The API's answer must be the naive reference's, pool by pool. */

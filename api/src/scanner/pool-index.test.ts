@@ -3,10 +3,10 @@ import { generatePoolsResponse } from '../../scripts/generate-pools.ts';
 import { naiveScan, type NaiveQuery } from '../../test/naive-scan.ts';
 import type { Score } from '../engine/index.ts';
 import { preparePoolsSnapshot } from './import-pools.ts';
+import { SORT_KEYS } from './contract.ts';
 import {
   buildPoolIndex,
   queryPools,
-  SORT_KEYS,
   symbolTokens,
   tvlPrefixLength,
   type PoolQuery,

@@ -13,49 +13,12 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { computeRapool, RAPOOL_V1, type PoolCharges, type Score } from '../engine/index.ts';
+import { computeRapool, RAPOOL_V1 } from '../engine/index.ts';
 import type { Pool, PoolsFile } from '../data/schemas.ts';
+import { SORT_KEYS, type ScannerItem, type SortKey } from './contract.ts';
 import type { ProjectSafety } from './project-safety.ts';
 
-export const SORT_KEYS = ['riskAdjusted', 'apy', 'tvl'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
 export const POOL_URL_PREFIX = 'https://defillama.com/yields/pool/';
-
-/** One row of GET /api/scanner. */
-export interface ScannerItem {
-  pool: string;
-  project: string;
-  chain: string;
-  symbol: string;
-  tvlUsd: number;
-  /** The APY the charges are taken from (apyMean30d when DeFiLlama has one, else apySpot). */
-  apy: number;
-  apyBase: number | null;
-  apyReward: number | null;
-  riskAdjustedApy: number;
-  charges: PoolCharges;
-  url: string;
-  /** DeFiLlama's current APY. */
-  apySpot: number;
-  apyBasis: 'mean30d' | 'spot';
-  /** Sum of the charges. */
-  risk: number;
-  stablecoin: boolean;
-  ilRisk: 'yes' | 'no';
-  exposure: 'single' | 'multi';
-  outlier: boolean;
-  poolMeta: string | null;
-  inputs: {
-    sigma: number;
-    count: number;
-    apyStdDev: number;
-    rewardShare: number;
-    safety: Score;
-    safetyBasis: ProjectSafety['basis'];
-    safetySource: number | null;
-  };
-}
 
 export interface PoolQuery {
   /** A token of the pool symbol split on "-", any letter case. */

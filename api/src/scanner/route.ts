@@ -15,7 +15,7 @@ import { unauthorized, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
 import { verifyPremiumToken, type PremiumClaims } from '../premium/tokens.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
-import { parseScannerQuery, TEASER_SIZE, type ScannerQuery } from './query.ts';
+import { parseScannerQuery, TEASER_SIZE, type ScannerQuery } from './contract.ts';
 import { scannerState } from './scanner-state.ts';
 
 const PRIVATE = 'private, no-store';
