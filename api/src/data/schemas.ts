@@ -13,6 +13,22 @@ const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 const score = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 const nonEmpty = z.string().trim().min(1);
 
+/** Flags every item whose key an earlier item of the same list already had. */
+function flagRepeats<T>(
+  ctx: z.RefinementCtx,
+  items: readonly T[],
+  key: (item: T) => string | number,
+  at: (index: number) => PropertyKey[],
+  message: (key: string | number) => string,
+): void {
+  const seen = new Set<string | number>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: at(i), message: message(k) });
+    seen.add(k);
+  });
+}
+
 // ---------------------------------------------------------------- settings.json
 export const settingsFileSchema = z.strictObject({
   siteTitle: nonEmpty,
@@ -109,16 +125,13 @@ export const sourcesFileSchema = z
     baseRates: z.array(baseRateRecord).length(2),
   })
   .superRefine((file, ctx) => {
-    const seen = new Set<number>();
-    file.sources.forEach((s, i) => {
-      if (seen.has(s.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sources', i, 'id'],
-          message: `duplicate id ${s.id}`,
-        });
-      seen.add(s.id);
-    });
+    flagRepeats(
+      ctx,
+      file.sources,
+      (s) => s.id,
+      (i) => ['sources', i, 'id'],
+      (id) => `duplicate id ${id}`,
+    );
     const keys = file.baseRates.map((b) => b.key).sort();
     if (keys.join() !== 'base-defi,base-stablecoin') {
       ctx.addIssue({
@@ -398,18 +411,15 @@ export const poolsFileSchema = z
     note: z.string().optional(),
     data: z.array(poolSchema),
   })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.data.forEach((p, i) => {
-      if (seen.has(p.pool))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['data', i, 'pool'],
-          message: `duplicate pool id ${p.pool}`,
-        });
-      seen.add(p.pool);
-    });
-  });
+  .superRefine((file, ctx) =>
+    flagRepeats(
+      ctx,
+      file.data,
+      (p) => p.pool,
+      (i) => ['data', i, 'pool'],
+      (pool) => `duplicate pool id ${pool}`,
+    ),
+  );
 export type PoolsFile = z.infer<typeof poolsFileSchema>;
 
 // ---------------------------------------------------------------- project-tiers.json (operators)
@@ -448,16 +458,13 @@ export const projectTiersFileSchema = z
       ]),
     ),
   })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.projects.forEach((p, i) => {
-      if (seen.has(p.project))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['projects', i, 'project'],
-          message: `project ${p.project} is listed twice`,
-        });
-      seen.add(p.project);
-    });
-  });
+  .superRefine((file, ctx) =>
+    flagRepeats(
+      ctx,
+      file.projects,
+      (p) => p.project,
+      (i) => ['projects', i, 'project'],
+      (project) => `project ${project} is listed twice`,
+    ),
+  );
 export type ProjectTiersFile = z.infer<typeof projectTiersFileSchema>;
