@@ -9,12 +9,12 @@
  * The servers run in a child process (the API needs tsx to load TypeScript) on a temp copy of
  * api/data, so the benchmark never writes into the shipped data.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startChild } from './child-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '../api');
@@ -27,25 +27,6 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 18_791);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 18_792);
 const CONTROL_PORT = Number(process.env.BENCH_CONTROL_PORT ?? 18_793);
 const PATH = '/api/strategies';
-
-/** Starts a child process and resolves once it prints `ready`. */
-function start(args, env, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), 30_000);
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 // Both servers live in one child process, so they share the same runtime conditions (tsx loader,
 // heap holding the data, event loop); only the request handling differs.
@@ -100,7 +81,7 @@ const env = {
 const children = [];
 try {
   children.push(
-    await start(['--import', 'tsx', '--input-type=module', '-e', servers], env, apiDir),
+    await startChild(['--import', 'tsx', '--input-type=module', '-e', servers], env, apiDir),
   );
 
   // Same bytes: compare status, headers (minus Date) and body once before measuring.

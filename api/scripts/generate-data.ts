@@ -34,7 +34,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-class Rng {
+export class Rng {
   private readonly next: () => number;
   constructor(seed: number) {
     this.next = prng(seed);

@@ -14,6 +14,7 @@ import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { premiumRouter, protectedRouter } from './routes/premium.ts';
 import { docsRouter } from './routes/docs.ts';
+import { scannerRouter } from './scanner/route.ts';
 
 export { API_PREFIX };
 
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa {
     docsRouter(deps),
     mailingListRouter(deps, limiter),
     premiumRouter(deps, limiter),
+    scannerRouter(deps),
   ]) {
     publicRoutes.use(r.routes());
   }

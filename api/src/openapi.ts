@@ -29,7 +29,10 @@ function responseConfig(spec: EndpointSpec, status: number, r: ResponseSpec): Re
   const headers =
     status === 429 ? RETRY_AFTER : spec.cached && status === 200 ? CACHE_HEADERS : undefined;
   const content = r.schema
-    ? { 'application/json': { schema: r.schema } }
+    ? {
+        'application/json': { schema: r.schema },
+        ...(r.csv ? { 'text/csv': { schema: { type: 'string' as const } } } : {}),
+      }
     : r.mediaType
       ? { [r.mediaType]: { schema: { type: 'string' as const } } }
       : undefined;

@@ -129,6 +129,14 @@ beforeAll(async () => {
     );
   await record('premiumAnalysis', t.http.get('/api/premium/strategies/3'));
 
+  await getTwice('scanner', '/api/scanner?asset=USDC&sort=apy');
+  const bearer = `Bearer ${token}`;
+  await record('scanner', t.http.get('/api/scanner?limit=200').set('Authorization', bearer));
+  await record('scanner', t.http.get('/api/scanner?format=csv').set('Authorization', bearer));
+  await record('scanner', t.http.get('/api/scanner?format=csv'));
+  await record('scanner', t.http.get('/api/scanner?assets=USDC'));
+  await record('scanner', t.http.get('/api/scanner?limit=0'));
+
   await getTwice('openApi', '/api/openapi.json');
   await record('docs', t.http.get('/api/docs'));
   await getTwice('docsScript', '/api/docs/redoc.standalone.js');
@@ -150,6 +158,7 @@ beforeAll(async () => {
     ['history', '/api/history?id=3&range=7D'],
     ['breakdown', '/api/strategies/3/breakdown'],
     ['strategyContent', '/api/strategy-content/lido'],
+    ['scanner', '/api/scanner'],
   ] as const)
     await record(name, broken.http.get(url));
   await createInvite(broken.deps.userData, { code: 'BROKEN-USERS', maxUses: 10 });
@@ -217,6 +226,8 @@ describe('every answer matches its schema', () => {
         expect(answer.text).toBe('');
       } else if (documented!.mediaType) {
         expect(answer.contentType).toContain(documented!.mediaType);
+      } else if (documented!.csv && answer.contentType.includes('text/csv')) {
+        expect(answer.text.split('\r\n')[0]).toMatch(/^pool,project,chain,/);
       } else {
         expect(answer.contentType).toContain(json);
         expect(zodProblems(documented!.schema!, answer.body), answer.request).toBeNull();

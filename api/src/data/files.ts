@@ -5,6 +5,8 @@ import {
   invitesFileSchema,
   liquidityFileSchema,
   mailingListFileSchema,
+  poolsFileSchema,
+  projectTiersFileSchema,
   settingsFileSchema,
   sourcesFileSchema,
   strategyContentFileSchema,
@@ -14,6 +16,8 @@ import {
   type InvitesFile,
   type LiquidityFile,
   type MailingListFile,
+  type PoolsFile,
+  type ProjectTiersFile,
   type SettingsFile,
   type SourcesFile,
   type StrategyContentFile,
@@ -53,6 +57,17 @@ export const dataFiles = {
     schema: importStatusFileSchema,
     empty: () => ({ lastRun: null }),
   } as FileSpec<ImportStatusFile>,
+  // The scanner's input (api/src/scanner): DeFiLlama's /pools snapshot, written by the importer
+  // (no file yet = no snapshot: the scanner answers an empty result), and the operators' tiers.
+  pools: {
+    file: 'pools.json',
+    schema: poolsFileSchema,
+    empty: () => ({ status: 'success', asOf: null, sample: false, data: [] }),
+  } as FileSpec<PoolsFile>,
+  projectTiers: {
+    file: 'project-tiers.json',
+    schema: projectTiersFileSchema,
+  } as FileSpec<ProjectTiersFile>,
 };
 
 export type DataFiles = typeof dataFiles;

@@ -58,6 +58,7 @@ export interface CachedBody {
   etag: string;
 }
 
+/** A body already serialised (the scanner assembles its JSON from precomputed parts). */
 export function cacheBytes(body: Buffer): CachedBody {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };

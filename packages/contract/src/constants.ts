@@ -84,3 +84,16 @@ export const AMIHUD_MIN = 3.2e-11;
 export const AMIHUD_MAX = 7.51e-11;
 
 export { API_PATHS, apiPath } from './paths.ts';
+
+// ---------------------------------------------------------------- GET /api/scanner
+
+/** The scanner's orders: risk-adjusted APY (default), APY, TVL; each highest first. */
+export const SCANNER_SORT_KEYS = ['riskAdjusted', 'apy', 'tvl'] as const;
+export type ScannerSortKey = (typeof SCANNER_SORT_KEYS)[number];
+export const SCANNER_DEFAULT_LIMIT = 50;
+export const SCANNER_MAX_LIMIT = 500;
+export const SCANNER_MAX_OFFSET = 1_000_000;
+/** What anyone gets without premium: the first items of any query. */
+export const SCANNER_TEASER_SIZE = 10;
+/** The scanner's method (docs/methodology.md, "Pools: rapool-v1"). */
+export const POOL_METHOD_VERSION = 'rapool-v1';

@@ -21,6 +21,8 @@ import {
   premiumStrategyAnalysisSchema,
   premiumStrategyParamsSchema,
   riskBreakdownSchema,
+  scannerAnswerSchema,
+  scannerQuerySchema,
   seriesIdParamsSchema,
   siteSettingsSchema,
   strategyContentParamsSchema,
@@ -42,6 +44,11 @@ export const ENDPOINT_TAGS = [
     description:
       'Invite-code login and the premium analysis. Tokens are HS256 JWTs valid 30 days; send them as Authorization: Bearer.',
   },
+  {
+    name: 'Scanner',
+    description:
+      "Every pool of DeFiLlama's /pools snapshot ranked by risk-adjusted APY (method rapool-v1). Anyone gets the first 10 of any query; a premium token gets the whole ranking and CSV.",
+  },
   { name: 'Status', description: 'Whether the data files loaded, for operators and monitoring.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ] as const;
@@ -53,6 +60,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Content type of a body that is not JSON (the reference page and its script). */
   mediaType?: 'text/html' | 'text/javascript';
+  /** The same answer may also come as CSV (text/csv), e.g. with format=csv. */
+  csv?: true;
 }
 
 export interface EndpointSpec {
@@ -259,6 +268,29 @@ export const endpoints = {
       200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
       400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
       401: error('Missing, malformed, expired or non-premium token.'),
+    },
+  },
+  scanner: {
+    method: 'get',
+    path: API_PATHS.scanner,
+    tag: 'Scanner',
+    summary: 'Ranked pools',
+    description:
+      'Filters, order and page in the query. Without a premium token the items stop at the 10th of the ranking (teaser: true) and format=csv is refused. Anonymous answers are cacheable; answers to a request with Authorization are private.',
+    query: scannerQuerySchema,
+    cached: true,
+    responses: {
+      200: {
+        description: 'The page of the ranking (CSV with format=csv and a premium token).',
+        schema: scannerAnswerSchema,
+        csv: true,
+      },
+      304: notModified,
+      400: error(
+        'invalid_query: an unknown, repeated or malformed parameter (the message says which).',
+      ),
+      401: error('premium_required: format=csv without a valid premium token.'),
+      503: error('The pools snapshot or the project tiers never loaded.'),
     },
   },
   openApi: {

@@ -16,6 +16,7 @@ export const API_PATHS = {
   premiumInvite: '/api/premium',
   premiumLogin: '/api/premiumLogin',
   premiumAnalysis: '/api/premium/strategies/{id}',
+  scanner: '/api/scanner',
   openApi: '/api/openapi.json',
   docs: '/api/docs',
   docsScript: '/api/docs/redoc.standalone.js',

@@ -16,9 +16,14 @@ import {
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
   METRIC_STATUSES,
+  POOL_METHOD_VERSION,
   PROVENANCE_KINDS,
   RATING_VALUES,
   REAL_OR_INCENTIVE,
+  SCANNER_DEFAULT_LIMIT,
+  SCANNER_MAX_LIMIT,
+  SCANNER_MAX_OFFSET,
+  SCANNER_SORT_KEYS,
   SOURCE_TYPES,
   STRATEGY_SLUGS,
   TIME_RANGES,
@@ -578,6 +583,129 @@ export const premiumAnalysisPendingSchema = z
 export const premiumStrategyAnalysisSchema = z
   .discriminatedUnion('status', [premiumAnalysisReadySchema, premiumAnalysisPendingSchema])
   .meta({ id: 'PremiumStrategyAnalysis' });
+
+// ---------------------------------------------------------------- GET /api/scanner
+
+const queryBool = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true');
+
+const queryWholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
+
+const queryText = (name: string, max: number) =>
+  z.string().max(max, `${name} must be at most ${max} characters`);
+
+/**
+ * The scanner's query string. Every parameter is optional; an empty value counts as not given;
+ * an unknown or repeated parameter is refused (a typo such as `assets=USDC` must not silently
+ * return the unfiltered ranking).
+ */
+export const scannerQuerySchema = z.strictObject({
+  asset: queryText('asset', 64)
+    .optional()
+    .meta({ description: 'A token of the pool\u2019s symbol, e.g. USDC (any letter case).' }),
+  chain: queryText('chain', 64).optional().meta({ description: 'e.g. Ethereum, Arbitrum, Base.' }),
+  project: queryText('project', 100)
+    .optional()
+    .meta({ description: 'DeFiLlama project slug, e.g. aave-v3.' }),
+  stablecoin: queryBool('stablecoin').optional().meta({ description: 'Stablecoin pools only.' }),
+  minTvl: z
+    .string()
+    .regex(
+      /^\d{1,15}(\.\d{1,6})?$/,
+      'minTvl must be an amount of US dollars, 0 or more (e.g. 1000000)',
+    )
+    .transform(Number)
+    .optional()
+    .meta({ description: 'Smallest TVL, US dollars.' }),
+  sort: z
+    .enum(SCANNER_SORT_KEYS, { error: `sort must be one of ${SCANNER_SORT_KEYS.join(', ')}` })
+    .default('riskAdjusted'),
+  limit: queryWholeNumber('limit', 1, SCANNER_MAX_LIMIT).default(SCANNER_DEFAULT_LIMIT),
+  offset: queryWholeNumber('offset', 0, SCANNER_MAX_OFFSET).default(0),
+  includeOutliers: queryBool('includeOutliers')
+    .default(false)
+    .meta({ description: 'Include pools DeFiLlama flags as outliers.' }),
+  format: z
+    .enum(['json', 'csv'], { error: 'format must be json or csv' })
+    .default('json')
+    .meta({ description: 'csv needs a premium token.' }),
+});
+
+const poolChargesSchema = z
+  .strictObject({
+    volatility: z.number().min(0),
+    incentives: z.number().min(0),
+    impermanentLoss: z.number().min(0),
+    size: z.number().min(0),
+    safety: z.number().min(0),
+  })
+  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v1, percentage points a year.' });
+
+/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v1"). */
+export const scannerItemSchema = z
+  .strictObject({
+    pool: z.string().meta({ description: 'DeFiLlama pool id.' }),
+    project: z.string(),
+    chain: z.string(),
+    symbol: z.string(),
+    tvlUsd: z.number(),
+    apy: z.number().meta({
+      description:
+        'The APY the charges are taken from: apyMean30d when DeFiLlama has one, else apySpot.',
+    }),
+    apyBase: z.number().nullable(),
+    apyReward: z.number().nullable(),
+    riskAdjustedApy: z.number().meta({ description: 'apy minus the sum of the charges.' }),
+    charges: poolChargesSchema,
+    url: z.string().meta({ description: 'The pool\u2019s page on DeFiLlama.' }),
+    apySpot: z.number().meta({ description: 'DeFiLlama\u2019s current APY.' }),
+    apyBasis: z.enum(['mean30d', 'spot']),
+    risk: z.number().min(0).meta({ description: 'Sum of the charges.' }),
+    stablecoin: z.boolean(),
+    ilRisk: z.enum(['yes', 'no']),
+    exposure: z.enum(['single', 'multi']),
+    outlier: z.boolean(),
+    poolMeta: z.string().nullable(),
+    inputs: z.strictObject({
+      sigma: z.number(),
+      count: z.number(),
+      apyStdDev: z.number(),
+      rewardShare: z.number(),
+      safety: scoreSchema,
+      safetyBasis: z.enum(['source', 'tier', 'unlisted']),
+      safetySource: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'ScannerItem' });
+
+export const scannerAnswerSchema = z
+  .strictObject({
+    asOf: isoDateTimeSchema
+      .nullable()
+      .meta({ description: 'When the snapshot was fetched; null while none was ever imported.' }),
+    sample: z.boolean().meta({ description: 'The snapshot is the shipped sample.' }),
+    method: z.literal(POOL_METHOD_VERSION),
+    total: z.number().int().min(0).meta({ description: 'Every match, whatever offset and limit.' }),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(0).meta({
+      description: 'The limit applied: the requested one, or what is left of the teaser.',
+    }),
+    teaser: z.boolean().meta({
+      description: 'True without premium: the items stop at the teaserSize-th of the ranking.',
+    }),
+    teaserSize: z.number().int(),
+    items: z.array(scannerItemSchema),
+  })
+  .meta({ id: 'ScannerAnswer' });
 
 // ---------------------------------------------------------------- GET /api/openapi.json
 

@@ -38,3 +38,6 @@ export type PremiumUser = z.infer<typeof s.premiumUserSchema>;
 /** The answer of POST /api/premium and POST /api/premiumLogin. */
 export type PremiumSession = z.infer<typeof s.premiumSessionSchema>;
 export type PremiumStrategyAnalysis = z.infer<typeof s.premiumStrategyAnalysisSchema>;
+export type ScannerQuery = z.output<typeof s.scannerQuerySchema>;
+export type ScannerItem = z.infer<typeof s.scannerItemSchema>;
+export type ScannerAnswer = z.infer<typeof s.scannerAnswerSchema>;
