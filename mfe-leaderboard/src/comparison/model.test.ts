@@ -1,18 +1,21 @@
-import type { StrategyMetrics, YieldSource } from '@yield/contract';
+import type { Provenance, StrategyMetrics, YieldSource } from '@yield/contract';
 import {
   buildRows,
   chartAxes,
   chartPoints,
+  dataNote,
   DEFAULT_SORT,
   detailPath,
   formatTvl,
   nextSort,
+  rowDataTag,
   shortenName,
   sortRows,
+  staleNote,
   ZERO_BASE_RATES,
   type ComparisonRow,
 } from './model.ts';
-import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
+import { baseRates, baseRow, metricsOf, SAMPLE_PROVENANCE, sourceRow } from './test-fixtures.ts';
 
 const sources: YieldSource[] = [
   sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, detailSlug: 'liquity' }),
@@ -106,6 +109,135 @@ describe('buildRows', () => {
       yield30d: null,
       riskAdjustedYield30d: null,
     });
+  });
+});
+
+const LIVE: Provenance = {
+  kind: 'defillama',
+  asOf: '2026-11-23',
+  stale: false,
+  pool: '747c1d2a-c668-4682-b9f9-296708a3dd90',
+  importedAt: '2026-11-23T10:00:00.000Z',
+  series: 'lido-steth',
+};
+const STALE: Provenance = { ...LIVE, asOf: '2026-11-20', stale: true };
+
+describe('stale rows', () => {
+  it('shows a stale source with its figures and provenance, never GREAT', () => {
+    const rows = buildRows(
+      'defi',
+      sources,
+      [metricsOf(13, 2.75, 2.29, 24.36e9, { status: 'stale', great: true, provenance: STALE })],
+      rates,
+    );
+    expect(rows[0]).toMatchObject({
+      status: 'stale',
+      yield30d: 2.75,
+      riskAdjustedYield30d: 2.29,
+      tvl: 24.36e9,
+      great: false,
+      provenance: STALE,
+    });
+    expect(chartPoints(rows).map((p) => [p.key, p.great])).toEqual([
+      ['source-13', false],
+      ['base-defi', false],
+    ]);
+    expect(staleNote(rows[0]!)).toBe(
+      'Lido - stETH: no new data since Nov 20, 2026. Its figures are those of that day, and it is never marked GREAT while it is stale.',
+    );
+  });
+
+  it("keeps a stale base rate's figures and names the stale component", () => {
+    const baseProvenance: Provenance = {
+      kind: 'defillama',
+      asOf: '2026-11-23',
+      stale: true,
+      components: [
+        { ...LIVE, series: 'lido-steth' },
+        { ...STALE, series: 'rocketpool-reth' },
+      ],
+    };
+    const rows = buildRows(
+      'defi',
+      sources,
+      metrics,
+      baseRates({
+        ...rates,
+        status: { stablecoin: 'ok', defi: 'stale' },
+        provenance: { stablecoin: SAMPLE_PROVENANCE, defi: baseProvenance },
+      }),
+    );
+    const base = rows.find((r) => r.isBaseRate)!;
+    expect(base).toMatchObject({ status: 'stale', yield30d: 2.8, riskAdjustedYield30d: 1.8 });
+    expect(staleNote(base)).toBe(
+      'DeFi Base Rate: built on a component with no new data since Nov 20, 2026 (rocketpool-reth). The rate is computed from the days that arrived.',
+    );
+  });
+
+  it("takes a row's provenance from its metrics, else from the list", () => {
+    const rows = buildRows(
+      'defi',
+      [
+        sourceRow({ id: 13, name: 'Lido - stETH', type: 'defi', provenance: LIVE }),
+        baseRow('defi'),
+      ],
+      [],
+      ZERO_BASE_RATES,
+    );
+    expect(rows.map((r) => r.provenance.kind)).toEqual(['defillama', 'sample']);
+  });
+});
+
+describe('data note and row tags', () => {
+  const settingsData = { sample: true, asOf: '2026-11-21', stale: false };
+  const row = (provenance: Provenance, status: ComparisonRow['status'] = 'ok') => ({
+    provenance,
+    status,
+  });
+
+  it('keeps the sample text while every row is sample, and before the rows are known', () => {
+    const sampleNote = {
+      kind: 'sample',
+      lead: 'Sample data as of ',
+      asOf: '2026-11-21',
+      tail: ': realistic examples, not live market figures.',
+    };
+    expect(dataNote(settingsData)).toEqual(sampleNote);
+    expect(dataNote(settingsData, [row(SAMPLE_PROVENANCE)])).toEqual(sampleNote);
+    expect(rowDataTag(row(SAMPLE_PROVENANCE), 'sample')).toBeNull();
+  });
+
+  it('names DeFiLlama once a row is imported and tags the rows still sample', () => {
+    const note = dataNote({ ...settingsData, asOf: '2026-11-23' }, [
+      row(LIVE),
+      row(SAMPLE_PROVENANCE),
+    ]);
+    expect(note).toEqual({
+      kind: 'defillama',
+      lead: 'Data: DeFiLlama, as of ',
+      asOf: '2026-11-23',
+      tail: '. Rows marked Sample data are realistic examples, not live market figures.',
+    });
+    expect(rowDataTag(row(SAMPLE_PROVENANCE), note.kind)).toBe('Sample data');
+    expect(rowDataTag(row(LIVE), note.kind)).toBeNull();
+    expect(rowDataTag(row({ kind: 'operator', asOf: null, stale: false }), note.kind)).toBe(
+      'Operator data',
+    );
+  });
+
+  it('says what Stale means when a row is stale', () => {
+    const note = dataNote({ sample: false, asOf: '2026-11-23', stale: true }, [
+      row(LIVE),
+      row(STALE, 'stale'),
+    ]);
+    expect(note.lead).toBe('Data: DeFiLlama, as of ');
+    expect(note.tail).toBe(
+      '. Rows marked Stale have had no new data for more than 48 hours: their figures are from their last day, and they are never marked GREAT.',
+    );
+  });
+
+  it('reads typed data as dated data without a provider', () => {
+    expect(dataNote({ sample: false, asOf: '2026-11-20', stale: false }).lead).toBe('Data as of ');
   });
 });
 

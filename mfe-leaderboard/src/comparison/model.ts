@@ -6,13 +6,22 @@
 import type {
   BaseRates,
   Incident,
+  MetricStatus,
+  Provenance,
   SeriesId,
   SourceType,
   StrategyMetrics,
   YieldSource,
 } from '@yield/contract';
-import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
-import { formatApr, formatDay, formatPoints, formatTvl as formatTvlShared } from '@yield/ui';
+import { BASE_KEY_OF_TYPE, METHOD_VERSION, type ProvenanceKind } from '@yield/contract/constants';
+import {
+  formatApr,
+  formatDay,
+  formatPoints,
+  formatProvenance,
+  formatStale,
+  formatTvl as formatTvlShared,
+} from '@yield/ui';
 
 export interface ComparisonRow {
   /** Unique per table: the base rows share id 0, so they are keyed by their type. */
@@ -36,8 +45,13 @@ export interface ComparisonRow {
   risk: number | null;
   /** The API's verdict; a base-rate row is never GREAT itself. */
   great: boolean;
-  /** ok: plotted and ranked; insufficient_data: fewer than 20 days of history. */
-  status: 'ok' | 'insufficient_data';
+  /**
+   * ok: plotted and ranked; insufficient_data: fewer than 20 days of history (N/A); stale: the
+   * figures of the newest day the feed sent, marked stale and never GREAT.
+   */
+  status: MetricStatus;
+  /** Where the row's figures come from (a base rate lists its components). */
+  provenance: Provenance;
   breakdownId: SeriesId;
 }
 
@@ -59,19 +73,23 @@ export const ZERO_BASE_RATES: BaseRates = {
 function baseRateOf(
   type: SourceType,
   rates: BaseRates,
-): Pick<ComparisonRow, 'yield30d' | 'riskAdjustedYield30d' | 'risk' | 'status'> {
+): Pick<ComparisonRow, 'yield30d' | 'riskAdjustedYield30d' | 'risk' | 'status' | 'provenance'> {
   const [reward, riskAdjusted] =
     type === 'stablecoin'
       ? [rates.baserateStable, rates.baserateRiskAdjustedStable]
       : [rates.baserateDefi, rates.baserateRiskAdjustedDefi];
-  if (rates.status[type] === 'insufficient_data')
-    return { yield30d: null, riskAdjustedYield30d: null, risk: null, status: 'insufficient_data' };
+  const status = rates.status[type];
+  const provenance = rates.provenance[type];
+  if (status === 'insufficient_data')
+    return { yield30d: null, riskAdjustedYield30d: null, risk: null, status, provenance };
   // The base rates carry no risk of their own: by definition it is APR − risk-adjusted APR.
+  // A stale base rate keeps its figures (computed from the days that arrived) and says so.
   return {
     yield30d: reward,
     riskAdjustedYield30d: riskAdjusted,
     risk: reward - riskAdjusted,
-    status: 'ok',
+    status,
+    provenance,
   };
 }
 
@@ -104,13 +122,16 @@ export function buildRows(
           ...common,
           key: `base-${type}`,
           ...baseRateOf(type, rates),
+          // After a failed base-rate call the list's own provenance says where the rate comes from.
+          ...(rates === ZERO_BASE_RATES ? { provenance: source.provenance } : {}),
           tvl: null,
           great: false,
           breakdownId: BASE_KEY_OF_TYPE[type],
         };
       }
       const live = metricsById.get(source.id);
-      const measured = live?.status === 'ok' ? live : undefined;
+      // A stale source keeps its figures (those of its newest day), marked stale, never GREAT.
+      const measured = live && live.status !== 'insufficient_data' ? live : undefined;
       return {
         ...common,
         key: `source-${source.id}`,
@@ -118,11 +139,90 @@ export function buildRows(
         riskAdjustedYield30d: measured ? measured.riskAdjustedYield30d : null,
         tvl: measured ? measured.tvl : null,
         risk: measured ? measured.risk : null,
-        great: measured ? measured.great : false,
-        status: live?.status === 'insufficient_data' ? 'insufficient_data' : 'ok',
+        great: measured ? measured.great && measured.status === 'ok' : false,
+        status: live?.status ?? 'ok',
+        provenance: live?.provenance ?? source.provenance,
         breakdownId: source.id,
       };
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the figures come from
+
+/** The page's note above the comparison: `lead`, the day (formatDay), then `tail`. */
+export interface DataNote {
+  /** The kind of data the note speaks for; rows of another kind carry a tag (`rowDataTag`). */
+  kind: ProvenanceKind;
+  lead: string;
+  asOf: string;
+  tail: string;
+}
+
+const SAMPLE_MEANING = 'realistic examples, not live market figures.';
+const STALE_MEANING =
+  ' Rows marked Stale have had no new data for more than 48 hours: their figures are from their last day, and they are never marked GREAT.';
+
+/**
+ * The note above the comparison, from the settings' `data` (all the first paint knows) and, once
+ * loaded, the rows' own provenance: "Sample data as of …" while every row is sample, "Data:
+ * DeFiLlama, as of …" once any row is imported (the sample rows are then tagged), "Data as of …"
+ * for rows an operator typed (or before the rows are known, when the settings say no sample).
+ */
+export function dataNote(
+  data: { sample: boolean; asOf: string; stale: boolean },
+  rows?: readonly Pick<ComparisonRow, 'provenance' | 'status'>[],
+): DataNote {
+  const kinds = new Set(rows?.map((r) => r.provenance.kind));
+  const stale = data.stale || Boolean(rows?.some((r) => r.status === 'stale'));
+  const kind: ProvenanceKind =
+    kinds.size === 0
+      ? data.sample
+        ? 'sample'
+        : 'operator'
+      : kinds.has('defillama')
+        ? 'defillama'
+        : kinds.has('operator')
+          ? 'operator'
+          : 'sample';
+  const staleTail = stale ? STALE_MEANING : '';
+  if (kind === 'sample') {
+    return {
+      kind,
+      lead: 'Sample data as of ',
+      asOf: data.asOf,
+      tail: `: ${SAMPLE_MEANING}${staleTail}`,
+    };
+  }
+  const sampleTail = kinds.has('sample') ? ` Rows marked Sample data are ${SAMPLE_MEANING}` : '';
+  const lead = kind === 'defillama' ? 'Data: DeFiLlama, as of ' : 'Data as of ';
+  return { kind, lead, asOf: data.asOf, tail: `.${sampleTail}${staleTail}` };
+}
+
+/** The tag a row carries when its data is not of the kind the page's note speaks for. */
+export function rowDataTag(
+  row: Pick<ComparisonRow, 'provenance'>,
+  noteKind: ProvenanceKind,
+): string | null {
+  if (row.provenance.kind === noteKind) return null;
+  if (row.provenance.kind === 'sample') return 'Sample data';
+  if (row.provenance.kind === 'operator') return 'Operator data';
+  return 'DeFiLlama';
+}
+
+/** A stale row's note: since when its data (or a base rate's component's) stopped arriving. */
+export function staleNote(row: Pick<ComparisonRow, 'name' | 'isBaseRate' | 'provenance'>): string {
+  const { provenance } = row;
+  if (!row.isBaseRate) {
+    const since = provenance.asOf ? formatDay(provenance.asOf) : 'its first day';
+    return `${row.name}: no new data since ${since}. Its figures are those of that day, and it is never marked GREAT while it is stale.`;
+  }
+  const stale = (provenance.components ?? []).filter((c) => c.stale);
+  const days = stale.map((c) => c.asOf).filter((d): d is string => d !== null);
+  const since =
+    days.length > 0 ? formatDay(days.reduce((a, b) => (a < b ? a : b))) : 'its first day';
+  const which = stale.length > 0 ? ` (${stale.map((c) => c.series).join(', ')})` : '';
+  return `${row.name}: built on a component with no new data since ${since}${which}. The rate is computed from the days that arrived.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +308,7 @@ export function formatTvl(value: number | null, billionDecimals = 2): string {
 }
 
 // The site's formats (@yield/ui), as the comparison's modules use them.
-export { formatApr, formatDay, formatPoints };
+export { formatApr, formatDay, formatPoints, formatProvenance, formatStale };
 
 // ---------------------------------------------------------------------------------------------
 // Chart points, GREAT and the axes

@@ -2,6 +2,8 @@ import {
   NOT_AVAILABLE,
   formatApr,
   formatDay,
+  formatProvenance,
+  formatStale,
   formatHolders,
   formatLocaleDate,
   formatPoints,
@@ -117,5 +119,32 @@ describe('formatLocaleDate', () => {
   it("is the reader's locale date", () => {
     const ts = Date.UTC(2026, 10, 21, 12);
     expect(formatLocaleDate(ts)).toBe(new Date(ts).toLocaleDateString());
+  });
+});
+
+describe('formatProvenance', () => {
+  it('names DeFiLlama and the data date for an imported series', () => {
+    expect(formatProvenance({ kind: 'defillama', asOf: '2026-11-23' })).toBe(
+      'Data: DeFiLlama, as of Nov 23, 2026',
+    );
+  });
+  it('keeps the sample label, with the same date format', () => {
+    expect(formatProvenance({ kind: 'sample', asOf: '2026-11-21' })).toBe(
+      'Sample data as of Nov 21, 2026',
+    );
+    expect(formatProvenance({ kind: 'sample', asOf: null })).toBe('Sample data');
+  });
+  it('dates rows an operator typed without naming a provider', () => {
+    expect(formatProvenance({ kind: 'operator', asOf: '2026-11-20' })).toBe(
+      'Data as of Nov 20, 2026',
+    );
+    expect(formatProvenance({ kind: 'defillama', asOf: null })).toBe('Data: DeFiLlama');
+  });
+});
+
+describe('formatStale', () => {
+  it('says since when a series has not been updated', () => {
+    expect(formatStale({ asOf: '2026-11-20' })).toBe('Stale: no new data since Nov 20, 2026');
+    expect(formatStale({ asOf: null })).toBe('Stale: no data yet');
   });
 });

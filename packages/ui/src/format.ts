@@ -3,6 +3,8 @@
  * shared at runtime, so a remote never depends on the shell's copy of it). No figure (null,
  * undefined, NaN, infinity) reads 'N/A', so a failed request never shows as 0.
  */
+import type { Provenance } from '@yield/contract';
+
 export const NOT_AVAILABLE = 'N/A';
 
 function isFigure(value: number | null | undefined): value is number {
@@ -122,4 +124,24 @@ export function formatDay(value: string | number | Date, month: MonthStyle = 'sh
 export function formatLocaleDate(timestamp: number): string {
   localeFormat ??= new Intl.DateTimeFormat();
   return localeFormat.format(timestamp);
+}
+
+/** What `formatProvenance` needs of a row's or a series' provenance (GET /api/... `provenance`). */
+export type DataOrigin = Pick<Provenance, 'kind' | 'asOf'>;
+
+/**
+ * Where a figure comes from, with its data date (the one date format, `formatDay`):
+ * "Data: DeFiLlama, as of Nov 23, 2026" for imported series, "Sample data as of Nov 21, 2026" for
+ * the shipped sample, "Data as of …" for rows an operator typed. Without a date the day is left out.
+ */
+export function formatProvenance({ kind, asOf }: DataOrigin): string {
+  const day = asOf ? formatDay(asOf) : null;
+  if (kind === 'defillama') return day ? `Data: DeFiLlama, as of ${day}` : 'Data: DeFiLlama';
+  if (kind === 'sample') return day ? `Sample data as of ${day}` : 'Sample data';
+  return day ? `Data as of ${day}` : 'Data';
+}
+
+/** A stale series (no new day for more than 48 h): "Stale: no new data since Nov 20, 2026". */
+export function formatStale({ asOf }: Pick<Provenance, 'asOf'>): string {
+  return asOf ? `Stale: no new data since ${formatDay(asOf)}` : 'Stale: no data yet';
 }
