@@ -1,8 +1,8 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { isProAtom, useSiteSettings } from '@yield/platform';
-import { formatDay } from './model.ts';
+import { dataNote, formatDay } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import { useComparisonData } from './use-comparison-data.ts';
 import {
@@ -106,6 +106,15 @@ export function Comparison({ titleLevel }: ComparisonProps) {
   const [isPro, setIsPro] = useAtom(isProAtom);
   const [market, setMarket] = useState<Market>('stablecoin');
   const sub = titleLevel + 1;
+  // The note speaks for the rows' data once they are known (the first paint has the settings only).
+  const rows = data.loading ? undefined : data;
+  const note = useMemo(
+    () =>
+      settings
+        ? dataNote(settings.data, rows && [...rows.stablecoinRows, ...rows.cryptoRows])
+        : null,
+    [settings, rows],
+  );
   // The board mounts in a transition: React renders it in small slices instead of one long task
   // (the data arrives through useSyncExternalStore, whose updates would otherwise render at once).
   const [boardShown, setBoardShown] = useState(false);
@@ -119,14 +128,14 @@ export function Comparison({ titleLevel }: ComparisonProps) {
         <HeadingAt level={titleLevel} className={styles.title}>
           {settings?.siteTitle ?? 'Yield Comparison'}
         </HeadingAt>
-        {settings ? (
+        {settings && note ? (
           <>
             <p className={styles.slogan}>{settings.siteSlogan}</p>
             <p className={styles.description}>{settings.siteDescription}</p>
             <p className={styles.sampleNote} data-testid="data-note">
-              {settings.data.sample ? 'Sample data as of ' : 'Data as of '}
-              <time dateTime={settings.data.asOf}>{formatDay(settings.data.asOf)}</time>
-              {settings.data.sample ? ': realistic examples, not live market figures.' : null}
+              {note.lead}
+              <time dateTime={note.asOf}>{formatDay(note.asOf)}</time>
+              {note.tail}
             </p>
           </>
         ) : (
@@ -181,6 +190,7 @@ export function Comparison({ titleLevel }: ComparisonProps) {
             market={market}
             showPro={isPro && !narrow}
             headingLevel={sub}
+            noteKind={note?.kind ?? 'sample'}
           />
         )}
       </Suspense>

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import type { ProvenanceKind } from '@yield/contract/constants';
 import { AntdRoot } from '@yield/ui';
 import { ChartPanel } from './ChartPanel.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
@@ -25,6 +26,8 @@ export interface ComparisonBoardProps {
   market: Market;
   showPro: boolean;
   headingLevel: number;
+  /** The kind of data the page's note speaks for (rows of another kind are tagged). */
+  noteKind: ProvenanceKind;
 }
 
 /** Charts, tables, info carousel, disclaimer and newsletter, once the data has settled. */
@@ -36,6 +39,7 @@ function ComparisonBoard({
   market,
   showPro,
   headingLevel,
+  noteKind,
 }: ComparisonBoardProps) {
   const rowsByMarket: Record<Market, ComparisonRow[]> = {
     stablecoin: data.stablecoinRows,
@@ -86,6 +90,7 @@ function ComparisonBoard({
             greatKeys={greatKeys}
             showPro={showPro}
             shortNames={shortNames}
+            noteKind={noteKind}
             testId={`${m.testId}-table`}
           />
         ))}

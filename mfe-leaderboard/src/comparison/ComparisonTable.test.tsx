@@ -5,6 +5,11 @@ import { buildRows } from './model.ts';
 import { renderInApp } from './test-utils.tsx';
 import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
 
+const rowsSources = [
+  sourceRow({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),
+  baseRow('stablecoin'),
+];
+
 const rows = buildRows(
   'stablecoin',
   [
@@ -65,6 +70,7 @@ function renderTable(props: Partial<Parameters<typeof ComparisonTable>[0]> = {})
       greatKeys={new Set(['source-2'])}
       showPro={false}
       shortNames={false}
+      noteKind="sample"
       testId="stablecoins-table"
       {...props}
     />,
@@ -150,5 +156,43 @@ describe('ComparisonTable', () => {
     );
     await user.click(screen.getByText('$66.0M'));
     expect(router.state.location.pathname).toBe('/options/liquity');
+  });
+
+  it('marks a stale source with its date, keeps its figures, and tags rows of another kind of data', () => {
+    const live = {
+      kind: 'defillama' as const,
+      asOf: '2026-11-20',
+      stale: true,
+      pool: '66985a81-9c51-46ca-9977-42b4fe7bc6df',
+      importedAt: '2026-11-23T08:00:00.000Z',
+      series: 'ethena-susde',
+    };
+    const mixed = buildRows(
+      'stablecoin',
+      [sourceRow({ id: 5, name: 'Ethena - sUSDe', provenance: live }), ...rowsSources],
+      [metricsOf(5, 9.5, 6.25, 3.5e9, { status: 'stale', great: true, provenance: live })],
+      baseRates({ baserateStable: 4.9, baserateRiskAdjustedStable: 3.99 }),
+    );
+    renderTable({ rows: mixed, noteKind: 'defillama', greatKeys: new Set() });
+    expect(screen.getByText('Stale', { selector: 'span' })).toHaveAttribute(
+      'title',
+      'Stale: no new data since Nov 20, 2026',
+    );
+    expect(screen.getByRole('button', { name: /6\.25%: explain/ })).toBeInTheDocument();
+    expect(screen.getByText('$3.50B')).toBeInTheDocument();
+    expect(screen.getByTestId('stale-note')).toHaveTextContent(
+      'Stale. Ethena - sUSDe: no new data since Nov 20, 2026. Its figures are those of that day, and it is never marked GREAT while it is stale.',
+    );
+    // The other rows are still sample data: tagged, since the page speaks for DeFiLlama data.
+    expect(screen.getAllByTestId('row-data-tag').map((t) => t.textContent)).toEqual([
+      'Sample data',
+      'Sample data',
+    ]);
+  });
+
+  it('tags nothing while every row is of the kind the page note names', () => {
+    renderTable();
+    expect(screen.queryByTestId('row-data-tag')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stale-note')).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,19 @@
 import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ProvenanceKind } from '@yield/contract/constants';
 import {
   DEFAULT_SORT,
   detailPath,
   formatApr,
+  formatDay,
+  formatStale,
   formatTvl,
   nextSort,
+  rowDataTag,
   shortenName,
   sortRows,
+  staleNote,
   type ComparisonRow,
   type SortKey,
   type SortState,
@@ -25,6 +30,8 @@ export interface ComparisonTableProps {
   greatKeys: ReadonlySet<string>;
   showPro: boolean;
   shortNames: boolean;
+  /** The kind of data the page's note speaks for: rows of another kind are tagged. */
+  noteKind: ProvenanceKind;
   testId: string;
 }
 
@@ -35,9 +42,18 @@ export interface ComparisonTableProps {
  */
 const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];
 
-function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean }) {
+function NameCell({
+  row,
+  shortNames,
+  noteKind,
+}: {
+  row: ComparisonRow;
+  shortNames: boolean;
+  noteKind: ProvenanceKind;
+}) {
   const label = shortNames ? shortenName(row.name) : row.name;
   const incident = row.activeIncidents[0];
+  const dataTag = rowDataTag(row, noteKind);
   return (
     <span className={styles.nameCell}>
       {row.isBaseRate ? (
@@ -58,9 +74,20 @@ function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean
       {incident ? (
         <span
           className={styles.incidentBadge}
-          title={`Incident on ${incident.date}: ${incident.summary}`}
+          title={`Incident on ${formatDay(incident.date)}: ${incident.summary}`}
         >
           <span aria-hidden="true">⚠</span> Incident
+        </span>
+      ) : null}
+      {row.status === 'stale' ? (
+        <span className={styles.staleBadge} title={formatStale(row.provenance)}>
+          Stale
+          <span className="visually-hidden">: {formatStale(row.provenance)}</span>
+        </span>
+      ) : null}
+      {dataTag ? (
+        <span className={styles.dataTag} data-testid="row-data-tag">
+          {dataTag}
         </span>
       ) : null}
     </span>
@@ -74,6 +101,7 @@ export const ComparisonTable = memo(function ComparisonTable({
   greatKeys,
   showPro,
   shortNames,
+  noteKind,
   testId,
 }: ComparisonTableProps) {
   const navigate = useNavigate();
@@ -83,6 +111,7 @@ export const ComparisonTable = memo(function ComparisonTable({
   const incidents = rows.flatMap((row) =>
     row.activeIncidents.map((incident) => ({ row, incident })),
   );
+  const staleRows = rows.filter((row) => row.status === 'stale');
 
   const columns = useMemo(() => {
     const sortable = (key: SortKey) => ({
@@ -96,7 +125,9 @@ export const ComparisonTable = memo(function ComparisonTable({
       title: 'Name',
       dataIndex: 'name',
       ...sortable('name'),
-      render: (_: unknown, row: ComparisonRow) => <NameCell row={row} shortNames={shortNames} />,
+      render: (_: unknown, row: ComparisonRow) => (
+        <NameCell row={row} shortNames={shortNames} noteKind={noteKind} />
+      ),
     };
     const token = {
       title: 'Token',
@@ -186,7 +217,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys]);
+  }, [sort, showPro, shortNames, greatKeys, noteKind]);
 
   const onChange: TableProps<ComparisonRow>['onChange'] = (
     _pagination,
@@ -233,7 +264,7 @@ export const ComparisonTable = memo(function ComparisonTable({
             <li key={`${row.key}-${incident.date}`} className={styles.incidentNote}>
               <span aria-hidden="true">⚠</span>{' '}
               <strong>
-                {row.name}: {incident.kind} on {incident.date}.
+                {row.name}: {incident.kind} on {formatDay(incident.date)}.
               </strong>{' '}
               {incident.summary} It keeps its place in the list so you can see what happened, and it
               is never marked GREAT while the incident is open.{' '}
@@ -243,6 +274,15 @@ export const ComparisonTable = memo(function ComparisonTable({
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {staleRows.length > 0 ? (
+        <ul className={styles.staleNotes} aria-label={`Stale data in ${title}`}>
+          {staleRows.map((row) => (
+            <li key={row.key} className={styles.staleNote} data-testid="stale-note">
+              <strong>Stale.</strong> {staleNote(row)}
             </li>
           ))}
         </ul>

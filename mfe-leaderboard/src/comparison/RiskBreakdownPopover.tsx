@@ -11,7 +11,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
 import { breakdownQuery } from '@yield/platform';
 import type { RiskCharges } from '@yield/contract';
-import { formatApr, formatPoints, formatTvl, type ComparisonRow } from './model.ts';
+import {
+  formatApr,
+  formatDay,
+  formatPoints,
+  formatProvenance,
+  formatStale,
+  formatTvl,
+  type ComparisonRow,
+} from './model.ts';
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
@@ -25,6 +33,19 @@ const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   outflow: 'Outflows (recent fall in deposits)',
 };
 const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
+
+/** Where the row's figures come from; a base rate counts its imported components. */
+function dataSource(row: ComparisonRow): string {
+  const { provenance } = row;
+  const parts = [formatProvenance(provenance)];
+  const components = provenance.components ?? [];
+  const imported = components.filter((c) => c.kind === 'defillama').length;
+  if (imported > 0 && imported < components.length) {
+    parts.push(`${imported} of its ${components.length} series imported from DeFiLlama`);
+  }
+  if (row.status === 'stale') parts.push(formatStale(provenance));
+  return `${parts.join('; ')}.`;
+}
 
 function BreakdownDetails({ row }: { row: ComparisonRow }) {
   const { data, isPending, isError } = useQuery(breakdownQuery(row.breakdownId));
@@ -66,8 +87,9 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
           </tbody>
         </table>
         <p className={styles.breakdownNote}>
-          pp = percentage points a year. Window {data.window.from} to {data.window.to} (
-          {data.window.days} days). Safety {data.inputs.safety}/5, liquidity {data.inputs.liquidity}
+          pp = percentage points a year. Window {formatDay(data.window.from)} to{' '}
+          {formatDay(data.window.to)} ({data.window.days} days). Safety {data.inputs.safety}/5,
+          liquidity {data.inputs.liquidity}
           /5{row.isBaseRate ? '' : `, TVL ${formatTvl(data.inputs.tvl)}`}.
         </p>
       </>
@@ -77,10 +99,13 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
     <div className={styles.breakdown}>
       {row.activeIncidents.map((incident) => (
         <p key={incident.date + incident.kind} className={styles.breakdownIncident}>
-          <strong>Incident on {incident.date}:</strong> {incident.summary}
+          <strong>Incident on {formatDay(incident.date)}:</strong> {incident.summary}
         </p>
       ))}
       {body}
+      <p className={styles.breakdownNote} data-testid="breakdown-data-source">
+        {dataSource(row)}
+      </p>
       <Link to="/methodology" className={styles.breakdownLink}>
         How we calculate this
       </Link>
