@@ -21,7 +21,9 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-function history(days: number) {
+const SAMPLE = { kind: 'sample', asOf: '2026-11-21', stale: false };
+
+function history(days: number, partial: Record<string, unknown> = {}) {
   return {
     data: Array.from({ length: days }, (_, i) => ({
       timestamp: Date.UTC(2026, 10, 1 + i),
@@ -31,8 +33,30 @@ function history(days: number) {
     lastTvl: 65_957_743,
     lastApr: 4.525882960927295,
     lastRaApr: 2.7534079874928103,
+    status: 'ok',
+    method: 'ra30-v1',
+    asOf: '2026-11-21',
+    provenance: SAMPLE,
+    ...partial,
   };
 }
+
+const LIDO_POOL = '747c1d2a-c668-4682-b9f9-296708a3dd90';
+/** GET /api/sources as far as the page reads it: Lido's feed. */
+const SOURCES = [
+  {
+    id: 13,
+    isBaseRate: false,
+    feeds: [
+      {
+        provider: 'defillama',
+        pool: LIDO_POOL,
+        url: `https://defillama.com/yields/pool/${LIDO_POOL}`,
+        series: 'lido-steth',
+      },
+    ],
+  },
+];
 
 function respond(body: unknown, status = 200) {
   return Promise.resolve(
@@ -118,5 +142,66 @@ describe('Fundamentals', () => {
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
     expect(screen.getByRole('status', { name: 'Loading TVL' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading 30d APR' })).toBeInTheDocument();
+  });
+
+  it('labels imported figures with DeFiLlama and their date, and links to the pool', async () => {
+    const provenance = {
+      kind: 'defillama',
+      asOf: '2026-11-23',
+      stale: false,
+      pool: LIDO_POOL,
+      importedAt: '2026-11-23T09:00:00.000Z',
+      series: 'lido-steth',
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
+      if (url.startsWith('/api/sources')) return respond(SOURCES);
+      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
+    });
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+
+    await waitFor(() =>
+      expect(screen.getByTestId('data-source')).toHaveTextContent(
+        'Data: DeFiLlama, as of Nov 23, 2026.',
+      ),
+    );
+    expect(screen.queryByText(/Sample data/)).not.toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: /Its pool on DeFiLlama/ });
+    expect(link).toHaveAttribute('href', `https://defillama.com/yields/pool/${LIDO_POOL}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByTestId('stale-flag')).not.toBeInTheDocument();
+  });
+
+  it('shows a stale series with its figures and the day its data stopped', async () => {
+    const provenance = { kind: 'defillama', asOf: '2026-11-19', stale: true, pool: LIDO_POOL };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history'))
+        return respond(history(30, { status: 'stale', asOf: '2026-11-19', provenance }));
+      return respond([]);
+    });
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+
+    await waitFor(() =>
+      expect(screen.getByTestId('stale-flag')).toHaveTextContent(
+        'Stale: no new data since Nov 19, 2026',
+      ),
+    );
+    expect(screen.getByTestId('figure-30d APR')).toHaveTextContent('4.53%');
+    expect(screen.queryByTestId('feed-link')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sample label, in the site date format, for sample data', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      String(input).startsWith('/api/history') ? respond(history(30)) : respond([]),
+    );
+    render(<Fundamentals id={3} name="Liquity Protocol" />, { wrapper });
+    await waitFor(() =>
+      expect(screen.getByTestId('data-source')).toHaveTextContent(
+        'Sample data as of Nov 21, 2026.',
+      ),
+    );
   });
 });

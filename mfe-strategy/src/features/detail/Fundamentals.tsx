@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { historyQuery, useSiteSettings } from '@yield/platform';
+import { historyQuery } from '@yield/platform';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { TIME_RANGES } from '@yield/contract/constants';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { formatApr, formatTvl } from '@yield/ui';
 import { useTimeRange } from '../../lib/time-range.ts';
+import { DataSource } from './DataSource.tsx';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;
@@ -27,7 +28,6 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   const [range, setRange] = useTimeRange(name);
   // The previous range stays on screen while the next loads, so the charts do not collapse.
   const history = useQuery({ ...historyQuery(id, range), placeholderData: keepPreviousData });
-  const settings = useSiteSettings();
   const failure = historyError(history.data, history.error);
   const loading = history.isPending;
   const switching = history.isPlaceholderData && history.isFetching;
@@ -95,10 +95,14 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           Figures and history are unavailable right now. Please try again later.
         </p>
       ) : (
-        <p className="muted">
-          30-day figures as of the newest day of data; charts show the last {range}.
-          {settings?.data.sample ? ` Sample data as of ${settings.data.asOf}.` : null}
-        </p>
+        <>
+          <p className="muted">
+            30-day figures as of the newest day of data; charts show the last {range}.
+          </p>
+          {usable ? (
+            <DataSource id={id} provenance={usable.provenance} status={usable.status} />
+          ) : null}
+        </>
       )}
 
       <div className={styles.chartGrid}>

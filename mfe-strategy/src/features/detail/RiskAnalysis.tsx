@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
 import type { Rating, RiskCharges, StrategyContent } from '@yield/contract';
-import { formatApr, formatPoints } from '@yield/ui';
+import { formatApr, formatDay, formatPoints } from '@yield/ui';
 import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
@@ -50,7 +50,8 @@ function ChargesBreakdown({ id }: { id: number }) {
   if (breakdown.isPending) {
     return <span className="spinner" role="status" aria-label="Loading the risk charges" />;
   }
-  if (breakdown.isError || breakdown.data.status !== 'ok') {
+  // A stale series still has its figures (those of its newest day): shown, dated below.
+  if (breakdown.isError || breakdown.data.status === 'insufficient_data') {
     return <p className="muted">The breakdown of the risk charges is not available right now.</p>;
   }
   const b = breakdown.data;
@@ -58,7 +59,8 @@ function ChargesBreakdown({ id }: { id: number }) {
     <div className={styles.tableWrap}>
       <table className={styles.chargesTable}>
         <caption className="visually-hidden">
-          Risk charges, in percentage points a year, from {b.window.from} to {b.window.to}
+          Risk charges, in percentage points a year, from {formatDay(b.window.from)} to{' '}
+          {formatDay(b.window.to)}
         </caption>
         <thead>
           <tr>
@@ -86,7 +88,10 @@ function ChargesBreakdown({ id }: { id: number }) {
         <tfoot>
           <tr>
             <th scope="row">= Risk-adjusted APR</th>
-            <td>as of {b.asOf}</td>
+            <td>
+              as of {formatDay(b.asOf)}
+              {b.status === 'stale' ? ' (stale)' : ''}
+            </td>
             <td className={styles.num}>{formatApr(b.riskAdjustedYield30d)}</td>
           </tr>
         </tfoot>
@@ -131,7 +136,7 @@ export function RiskAnalysis({ content }: { content: StrategyContent }) {
             </a>
             <span className={styles.providerValue}>{r.value}</span>
             <span className={styles.providerDate}>
-              Rated <time dateTime={r.date}>{r.date}</time>
+              Rated <time dateTime={r.date}>{formatDay(r.date)}</time>
             </span>
           </li>
         ))}

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatApr, formatHolders, formatTvl } from '@yield/ui';
+import { formatApr, formatDay, formatHolders, formatTvl } from '@yield/ui';
 import {
   lookupStrategy,
   staticStrategies,
@@ -52,7 +52,8 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
       <p className={styles.lead}>{strategy.description}</p>
       {staticStrategies.sample ? (
         <p className={styles.sample}>
-          Sample data as of {staticStrategies.asOf}: illustrative figures, not live measurements.
+          Sample data as of {formatDay(staticStrategies.asOf)}: illustrative figures, not live
+          measurements.
         </p>
       ) : null}
 

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { sourcesQuery } from '@yield/platform';
+import type { MetricStatus, Provenance } from '@yield/contract';
+import { formatProvenance, formatStale } from '@yield/ui';
+import styles from './detail.module.css';
+
+/**
+ * Where a strategy's figures come from: "Data: DeFiLlama, as of …" for an imported series,
+ * "Sample data as of …" while it is still sample, a stale warning with its date, and a link to the
+ * public page of the DeFiLlama pool that feeds it (GET /api/sources `feeds`).
+ */
+export function DataSource({
+  id,
+  provenance,
+  status,
+}: {
+  id: number;
+  provenance: Provenance;
+  status: MetricStatus;
+}) {
+  const sources = useQuery(sourcesQuery);
+  const feed = sources.data?.find((s) => !s.isBaseRate && s.id === id)?.feeds[0];
+  return (
+    <p className={styles.dataSource} data-testid="data-source">
+      <span>{formatProvenance(provenance)}.</span>
+      {status === 'stale' ? (
+        <strong className={styles.staleFlag} data-testid="stale-flag">
+          {formatStale(provenance)}: the figures are those of that day, and it is never marked GREAT
+          while it is stale.
+        </strong>
+      ) : null}
+      {feed ? (
+        <a href={feed.url} target="_blank" rel="noopener noreferrer" data-testid="feed-link">
+          Its pool on DeFiLlama
+          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span aria-hidden="true"> ↗</span>
+        </a>
+      ) : null}
+    </p>
+  );
+}
