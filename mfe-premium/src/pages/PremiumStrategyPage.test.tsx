@@ -171,6 +171,46 @@ describe('PremiumStrategyPage', () => {
     expect(screen.queryByText(/being analyzed/)).toBeNull();
   });
 
+  it('labels the sample source as sample, and an imported stale one by DeFiLlama with its date and figures', async () => {
+    bootSession(premiumToken());
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, ready))),
+    );
+    const first = renderRoute({
+      path: '/premium/:strategy',
+      element: <PremiumStrategyPage />,
+      at: '/premium/5',
+    });
+    expect(await screen.findByTestId('data-source')).toHaveTextContent(
+      'Sample data as of Nov 21, 2026',
+    );
+    first.unmount();
+
+    const provenance = {
+      kind: 'defillama' as const,
+      asOf: '2026-11-19',
+      stale: true,
+      series: 'ethena-susde',
+      pool: '66985a81-9c51-46ca-9977-42b4fe7bc6df',
+    };
+    const stale: PremiumStrategyAnalysis = {
+      ...ready,
+      source: { ...ready.source, provenance },
+      breakdown: { ...ready.breakdown, status: 'stale', asOf: '2026-11-19', provenance },
+    };
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, stale))),
+    );
+    renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
+    expect(await screen.findByTestId('data-source')).toHaveTextContent(
+      'Data: DeFiLlama, as of Nov 19, 2026 · Stale: no new data since Nov 19, 2026',
+    );
+    expect(screen.getAllByText('6.37%').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Sample data/)).toBeNull();
+  });
+
   it("shows the 'being analyzed' status when the server has no analysis for the id yet", async () => {
     bootSession(premiumToken());
     const analyzing: PremiumStrategyAnalysis = {

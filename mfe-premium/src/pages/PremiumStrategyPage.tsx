@@ -8,19 +8,17 @@ import {
   premiumAnalysisQuery,
   queryKeys,
   useSession,
-  useSiteSettings,
 } from '@yield/platform';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { formatDay } from '@yield/ui';
+import { formatProvenance, formatStale } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
 function PremiumStrategyContent({ strategy }: { strategy: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const settings = useSiteSettings();
   const { isPremium, token, logOut } = useSession();
   // The page needs a logged-in state on arrival. Later, Log Out in the header
   // takes the visitor home itself; this page then just stops showing premium data.
@@ -97,11 +95,10 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
                 <span className={styles.tokens}>
                   Deposit {source.token}, receive {source.yieldToken}
                 </span>
-                {settings?.data.sample ? (
-                  <span className={styles.sample}>
-                    Sample data as of {formatDay(settings.data.asOf)}
-                  </span>
-                ) : null}
+                <span className={styles.sample} data-testid="data-source">
+                  {formatProvenance(source.provenance)}
+                  {source.provenance.stale ? ` · ${formatStale(source.provenance)}` : null}
+                </span>
               </p>
             </section>
           ) : null}

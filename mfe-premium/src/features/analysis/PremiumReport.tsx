@@ -39,7 +39,8 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
   if (analysis.status !== 'ready') return <AnalyzingStatus />;
   const { breakdown, source } = analysis;
   const activeIncidents = source.incidents.filter((incident) => incident.active);
-  const measured = breakdown.status === 'ok';
+  // A stale series keeps its figures (those of its newest day); only too little data is N/A.
+  const measured = breakdown.status !== 'insufficient_data';
 
   return (
     <div className={styles.report} data-testid="premium-report">
