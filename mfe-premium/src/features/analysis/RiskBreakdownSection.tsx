@@ -52,7 +52,8 @@ export function RiskBreakdownSection({
   breakdown: RiskBreakdown;
   rationale: YieldSource['scoreRationale'];
 }) {
-  const ok = breakdown.status === 'ok';
+  // A stale breakdown keeps its figures (those of its newest day); only too little data has none.
+  const ok = breakdown.status !== 'insufficient_data';
   const largest = Math.max(...CHARGE_ORDER.map((key) => breakdown.charges[key]), 0);
   return (
     <section className={styles.section} aria-labelledby="risk-heading">
