@@ -131,8 +131,7 @@ export function WorkedExample() {
           <div className={ui.tableWrap}>
             <table className={`${ui.table} ${ui.stack}`} data-testid="worked-example">
               <caption>
-                {label}, 30 days from {formatDay(b.window.from, 'long')} to{' '}
-                {formatDay(b.window.to, 'long')}
+                {label}, 30 days from {formatDay(b.window.from)} to {formatDay(b.window.to)}
               </caption>
               <thead>
                 <tr>

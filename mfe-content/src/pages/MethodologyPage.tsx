@@ -85,7 +85,7 @@ export default function MethodologyPage() {
           {data ? (
             <>
               {' '}
-              · {data.sample ? 'Sample data' : 'Data'} as of {formatDay(data.asOf, 'long')}
+              · {data.sample ? 'Sample data' : 'Data'} as of {formatDay(data.asOf)}
             </>
           ) : null}
         </p>
@@ -124,6 +124,47 @@ export default function MethodologyPage() {
           <p>
             The window is the 30 most recent days of data. A source with fewer than 20 days in the
             window is listed but not ranked, and shows N/A.
+          </p>
+        </section>
+
+        <section aria-labelledby="data-title" data-testid="data-origin">
+          <h2 id="data-title">Where the data comes from</h2>
+          <p>
+            The daily yields are imported from <strong>DeFiLlama</strong>&apos;s public yields
+            service (<code>yields.llama.fi</code>): each source and each part of the base rates
+            names its DeFiLlama pool, and the import keeps one point per day, that day&apos;s last
+            snapshot. Every figure on the site says where it comes from: &quot;Data: DeFiLlama, as
+            of&quot; the newest day imported, or &quot;Sample data&quot; for a source whose pool is
+            not imported yet (realistic examples, not live market figures). A strategy page links to
+            its pool&apos;s page on DeFiLlama.
+          </p>
+          <p>Of each daily point, these fields are used:</p>
+          <ul>
+            <li>
+              <code>timestamp</code>: the day the point belongs to (in UTC; of several snapshots of
+              one day, the latest).
+            </li>
+            <li>
+              <code>apy</code>: the total APY, in percent (when it is missing, <code>apyBase</code>{' '}
+              + <code>apyReward</code>).
+            </li>
+            <li>
+              <code>apyReward</code>: the part of the APY paid in incentive tokens (the incentives
+              charge); missing counts as 0.
+            </li>
+            <li>
+              <code>tvlUsd</code>: the value deposited, in US dollars (the size and outflow
+              charges).
+            </li>
+          </ul>
+          <p>
+            <code>apyBase</code> (the APY without rewards), <code>il7d</code>,{' '}
+            <code>apyBase7d</code> and <code>pricePerShare</code> are not used by the method. The
+            safety and liquidity scores are our own, dated and explained for each source. A point
+            with an implausible value (an APY above 1,000%, a negative TVL) is refused and the last
+            good data is kept. A source whose newest day is more than 48 hours old is marked{' '}
+            <strong>Stale</strong> with the date of its last data: its figures are those of that
+            day, and it is never marked GREAT until its data arrives again.
           </p>
         </section>
 

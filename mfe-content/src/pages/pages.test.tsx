@@ -5,7 +5,8 @@ import ComingSoonPage from './ComingSoonPage.tsx';
 import TermsOfServicePage from './TermsOfServicePage.tsx';
 import HelpCenterPage from './HelpCenterPage.tsx';
 import B2bPage from './B2bPage.tsx';
-import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
+import MethodologyPage from './MethodologyPage.tsx';
+import { TEST_SETTINGS, jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
 import { toast } from '@yield/ui';
 
 vi.mock('@yield/ui', async (importOriginal) => ({
@@ -125,5 +126,26 @@ describe('B2bPage', () => {
       'href',
       TEST_SETTINGS.externalUrls.apiDocs,
     );
+  });
+});
+
+describe('MethodologyPage', () => {
+  it('says where the data comes from and which DeFiLlama fields the method uses', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'unavailable', message: 'down' } }, 503));
+    renderPage(<MethodologyPage />);
+    const origin = screen.getByTestId('data-origin');
+    expect(within(origin).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Where the data comes from',
+    );
+    expect(origin).toHaveTextContent('DeFiLlama');
+    const used = within(origin)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('code')?.textContent);
+    expect(used).toEqual(['timestamp', 'apy', 'apyReward', 'tvlUsd']);
+    expect(origin).toHaveTextContent(
+      /apyBase \(the APY without rewards\), il7d, apyBase7d and pricePerShare are not used/,
+    );
+    // The page's data date, in the site's one date format.
+    expect(await screen.findByText(/Sample data as of Nov 21, 2026/)).toBeInTheDocument();
   });
 });
