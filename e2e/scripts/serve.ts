@@ -1,6 +1,7 @@
 /**
  * The e2e web server: the production site server (real API + the built shell and remotes) on a
- * fresh copy of the shipped data, so tests never write into api/data.
+ * fresh copy of the shipped data, so tests never write into api/data. `E2E_DATA_FROM` copies
+ * another data directory instead (tests/live-data.spec.ts serves imported data that way).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(E2E_DATA_DIR), { recursive: true });
-fs.cpSync(path.join(WORKSPACE_ROOT, 'api', 'data'), E2E_DATA_DIR, {
+fs.cpSync(process.env.E2E_DATA_FROM ?? path.join(WORKSPACE_ROOT, 'api', 'data'), E2E_DATA_DIR, {
   recursive: true,
   // a locally generated secret stays local; the e2e server makes its own
   filter: (source) => !source.includes('.jwt-secret'),

@@ -1,0 +1,221 @@
+/**
+ * The site on imported data: a second site server (the production one, real API) on a data
+ * directory into which the operators' own command, `data:import --from DIR`, imported DeFiLlama
+ * chart responses saved in DeFiLlama's shape. Two series stop three days ago (stale): Sky sUSDS (a
+ * source with a public page) and rETH (a component of the crypto base rate). The other specs keep
+ * the shipped sample data.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { E2E_ROOT, WORKSPACE_ROOT } from '../scripts/e2e-env.ts';
+
+interface DailyRow {
+  date: string;
+  apy: number;
+  apyReward?: number;
+  tvlUsd: number;
+}
+interface HistoryFile {
+  asOf: string;
+  series: Record<string, DailyRow[]>;
+  [key: string]: unknown;
+}
+interface Feed {
+  provider: string;
+  pool: string;
+}
+
+const DAY_MS = 86_400_000;
+const STALE_SERIES = ['sky-susds', 'rocketpool-reth'];
+const LIDO_POOL = '747c1d2a-c668-4682-b9f9-296708a3dd90';
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const shiftDay = (day: string, days: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+/** The site's one date format ("Nov 23, 2026"). */
+const readable = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.parse(`${day}T00:00:00Z`));
+
+/** Every series (sources.json) with the DeFiLlama pool that feeds it. */
+function feedsOf(sources: unknown): Map<string, string> {
+  const feeds = new Map<string, string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as { series?: unknown; feeds?: Feed[] };
+    if (typeof record.series === 'string' && record.feeds?.[0])
+      feeds.set(record.series, record.feeds[0].pool);
+    Object.values(node).forEach(visit);
+  };
+  visit(sources);
+  return feeds;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const today = dayOf(Date.now());
+const staleDay = shiftDay(today, -3);
+let server: ChildProcess | undefined;
+let baseUrl = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const work = path.join(E2E_ROOT, '.tmp', `live-${port}`);
+  const dataDir = path.join(work, 'data');
+  const saved = path.join(work, 'saved', 'chart');
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(saved, { recursive: true });
+  fs.cpSync(path.join(WORKSPACE_ROOT, 'api', 'data'), dataDir, {
+    recursive: true,
+    filter: (source) => !source.includes('.jwt-secret'),
+  });
+
+  // The shipped sample ends on a fixed day: move it to end today, so the series without a feed
+  // (still sample) and the imported ones share their days, as they do on a live site.
+  const historyFile = path.join(dataDir, 'history.json');
+  const history = JSON.parse(fs.readFileSync(historyFile, 'utf8')) as HistoryFile;
+  const shift = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${history.asOf}T00:00:00Z`)) / DAY_MS);
+  for (const rows of Object.values(history.series))
+    for (const row of rows) row.date = shiftDay(row.date, shift);
+  history.asOf = today;
+  fs.writeFileSync(historyFile, `${JSON.stringify(history, null, 2)}\n`);
+
+  // DeFiLlama's GET /chart/<pool> answer for every feed: one snapshot a day, in its shape.
+  const sources = JSON.parse(fs.readFileSync(path.join(dataDir, 'sources.json'), 'utf8'));
+  const feeds = feedsOf(sources);
+  expect(feeds.get('lido-steth')).toBe(LIDO_POOL);
+  for (const [series, pool] of feeds) {
+    const rows = history.series[series]!.filter(
+      (row) => !STALE_SERIES.includes(series) || row.date <= staleDay,
+    );
+    const data = rows.map((row) => ({
+      timestamp: `${row.date}T00:00:00.000Z`,
+      tvlUsd: row.tvlUsd,
+      apy: row.apy,
+      apyBase: row.apy - (row.apyReward ?? 0),
+      apyReward: row.apyReward ?? null,
+      il7d: null,
+      apyBase7d: null,
+    }));
+    fs.writeFileSync(path.join(saved, `${pool}.json`), JSON.stringify({ status: 'success', data }));
+  }
+
+  // The operators' command imports them (exit code 0: every feed imported).
+  execFileSync(
+    'pnpm',
+    ['--filter', '@yield/api', 'run', 'data:import', '--', '--from', path.dirname(saved), '--data-dir', dataDir],
+    { cwd: WORKSPACE_ROOT, stdio: 'pipe' },
+  );
+
+  server = spawn('node', ['--import', 'tsx', 'scripts/serve.ts'], {
+    cwd: E2E_ROOT,
+    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_FROM: dataDir, NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.status < 600,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the live-data site server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+test('the comparison names DeFiLlama and its date, tags the sample rows and shows stale ones', async ({
+  page,
+}) => {
+  const settings = await (await page.request.get(`${baseUrl}/api/settings`)).json();
+  // Some rows are still sample (no DeFiLlama pool for them), some are stale.
+  expect(settings.data).toEqual({ sample: true, asOf: today, stale: true });
+
+  await page.goto(`${baseUrl}/options`);
+  const note = page.getByTestId('data-note');
+  await expect(note).toContainText(`Data: DeFiLlama, as of ${readable(today)}.`);
+  await expect(note).toContainText('Rows marked Sample data are realistic examples');
+  await expect(note).toContainText('Rows marked Stale have had no new data for more than 48 hours');
+  await expect(note).not.toContainText('Sample data as of');
+
+  const stable = page.getByTestId('stablecoins-table');
+  const sky = stable.getByRole('row', { name: /Sky Spark - Savings Account/ });
+  await expect(sky.getByText('Stale', { exact: true })).toBeVisible();
+  // Its figures are shown (not N/A), never GREAT.
+  await expect(sky).toContainText(/\d+\.\d{2}%/);
+  await expect(sky).not.toContainText('GREAT');
+  await expect(stable.getByTestId('stale-note')).toContainText(
+    `Sky Spark - Savings Account: no new data since ${readable(staleDay)}.`,
+  );
+  // Liquity has no DeFiLlama pool: still sample, and tagged so.
+  const liquity = stable.getByRole('row', { name: /Liquity v1 - Stability Pool/ });
+  await expect(liquity.getByTestId('row-data-tag')).toHaveText('Sample data');
+  const ethena = stable.getByRole('row', { name: /Ethena - sUSDe/ });
+  await expect(ethena.getByTestId('row-data-tag')).toHaveCount(0);
+
+  // The crypto base rate stands on rETH, which stopped: it says so.
+  const crypto = page.getByTestId('crypto-table');
+  await expect(crypto.getByTestId('stale-note')).toContainText(
+    `DeFi Base Rate: built on a component with no new data since ${readable(staleDay)} (rocketpool-reth).`,
+  );
+
+  // The breakdown of an imported row says where its figures come from.
+  const lido = crypto.getByRole('row', { name: /Lido - stETH/ });
+  await lido.getByRole('button', { name: /explain this number/ }).click();
+  await expect(page.getByTestId('breakdown-data-source')).toHaveText(
+    `Data: DeFiLlama, as of ${readable(today)}.`,
+  );
+});
+
+test('a strategy page labels its data, links to its DeFiLlama pool, and shows a stale source', async ({
+  page,
+}) => {
+  await page.goto(`${baseUrl}/options/lido`);
+  const source = page.getByTestId('data-source');
+  await expect(source).toContainText(`Data: DeFiLlama, as of ${readable(today)}.`);
+  await expect(page.getByText(/Sample data as of/)).toHaveCount(0);
+  const feed = source.getByRole('link', { name: /Its pool on DeFiLlama/ });
+  await expect(feed).toHaveAttribute('href', `https://defillama.com/yields/pool/${LIDO_POOL}`);
+  await expect(feed).toHaveAttribute('target', '_blank');
+  await expect(feed).toHaveAttribute('rel', 'noopener noreferrer');
+
+  await page.goto(`${baseUrl}/options/sky-spark`);
+  await expect(page.getByTestId('stale-flag')).toContainText(
+    `Stale: no new data since ${readable(staleDay)}`,
+  );
+  await expect(page.getByTestId('data-source')).toContainText(
+    `Data: DeFiLlama, as of ${readable(staleDay)}.`,
+  );
+  await expect(page.getByTestId('figure-30d APR')).toContainText(/\d+\.\d{2}%/);
+
+  // A source without a pool keeps the sample label, in the same date format.
+  await page.goto(`${baseUrl}/options/liquity`);
+  await expect(page.getByTestId('data-source')).toContainText(
+    `Sample data as of ${readable(today)}.`,
+  );
+  await expect(page.getByTestId('feed-link')).toHaveCount(0);
+});
