@@ -33,7 +33,8 @@ const STALE_SERIES = ['sky-susds', 'rocketpool-reth'];
 const LIDO_POOL = '747c1d2a-c668-4682-b9f9-296708a3dd90';
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const shiftDay = (day: string, days: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+const shiftDay = (day: string, days: number) =>
+  dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 /** The site's one date format ("Nov 23, 2026"). */
 const readable = (day: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -93,7 +94,9 @@ test.beforeAll(async () => {
   // (still sample) and the imported ones share their days, as they do on a live site.
   const historyFile = path.join(dataDir, 'history.json');
   const history = JSON.parse(fs.readFileSync(historyFile, 'utf8')) as HistoryFile;
-  const shift = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${history.asOf}T00:00:00Z`)) / DAY_MS);
+  const shift = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${history.asOf}T00:00:00Z`)) / DAY_MS,
+  );
   for (const rows of Object.values(history.series))
     for (const row of rows) row.date = shiftDay(row.date, shift);
   history.asOf = today;
@@ -122,7 +125,17 @@ test.beforeAll(async () => {
   // The operators' command imports them (exit code 0: every feed imported).
   execFileSync(
     'pnpm',
-    ['--filter', '@yield/api', 'run', 'data:import', '--', '--from', path.dirname(saved), '--data-dir', dataDir],
+    [
+      '--filter',
+      '@yield/api',
+      'run',
+      'data:import',
+      '--',
+      '--from',
+      path.dirname(saved),
+      '--data-dir',
+      dataDir,
+    ],
     { cwd: WORKSPACE_ROOT, stdio: 'pipe' },
   );
 
@@ -174,8 +187,9 @@ test('the comparison names DeFiLlama and its date, tags the sample rows and show
   // Liquity has no DeFiLlama pool: still sample, and tagged so.
   const liquity = stable.getByRole('row', { name: /Liquity v1 - Stability Pool/ });
   await expect(liquity.getByTestId('row-data-tag')).toHaveText('Sample data');
-  const ethena = stable.getByRole('row', { name: /Ethena - sUSDe/ });
-  await expect(ethena.getByTestId('row-data-tag')).toHaveCount(0);
+  // Resolv USR is imported: no tag, the note speaks for it.
+  const resolv = stable.getByRole('row', { name: /Resolv - USR Staking/ });
+  await expect(resolv.getByTestId('row-data-tag')).toHaveCount(0);
 
   // The crypto base rate stands on rETH, which stopped: it says so.
   const crypto = page.getByTestId('crypto-table');
