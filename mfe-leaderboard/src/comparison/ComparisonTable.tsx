@@ -80,9 +80,17 @@ function NameCell({
         </span>
       ) : null}
       {row.status === 'stale' ? (
-        <span className={styles.staleBadge} title={formatStale(row.provenance)}>
+        <span
+          className={styles.staleBadge}
+          title={formatStale(row.provenance)}
+          data-testid="stale-badge"
+        >
           Stale
-          <span className="visually-hidden">: {formatStale(row.provenance)}</span>
+          {row.provenance.asOf ? (
+            <span className="visually-hidden">
+              , no new data since {formatDay(row.provenance.asOf)}
+            </span>
+          ) : null}
         </span>
       ) : null}
       {dataTag ? (
