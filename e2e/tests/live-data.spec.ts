@@ -74,6 +74,8 @@ const today = dayOf(Date.now());
 const staleDay = shiftDay(today, -3);
 let server: ChildProcess | undefined;
 let baseUrl = '';
+/** This spec's own folders under e2e/.tmp, removed afterwards. */
+const folders: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -83,6 +85,8 @@ test.beforeAll(async () => {
   const work = path.join(E2E_ROOT, '.tmp', `live-${port}`);
   const dataDir = path.join(work, 'data');
   const saved = path.join(work, 'saved', 'chart');
+  // serve.ts copies the data to .tmp/data-<port> (scripts/e2e-env.ts).
+  folders.push(work, path.join(E2E_ROOT, '.tmp', `data-${port}`));
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(saved, { recursive: true });
   fs.cpSync(path.join(WORKSPACE_ROOT, 'api', 'data'), dataDir, {
@@ -157,8 +161,13 @@ test.beforeAll(async () => {
   }
 });
 
-test.afterAll(() => {
-  server?.kill();
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill();
+    await exited;
+  }
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 test('the comparison names DeFiLlama and its date, tags the sample rows and shows stale ones', async ({
