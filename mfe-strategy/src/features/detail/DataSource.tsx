@@ -25,7 +25,7 @@ export function DataSource({
       <span>{formatProvenance(provenance)}.</span>
       {status === 'stale' ? (
         <strong className={styles.staleFlag} data-testid="stale-flag">
-          {formatStale(provenance)}: the figures are those of that day, and it is never marked GREAT
+          {formatStale(provenance)}. Its figures are those of that day, and it is never marked GREAT
           while it is stale.
         </strong>
       ) : null}
