@@ -55,6 +55,35 @@ test.describe('routes', () => {
     expect(consoleErrors.some((line) => line.includes('/no/such/page'))).toBe(true);
   });
 
+  test("every path no page matches answers 404 with the site's not-found page, dotted or not", async ({
+    page,
+  }) => {
+    for (const probe of ['/no-such-page', '/a/b/c', '/faq/x', '/foo.bar', '/index.html']) {
+      const response = await page.goto(probe);
+      expect(response?.status(), probe).toBe(404);
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    }
+    // A dotted path of a known page is that page: an unknown id redirects as the spec says.
+    const strategy = await page.goto('/strategy/3.0');
+    expect(strategy?.status()).toBe(200);
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+    expect((await page.goto('/options/lido.x'))?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/options$/);
+    // Real files are files; a missing one in an asset folder is a short 404.
+    const remotes = await page.request.get('/remotes.json');
+    expect(remotes.status()).toBe(200);
+    expect(remotes.headers()['content-type']).toContain('application/json');
+    for (const file of [
+      '/remotes/mfe-strategy/remoteEntry.js',
+      '/remotes/mfe-strategy/pages.json',
+    ]) {
+      expect((await page.request.get(file)).status(), file).toBe(200);
+    }
+    const missing = await page.request.get('/remotes/mfe-strategy/no-such-chunk.js');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).toContain('text/plain');
+  });
+
   test('/about and /blog are not pages and hide the footer', async ({ page }) => {
     const chrome = new SiteChrome(page);
     await page.goto('/about');
