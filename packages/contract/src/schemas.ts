@@ -199,7 +199,12 @@ export const incidentSchema = z
     date: isoDateSchema,
     kind: nonEmptySchema,
     summary: nonEmptySchema,
-    link: httpUrlSchema,
+    link: httpUrlSchema.meta({
+      description: "A report of the incident: the project's post-mortem or a reputable write-up.",
+    }),
+    linkVerified: isoDateSchema.meta({
+      description: 'Day an operator last opened the link and found a report of this incident.',
+    }),
     active: z.boolean().meta({ description: 'An active incident: never marked GREAT.' }),
   })
   .meta({ id: 'Incident' });
