@@ -524,6 +524,10 @@ test.describe('narrow screens', () => {
     expect(names).toContain('Sky Spark');
     expect(names).toContain('Gauntlet- USD Alpha');
     expect(names.some((n) => n.includes(' - '))).toBe(false);
+    // Two names the rule would make equal keep what tells them apart.
+    expect(names).toContain('Resolv USD0++');
+    expect(names).toContain('Resolv USR');
+    expect(names).not.toContain('Resolv');
     // The table fits: no sideways scrolling of the page.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,

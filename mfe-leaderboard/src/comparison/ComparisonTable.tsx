@@ -4,10 +4,10 @@ import { Table, type TableColumnsType, type TableProps } from 'antd';
 import {
   DEFAULT_SORT,
   detailPath,
+  distinctShortNames,
   formatApr,
   formatTvl,
   nextSort,
-  shortenName,
   sortRows,
   type ComparisonRow,
   type SortKey,
@@ -35,8 +35,7 @@ export interface ComparisonTableProps {
  */
 const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];
 
-function NameCell({ row, shortNames }: { row: ComparisonRow; shortNames: boolean }) {
-  const label = shortNames ? shortenName(row.name) : row.name;
+function NameCell({ row, label }: { row: ComparisonRow; label: string }) {
   const incident = row.activeIncidents[0];
   return (
     <span className={styles.nameCell}>
@@ -79,6 +78,10 @@ export const ComparisonTable = memo(function ComparisonTable({
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const labels = useMemo(
+    () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
+    [rows, shortNames],
+  );
   const headingId = `${testId}-heading`;
   const incidents = rows.flatMap((row) =>
     row.activeIncidents.map((incident) => ({ row, incident })),
@@ -96,7 +99,9 @@ export const ComparisonTable = memo(function ComparisonTable({
       title: 'Name',
       dataIndex: 'name',
       ...sortable('name'),
-      render: (_: unknown, row: ComparisonRow) => <NameCell row={row} shortNames={shortNames} />,
+      render: (_: unknown, row: ComparisonRow) => (
+        <NameCell row={row} label={labels?.get(row.name) ?? row.name} />
+      ),
     };
     const token = {
       title: 'Token',
@@ -186,7 +191,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys]);
+  }, [sort, showPro, shortNames, greatKeys, labels]);
 
   const onChange: TableProps<ComparisonRow>['onChange'] = (
     _pagination,
