@@ -227,6 +227,8 @@ const dailyRow = z.strictObject({
   apyReward: z.number().finite().min(0).optional(),
   tvlUsd: z.number().finite().min(0),
   pricePerShare: z.number().finite().positive().optional(),
+  /** Addresses holding a position that day. Only sample data has it: DeFiLlama gives no count. */
+  holders: z.number().int().min(0).optional(),
 });
 
 /**

@@ -355,6 +355,10 @@ export const historyResponseSchema = z
   .strictObject({
     data: z.array(historyPointSchema),
     lastTvl: z.number(),
+    lastHolders: z.number().int().nullable().meta({
+      description:
+        'Holders on the newest day, or null when the data has none (sample data only; imported feeds carry no count).',
+    }),
     lastApr: percentPerYear('The current 30-day APR (yield30d).'),
     lastRaApr: percentPerYear('The current risk-adjusted 30-day APR.'),
     status: metricStatusSchema,

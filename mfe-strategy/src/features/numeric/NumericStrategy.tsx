@@ -71,7 +71,7 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
           <span className={styles.cardNote}>
             {strategy.holders === null
               ? 'Holder count not in the sample data'
-              : formatHolders(strategy.holders)}
+              : `${formatHolders(strategy.holders)}${staticStrategies.sample ? ' (sample)' : ''}`}
           </span>
         </div>
       </div>
