@@ -536,6 +536,25 @@ test.describe('narrow screens', () => {
   });
 });
 
+test.describe('negative risk-adjusted figures', () => {
+  test('each carries a note that the charges exceed the yield, reached by keyboard', async ({
+    page,
+  }) => {
+    const { strategies } = await fetchComparisonData(page);
+    const negative = strategies.filter((s) => (s.riskAdjustedYield30d ?? 0) < 0);
+    expect(negative.length).toBeGreaterThan(0);
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    const notes = board.root.getByRole('note', { name: /the risk charges exceed the yield/ });
+    await expect(notes).toHaveCount(negative.length);
+    await notes.first().focus();
+    await expect(page.getByRole('tooltip')).toContainText(
+      'Below zero: the risk charges exceed the yield.',
+    );
+  });
+});
+
 test.describe('home page', () => {
   test('/ embeds the comparison with an h2 title under the hero', async ({ page }) => {
     const { settings } = await fetchComparisonData(page);

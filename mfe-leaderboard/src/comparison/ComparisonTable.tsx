@@ -13,6 +13,7 @@ import {
   type SortKey,
   type SortState,
 } from './model.ts';
+import { NegativeYieldHint } from '@yield/ui';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
@@ -155,6 +156,7 @@ export const ComparisonTable = memo(function ComparisonTable({
           <RiskBreakdownPopover row={row}>
             {formatApr(row.riskAdjustedYield30d)}
           </RiskBreakdownPopover>
+          <NegativeYieldHint value={row.riskAdjustedYield30d} />
         </span>
       ),
     };

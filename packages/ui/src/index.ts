@@ -1,3 +1,4 @@
 export { AntdRoot } from './AntdRoot.tsx';
 export { toast, warmUpToasts } from './toast.ts';
 export * from './format.ts';
+export { CHARGES_EXCEED_YIELD, NegativeYieldHint } from './NegativeYieldHint.tsx';
