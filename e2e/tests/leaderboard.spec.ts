@@ -447,6 +447,20 @@ test.describe('data loading', () => {
     await board.waitForTables();
   });
 
+  test('a slow API: the page says it is still trying, then shows the tables', async ({ page }) => {
+    await page.route('**/api/sources', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await expect(page.getByTestId('comparison-loading')).toContainText(
+      'Still trying to reach the server…',
+    );
+    await board.waitForTables();
+    await expect(page.getByText('Still trying to reach the server…')).toHaveCount(0);
+  });
+
   test('the page renders when both list calls fail, and logs both failures', async ({
     page,
     consoleErrors,

@@ -13,7 +13,7 @@ import {
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { formatDay } from '@yield/ui';
+import { StillTrying, formatDay } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
@@ -68,6 +68,7 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
         <div className={styles.loading} role="status">
           <span className="spinner" aria-hidden="true" />
           <span>Loading the premium report…</span>
+          <StillTrying />
         </div>
       ) : analysis.isError ? (
         analysis.error instanceof ApiError && analysis.error.status === 400 ? (
