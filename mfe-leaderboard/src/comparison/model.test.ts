@@ -29,6 +29,7 @@ const sources: YieldSource[] = [
         kind: 'exploit',
         summary: 'Unbacked USR minted',
         link: 'https://example.org/incident',
+        linkVerified: '2026-11-23',
         active: true,
       },
     ],
