@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { test, expect, fetchPremiumToken } from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
+import { E2E_ROOT } from '../scripts/e2e-env.ts';
 
 /** Every route of the site, with the heading its page shows. */
 const ROUTE_HEADINGS: [path: string, heading: string | RegExp][] = [
@@ -257,4 +260,26 @@ test.describe('remote failures are contained', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Access');
     expect([...remotesLoaded]).toEqual(['mfe-premium']);
   });
+});
+
+test.describe('screenshots', () => {
+  const artifacts = path.join(E2E_ROOT, '.artifacts', 'edges');
+  for (const width of [375, 800, 1280]) {
+    test(`the 404 page, a strategy page and /strategy/3 at ${width} px`, async ({ page }) => {
+      mkdirSync(artifacts, { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await page.screenshot({ path: path.join(artifacts, `404-${width}.png`), fullPage: true });
+      await page.goto('/options/lido');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lido Finance');
+      await page.screenshot({ path: path.join(artifacts, `lido-${width}.png`) });
+      await page.goto('/strategy/3');
+      await expect(page.getByTestId('card-tvl')).toContainText('holders (sample)');
+      await page.screenshot({ path: path.join(artifacts, `strategy-3-${width}.png`) });
+      for (const shown of ['404', 'lido', 'strategy-3']) {
+        expect(existsSync(path.join(artifacts, `${shown}-${width}.png`))).toBe(true);
+      }
+    });
+  }
 });
