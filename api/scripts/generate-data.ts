@@ -92,15 +92,28 @@ function tvlWalk(
   return out;
 }
 
-function rows(ds: string[], apy: number[], tvl: number[], reward?: number[]): DailyRow[] {
-  // Key order date, apy, apyReward, tvlUsd: the order operators read in the file.
+function rows(
+  ds: string[],
+  apy: number[],
+  tvl: number[],
+  reward?: number[],
+  holders?: number[],
+): DailyRow[] {
+  // Key order date, apy, apyReward, tvlUsd, holders: the order operators read in the file.
   return ds.map((date, i) => ({
     date,
     apy: round(apy[i]!, 4),
     ...(reward ? { apyReward: round(Math.max(0, reward[i]!), 4) } : {}),
     tvlUsd: Math.round(tvl[i]!),
+    ...(holders ? { holders: Math.round(holders[i]!) } : {}),
   }));
 }
+
+/**
+ * A sample holder count that follows the TVL at a typical position size. Drawn from no random
+ * numbers, so adding it leaves every other generated figure as it was.
+ */
+const holdersAt = (tvl: number[], positionUsd: number) => tvl.map((x) => x / positionUsd);
 
 export interface GenerateOptions {
   seed?: number;
@@ -130,7 +143,9 @@ export function generateHistory(options: GenerateOptions = {}): HistoryFile {
       return clip(b + boost + 1, 4, 7);
     });
     const reward = ds.map((_, i) => 1.2 - (0.4 * i) / n + r.normal(0, 0.03));
-    series['liquity-sp'] = rows(ds, apy, tvlWalk(r, n, 92e6, -0.0006, 0.006, 55e6, 110e6), reward);
+    const tvl = tvlWalk(r, n, 92e6, -0.0006, 0.006, 55e6, 110e6);
+    // The numeric strategy page (/strategy/3) shows this series' holder count.
+    series['liquity-sp'] = rows(ds, apy, tvl, reward, holdersAt(tvl, 40_000));
   }
   // Sky sUSDS: governance steps 6.5% -> 4.5% -> 4.0%, flat between steps.
   {

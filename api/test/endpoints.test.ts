@@ -222,6 +222,13 @@ describe('GET /api/history', () => {
     expect(body.lastTvl).toBe(lido.tvl);
   });
 
+  it("lastHolders is the newest day's holder count, null for a series without one", async () => {
+    const liquity = (await t.http.get('/api/history?id=3&range=7D')).body as HistoryResponse;
+    expect(liquity.lastHolders).toBe(1649);
+    const lido = (await t.http.get('/api/history?id=13&range=7D')).body as HistoryResponse;
+    expect(lido.lastHolders).toBeNull();
+  });
+
   it('serves the base-rate series too', async () => {
     const body = (await t.http.get('/api/history?id=base-stablecoin&range=30D').expect(200))
       .body as HistoryResponse;

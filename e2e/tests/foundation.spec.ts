@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { test, expect, fetchPremiumToken } from '../fixtures/index.ts';
 import { SiteChrome } from '../pages/chrome.ts';
+import { E2E_ROOT } from '../scripts/e2e-env.ts';
 
 /** Every route of the site, with the heading its page shows. */
 const ROUTE_HEADINGS: [path: string, heading: string | RegExp][] = [
@@ -53,6 +56,35 @@ test.describe('routes', () => {
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(consoleErrors.some((line) => line.includes('/no/such/page'))).toBe(true);
+  });
+
+  test("every path no page matches answers 404 with the site's not-found page, dotted or not", async ({
+    page,
+  }) => {
+    for (const probe of ['/no-such-page', '/a/b/c', '/faq/x', '/foo.bar', '/index.html']) {
+      const response = await page.goto(probe);
+      expect(response?.status(), probe).toBe(404);
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    }
+    // A dotted path of a known page is that page: an unknown id redirects as the spec says.
+    const strategy = await page.goto('/strategy/3.0');
+    expect(strategy?.status()).toBe(200);
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+    expect((await page.goto('/options/lido.x'))?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/options$/);
+    // Real files are files; a missing one in an asset folder is a short 404.
+    const remotes = await page.request.get('/remotes.json');
+    expect(remotes.status()).toBe(200);
+    expect(remotes.headers()['content-type']).toContain('application/json');
+    for (const file of [
+      '/remotes/mfe-strategy/remoteEntry.js',
+      '/remotes/mfe-strategy/pages.json',
+    ]) {
+      expect((await page.request.get(file)).status(), file).toBe(200);
+    }
+    const missing = await page.request.get('/remotes/mfe-strategy/no-such-chunk.js');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).toContain('text/plain');
   });
 
   test('/about and /blog are not pages and hide the footer', async ({ page }) => {
@@ -228,4 +260,26 @@ test.describe('remote failures are contained', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Access');
     expect([...remotesLoaded]).toEqual(['mfe-premium']);
   });
+});
+
+test.describe('screenshots', () => {
+  const artifacts = path.join(E2E_ROOT, '.artifacts', 'edges');
+  for (const width of [375, 800, 1280]) {
+    test(`the 404 page, a strategy page and /strategy/3 at ${width} px`, async ({ page }) => {
+      mkdirSync(artifacts, { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await page.screenshot({ path: path.join(artifacts, `404-${width}.png`), fullPage: true });
+      await page.goto('/options/lido');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lido Finance');
+      await page.screenshot({ path: path.join(artifacts, `lido-${width}.png`) });
+      await page.goto('/strategy/3');
+      await expect(page.getByTestId('card-tvl')).toContainText('holders (sample)');
+      await page.screenshot({ path: path.join(artifacts, `strategy-3-${width}.png`) });
+      for (const shown of ['404', 'lido', 'strategy-3']) {
+        expect(existsSync(path.join(artifacts, `${shown}-${width}.png`))).toBe(true);
+      }
+    });
+  }
 });

@@ -447,6 +447,22 @@ test.describe('data loading', () => {
     await board.waitForTables();
   });
 
+  test('an unreachable API: the page says it is still trying while the calls are retried', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.route('**/api/strategies', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/baserate', (route) => route.abort('connectionrefused'));
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    // The retries (1 + 2 + 4 s) outlast the 1.5 s after which the page says it keeps trying.
+    await expect(page.getByTestId('comparison-loading')).toContainText(
+      'Still trying to reach the server…',
+    );
+    await expect(board.stablecoinsTable.bodyRows).toHaveCount(7, { timeout: 20_000 });
+    await expect(page.getByText('Still trying to reach the server…')).toHaveCount(0);
+  });
+
   test('the page renders when both list calls fail, and logs both failures', async ({
     page,
     consoleErrors,
@@ -524,11 +540,34 @@ test.describe('narrow screens', () => {
     expect(names).toContain('Sky Spark');
     expect(names).toContain('Gauntlet- USD Alpha');
     expect(names.some((n) => n.includes(' - '))).toBe(false);
+    // Two names the rule would make equal keep what tells them apart.
+    expect(names).toContain('Resolv USD0++');
+    expect(names).toContain('Resolv USR');
+    expect(names).not.toContain('Resolv');
     // The table fits: no sideways scrolling of the page.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('negative risk-adjusted figures', () => {
+  test('each carries a note that the charges exceed the yield, reached by keyboard', async ({
+    page,
+  }) => {
+    const { strategies } = await fetchComparisonData(page);
+    const negative = strategies.filter((s) => (s.riskAdjustedYield30d ?? 0) < 0);
+    expect(negative.length).toBeGreaterThan(0);
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    const notes = board.root.getByRole('note', { name: /the risk charges exceed the yield/ });
+    await expect(notes).toHaveCount(negative.length);
+    await notes.first().focus();
+    await expect(page.getByRole('tooltip')).toContainText(
+      'Below zero: the risk charges exceed the yield.',
+    );
   });
 });
 

@@ -36,7 +36,7 @@ test.describe('a page added by deploying one remote', () => {
     page,
   }) => {
     const chrome = new SiteChrome(page);
-    await page.goto('/guides/risks');
+    expect((await page.goto('/guides/risks'))?.status()).toBe(404);
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
 
     // Two new paths, each mapped to a module its remote already exposes. /options/compare is
@@ -50,9 +50,13 @@ test.describe('a page added by deploying one remote', () => {
       ]),
     ];
     try {
-      // The server knows the page: its HTML is painted by the remote that owns it.
-      const html = await (await page.request.get('/options/compare')).text();
-      expect(html).toContain('data-first-paint="mfe_leaderboard/ComparisonPage"');
+      // The server knows the page: its HTML is painted by the remote that owns it, with a 200;
+      // a path no remote declares is still a 404.
+      const added = await page.request.get('/options/compare');
+      expect(added.status()).toBe(200);
+      expect(await added.text()).toContain('data-first-paint="mfe_leaderboard/ComparisonPage"');
+      expect((await page.request.get('/guides/risks')).status()).toBe(200);
+      expect((await page.request.get('/guides/no-such-guide')).status()).toBe(404);
 
       await page.goto('/guides/risks');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Understanding the Risks');
@@ -81,7 +85,7 @@ test.describe('a page added by deploying one remote', () => {
     } finally {
       for (const put of restore) put();
     }
-    await page.goto('/guides/risks');
+    expect((await page.goto('/guides/risks'))?.status()).toBe(404);
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
   });
 });

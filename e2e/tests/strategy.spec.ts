@@ -228,6 +228,29 @@ test('an unknown strategy id is replaced by /options', async ({ page }) => {
   expect(await page.evaluate(() => history.length)).toBe(before + 1);
 });
 
+test('an unreachable API: the page says it is still trying, then shows the error and Try again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.route('**/api/strategy-content/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/options/lido');
+  // Shown after 1.5 s, long before the retries (1 + 2 + 4 s) end in the error.
+  const stillTrying = page.getByText('Still trying to reach the server…');
+  await expect(stillTrying).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'This strategy could not be loaded just now',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(stillTrying).toHaveCount(0);
+  // The API is back: Try again loads the page.
+  await page.unroute('**/api/strategy-content/**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lido Finance');
+});
+
 test('history failure shows N/A figures and empty charts with an N/A overlay, and logs it', async ({
   page,
   consoleErrors,
@@ -265,7 +288,8 @@ test.describe('numeric strategy page', () => {
         /30d Risk Adjusted APR\s*-?\d+\.\d{2}%/,
       );
       await expect(numeric.card('card-tvl')).toContainText(/TVL\s*\$\d+(\.\d)?[KMB]?/);
-      await expect(numeric.card('card-tvl')).toContainText(/holder/i);
+      // The sample data carries a holder count, labelled as sample.
+      await expect(numeric.card('card-tvl')).toContainText(/\d[\d,]* holders \(sample\)/);
       await expect(page.getByRole('heading', { name: 'APR History' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'TVL History' })).toBeVisible();
       await expect(page.getByTestId('chart-apr').locator('.highcharts-container')).toBeVisible();

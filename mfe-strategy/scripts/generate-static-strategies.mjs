@@ -39,8 +39,9 @@ for (const source of sources.filter((s) => !s.isBaseRate)) {
     apr: round(history.lastApr, 4),
     riskAdjustedApr: round(history.lastRaApr, 4),
     tvl: Math.round(history.lastTvl),
-    // The sample data has no holder counts; null is shown as "not in the sample data", never invented.
-    holders: source.holders ?? null,
+    // The count of the data's newest day; a series without one (an imported feed) stays null,
+    // shown as such rather than invented.
+    holders: history.lastHolders ?? null,
     aprHistory: active
       ? history.data.map((p) => ({ date: isoDate(p.timestamp), value: round(p.apr, 4) }))
       : [],

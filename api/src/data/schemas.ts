@@ -22,6 +22,7 @@ import {
   strategySlugSchema as slug,
   thirdPartyRatingSchema,
 } from '@yield/contract';
+import { depositLinkProblem, reportLinkProblem } from './links.ts';
 
 /** Flags every item whose key an earlier item of the same list already had. */
 function flagRepeats<T>(
@@ -77,14 +78,24 @@ const sourceCommon = {
   yield_category: nonEmpty,
   description: nonEmpty,
   scores: z.array(datedScore).min(1, 'at least one dated safety/liquidity score is required'),
-  incidents: z.array(incidentSchema),
+  incidents: z.array(
+    incidentSchema.superRefine((incident, ctx) => {
+      const problem = reportLinkProblem(incident.link);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['link'], message: problem });
+    }),
+  ),
 };
 
 const yieldSourceRecord = z.strictObject({
   id: z.number().int().positive(),
   ...sourceCommon,
   detailSlug: slug.nullable(),
-  depositUrl: url,
+  depositUrl: url.superRefine((link, ctx) => {
+    const problem = depositLinkProblem(link);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** Day an operator last opened depositUrl and found the vault or pool itself there. */
+  depositUrlVerified: isoDate,
   /** Key of this source's daily series in history.json. */
   series: nonEmpty,
   feeds,
@@ -216,6 +227,8 @@ const dailyRow = z.strictObject({
   apyReward: z.number().finite().min(0).optional(),
   tvlUsd: z.number().finite().min(0),
   pricePerShare: z.number().finite().positive().optional(),
+  /** Addresses holding a position that day. Only sample data has it: DeFiLlama gives no count. */
+  holders: z.number().int().min(0).optional(),
 });
 
 /**
@@ -293,6 +306,13 @@ export const strategyContentFileSchema = z
   .superRefine((file, ctx) => {
     const providers = new Set(file.providers.map((p) => p.name));
     file.strategies.forEach((s, i) => {
+      const investProblem = depositLinkProblem(s.investUrl);
+      if (investProblem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['strategies', i, 'investUrl'],
+          message: investProblem,
+        });
       s.thirdPartyRatings.forEach((r, j) => {
         if (!providers.has(r.provider))
           ctx.addIssue({

@@ -355,6 +355,7 @@ export function historyResponse(series: ComputedSeries, days: number): HistoryRe
   return {
     data,
     lastTvl: last?.tvlUsd ?? 0,
+    lastHolders: last?.holders ?? null,
     lastApr: series.result.yield30d,
     lastRaApr: series.result.riskAdjustedYield30d,
     status: series.status,

@@ -14,6 +14,8 @@ export interface DailyRow {
   apyReward?: number | undefined;
   tvlUsd: number;
   pricePerShare?: number | undefined;
+  /** Addresses holding a position that day (sample data only; not used by the method). */
+  holders?: number | undefined;
 }
 
 export type Score = 1 | 2 | 3 | 4 | 5;

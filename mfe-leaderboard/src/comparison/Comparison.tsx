@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState }
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { isProAtom, useSiteSettings } from '@yield/platform';
+import { StillTrying } from '@yield/ui';
 import { dataNote, formatDay } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import { useComparisonData } from './use-comparison-data.ts';
@@ -63,7 +64,8 @@ function Toggle<T extends string>({
   );
 }
 
-function LoadingBlock() {
+/** `waiting`: the API has not answered yet (not only the board's code loading). */
+function LoadingBlock({ waiting = false }: { waiting?: boolean }) {
   return (
     <div
       className={styles.loading}
@@ -73,6 +75,7 @@ function LoadingBlock() {
     >
       <span className="spinner" aria-hidden="true" />
       <span>Loading the latest yields…</span>
+      {waiting ? <StillTrying /> : null}
     </div>
   );
 }
@@ -180,7 +183,7 @@ export function Comparison({ titleLevel }: ComparisonProps) {
 
       <Suspense fallback={<LoadingBlock />}>
         {data.loading || !boardShown ? (
-          <LoadingBlock />
+          <LoadingBlock waiting={data.loading} />
         ) : (
           <ComparisonBoard
             data={data}

@@ -39,6 +39,7 @@ const rows = buildRows(
           kind: 'exploit',
           summary: 'Unbacked USR was minted.',
           link: 'https://example.org/r',
+          linkVerified: '2026-11-23',
           active: true,
         },
       ],

@@ -5,19 +5,20 @@ import type { ProvenanceKind } from '@yield/contract/constants';
 import {
   DEFAULT_SORT,
   detailPath,
+  distinctShortNames,
   formatApr,
   formatDay,
   formatStale,
   formatTvl,
   nextSort,
   rowDataTag,
-  shortenName,
   sortRows,
   staleNote,
   type ComparisonRow,
   type SortKey,
   type SortState,
 } from './model.ts';
+import { NegativeYieldHint } from '@yield/ui';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
@@ -44,14 +45,13 @@ const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'desc
 
 function NameCell({
   row,
-  shortNames,
+  label,
   noteKind,
 }: {
   row: ComparisonRow;
-  shortNames: boolean;
+  label: string;
   noteKind: ProvenanceKind;
 }) {
-  const label = shortNames ? shortenName(row.name) : row.name;
   const incident = row.activeIncidents[0];
   const dataTag = rowDataTag(row, noteKind);
   return (
@@ -115,6 +115,10 @@ export const ComparisonTable = memo(function ComparisonTable({
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const labels = useMemo(
+    () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
+    [rows, shortNames],
+  );
   const headingId = `${testId}-heading`;
   const incidents = rows.flatMap((row) =>
     row.activeIncidents.map((incident) => ({ row, incident })),
@@ -134,7 +138,7 @@ export const ComparisonTable = memo(function ComparisonTable({
       dataIndex: 'name',
       ...sortable('name'),
       render: (_: unknown, row: ComparisonRow) => (
-        <NameCell row={row} shortNames={shortNames} noteKind={noteKind} />
+        <NameCell row={row} label={labels?.get(row.name) ?? row.name} noteKind={noteKind} />
       ),
     };
     const token = {
@@ -189,6 +193,7 @@ export const ComparisonTable = memo(function ComparisonTable({
           <RiskBreakdownPopover row={row}>
             {formatApr(row.riskAdjustedYield30d)}
           </RiskBreakdownPopover>
+          <NegativeYieldHint value={row.riskAdjustedYield30d} />
         </span>
       ),
     };
@@ -225,7 +230,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys, noteKind]);
+  }, [sort, showPro, shortNames, greatKeys, labels, noteKind]);
 
   const onChange: TableProps<ComparisonRow>['onChange'] = (
     _pagination,

@@ -10,6 +10,7 @@ import {
   nextSort,
   rowDataTag,
   shortenName,
+  distinctShortNames,
   sortRows,
   staleNote,
   ZERO_BASE_RATES,
@@ -31,6 +32,7 @@ const sources: YieldSource[] = [
         kind: 'exploit',
         summary: 'Unbacked USR minted',
         link: 'https://example.org/incident',
+        linkVerified: '2026-11-23',
         active: true,
       },
     ],
@@ -303,6 +305,29 @@ describe('names and links', () => {
     expect(shortenName('Fluid (InstaDapp) - stETH Vault')).toBe('Fluid (InstaDapp)');
     expect(shortenName('Gauntlet- USD Alpha')).toBe('Gauntlet- USD Alpha');
     expect(shortenName('DeFi Base Rate')).toBe('DeFi Base Rate');
+  });
+
+  it('keeps enough of two names that shortening would make equal to tell them apart', () => {
+    const table = [
+      'Liquity v1 - Stability Pool',
+      'Resolv - USD0++ Pool',
+      'Resolv - USR Staking',
+      'Gauntlet- USD Alpha',
+      'DeFi Base Rate',
+    ];
+    expect([...distinctShortNames(table).values()]).toEqual([
+      'Liquity v1',
+      'Resolv USD0++',
+      'Resolv USR',
+      'Gauntlet- USD Alpha',
+      'DeFi Base Rate',
+    ]);
+    // Only clashes within one table count: alone, each keeps the spec's short name.
+    expect(distinctShortNames(['Resolv - USR Staking']).get('Resolv - USR Staking')).toBe('Resolv');
+    // Words are added until the names differ; a bare name keeps its form.
+    expect([
+      ...distinctShortNames(['Fluid - GHO Lending v1', 'Fluid - GHO Lending v2', 'Fluid']).values(),
+    ]).toEqual(['Fluid GHO Lending v1', 'Fluid GHO Lending v2', 'Fluid']);
   });
 
   it('sends the four public strategies to /options and every other source to /premium', () => {

@@ -297,6 +297,40 @@ export function shortenName(name: string): string {
   return cut === -1 ? name : name.slice(0, cut);
 }
 
+/**
+ * The names one table shows under 600 px, by full name: each shortened as {@link shortenName}
+ * says, except where that would make two of them equal. Those keep the first words after ' - '
+ * that tell them apart ("Resolv - USD0++ Pool", "Resolv - USR Staking" → "Resolv USD0++",
+ * "Resolv USR"); a name no prefix of words tells apart stays whole.
+ */
+export function distinctShortNames(names: readonly string[]): Map<string, string> {
+  const short = new Map(names.map((name) => [name, shortenName(name)]));
+  const clashing = (label: string) => names.filter((name) => short.get(name) === label);
+  for (const name of names) {
+    const group = clashing(short.get(name)!);
+    if (group.length < 2) continue;
+    const rests = group.map((full) =>
+      full
+        .slice(shortenName(full).length + 3)
+        .split(/\s+/)
+        .filter(Boolean),
+    );
+    const longest = Math.max(...rests.map((words) => words.length));
+    for (let words = 1; words <= longest; words++) {
+      const labels = group.map((full, i) =>
+        [shortenName(full), ...rests[i]!.slice(0, words)].join(' '),
+      );
+      const taken = names.filter((other) => !group.includes(other)).map((o) => short.get(o));
+      if (new Set(labels).size === labels.length && !labels.some((l) => taken.includes(l))) {
+        group.forEach((full, i) => short.set(full, labels[i]!));
+        break;
+      }
+      if (words === longest) group.forEach((full) => short.set(full, full));
+    }
+  }
+  return short;
+}
+
 /** The four sources with a public page go there; every other source to its premium page. */
 export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): string {
   return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;

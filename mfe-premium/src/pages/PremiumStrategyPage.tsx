@@ -12,7 +12,7 @@ import {
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { formatProvenance, formatStale } from '@yield/ui';
+import { StillTrying, formatProvenance, formatStale } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
@@ -66,6 +66,7 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
         <div className={styles.loading} role="status">
           <span className="spinner" aria-hidden="true" />
           <span>Loading the premium report…</span>
+          <StillTrying />
         </div>
       ) : analysis.isError ? (
         analysis.error instanceof ApiError && analysis.error.status === 400 ? (

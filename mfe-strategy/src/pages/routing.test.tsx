@@ -68,6 +68,8 @@ describe('strategy routes', () => {
       /30d Risk Adjusted APR-?\d+\.\d{2}%/,
     );
     expect(screen.getByTestId('card-tvl')).toHaveTextContent(/TVL\$\d+\.\dM/);
+    // The sample data's holder count, labelled as sample.
+    expect(screen.getByTestId('card-tvl')).toHaveTextContent(/1,649 holders \(sample\)/);
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -199,7 +199,12 @@ export const incidentSchema = z
     date: isoDateSchema,
     kind: nonEmptySchema,
     summary: nonEmptySchema,
-    link: httpUrlSchema,
+    link: httpUrlSchema.meta({
+      description: "A report of the incident: the project's post-mortem or a reputable write-up.",
+    }),
+    linkVerified: isoDateSchema.meta({
+      description: 'Day an operator last opened the link and found a report of this incident.',
+    }),
     active: z.boolean().meta({ description: 'An active incident: never marked GREAT.' }),
   })
   .meta({ id: 'Incident' });
@@ -350,6 +355,10 @@ export const historyResponseSchema = z
   .strictObject({
     data: z.array(historyPointSchema),
     lastTvl: z.number(),
+    lastHolders: z.number().int().nullable().meta({
+      description:
+        'Holders on the newest day, or null when the data has none (sample data only; imported feeds carry no count).',
+    }),
     lastApr: percentPerYear('The current 30-day APR (yield30d).'),
     lastRaApr: percentPerYear('The current risk-adjusted 30-day APR.'),
     status: metricStatusSchema,

@@ -60,10 +60,10 @@ describe('site server', () => {
     expect(await response.json()).toEqual({ api: '/api/health?x=1' });
   });
 
-  it('answers page paths with the shell (SPA fallback) and security headers', async () => {
-    for (const page of ['/', '/options/lido', '/no/such/page']) {
+  it('answers page paths with the shell and security headers', async () => {
+    for (const page of ['/risks', '/risks/', '/no/such/page']) {
       const response = await fetch(`${base}${page}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(page === '/no/such/page' ? 404 : 200);
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -113,6 +113,11 @@ describe('site server', () => {
     expect(response.headers.get('content-security-policy')).toContain(
       "script-src 'self' https://cdn.example.com",
     );
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({ mfe_content: '/remotes/mfe-content/remoteEntry.js' }),
+    );
+    fs.utimesSync(manifest, new Date(), new Date(Date.now() + 10000));
   });
 
   it('never serves files outside the build folders', async () => {
@@ -126,6 +131,47 @@ describe('site server', () => {
     }
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/remotes/unknown/remoteEntry.js`)).status).toBe(404);
+  });
+
+  it("answers every path no page matches, dotted or not, with the shell's page and a 404", async () => {
+    write('shell/dist/static/js/main.5e6f7a8b.js', 'console.log("asset");');
+    for (const probe of ['/', '/no-such-page', '/a/b/c', '/risks/x', '/foo.bar', '/risks.x']) {
+      const response = await fetch(`${base}${probe}`);
+      expect(response.status, probe).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    // Real files are still files; a missing one under an asset folder is a short 404.
+    expect(await (await fetch(`${base}/static/js/main.5e6f7a8b.js`)).text()).toBe(
+      'console.log("asset");',
+    );
+    for (const probe of ['/static/js/missing.js', '/static/nothing', '/remotes/mfe-content/x.js']) {
+      const response = await fetch(`${base}${probe}`);
+      expect(response.status, probe).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    }
+  });
+
+  it('answers a page its remote adds to its pages.json with 200, without a restart', async () => {
+    const pages = path.join(root, 'mfe-content/dist/pages.json');
+    const before = fs.readFileSync(pages, 'utf8');
+    expect((await fetch(`${base}/guides/risks.html`)).status).toBe(404);
+    fs.writeFileSync(
+      pages,
+      JSON.stringify([
+        { path: '/risks', module: './RisksPage', title: 'Risks' },
+        { path: '/guides/:name', module: './RisksPage', title: 'Guide' },
+      ]),
+    );
+    fs.utimesSync(pages, new Date(), new Date(Date.now() + 5000));
+    try {
+      expect((await fetch(`${base}/guides/risks.html`)).status).toBe(200);
+      expect((await fetch(`${base}/guides`)).status).toBe(404);
+    } finally {
+      fs.writeFileSync(pages, before);
+      fs.utimesSync(pages, new Date(), new Date(Date.now() + 10000));
+    }
+    expect((await fetch(`${base}/guides/risks.html`)).status).toBe(404);
   });
 
   it('refuses methods other than GET and HEAD for the site', async () => {

@@ -40,7 +40,6 @@ export interface SiteServerOptions {
   pagesRefreshMs?: number;
 }
 
-const PAGE_PATH = /^\/[^.]*$/; // no dot: a page path, answered with the shell (SPA fallback)
 const MAX_CACHED_PAGES = 256;
 const SERVER_ONLY = /^\/server(\/|$)/;
 
@@ -164,8 +163,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     const { table, signature: pagesSignature } = await pageTable.current();
     const route = matchPageRoute(table, pathname);
     // An unknown path may be a page of a remote whose list could not be read: the browser shows
-    // it as contained, so the server does not paint a not-found page for it.
+    // it as contained, so the server neither paints a not-found page for it nor calls it missing.
     const paintable = route.path !== NOT_FOUND_PATH || table.complete;
+    // No page of the (complete) route table matches: the shell's not-found page, with a real 404
+    // so that search engines and monitors see it. A known page with an unknown id is answered by
+    // its page, which redirects as each such page of the product does (docs/architecture.md).
+    const missing = route.path === NOT_FOUND_PATH && table.complete;
     const signature = watchedBuildFiles
       .map((file) => {
         try {
@@ -203,11 +206,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       if (pages.size >= MAX_CACHED_PAGES) pages.clear();
       pages.set(key, page);
     }
+    res.statusCode = missing ? 404 : 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', page.etag);
-    if (req.headers['if-none-match'] === page.etag) {
+    if (!missing) res.setHeader('ETag', page.etag);
+    if (!missing && req.headers['if-none-match'] === page.etag) {
       res.statusCode = 304;
       res.end();
       return;
@@ -234,6 +238,20 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       return typeof title === 'string' ? title : null;
     } catch {
       return null;
+    }
+  };
+
+  /**
+   * A path inside a folder of the shell's build (`/static/js/…`) names a file: when there is none,
+   * a short 404, not a page.
+   */
+  const inAssetFolder = (pathname: string) => {
+    const folder = /^\/([^/]+)\//.exec(pathname)?.[1];
+    if (!folder) return false;
+    try {
+      return fs.statSync(path.join(shell.root, decodeURIComponent(folder))).isDirectory();
+    } catch {
+      return false;
     }
   };
 
@@ -280,15 +298,14 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       }
       const file = url.pathname === '/' ? null : shell.resolve(url.pathname);
       if (file && path.basename(file) !== 'index.html') return shell.send(req, res, file);
-      if (PAGE_PATH.test(url.pathname)) {
-        if (!shell.resolve('/index.html')) return notFound(res);
-        return sendPage(req, res, url.pathname).catch((error: unknown) => {
-          console.error('page error', error);
-          res.statusCode = 500;
-          res.end();
-        });
-      }
-      return notFound(res);
+      // Every other path is a page, dotted or not (`/options/lido.x`): the route table decides
+      // whether it exists. Only a missing file of an asset folder gets a short 404.
+      if (inAssetFolder(url.pathname) || !shell.resolve('/index.html')) return notFound(res);
+      return sendPage(req, res, url.pathname).catch((error: unknown) => {
+        console.error('page error', error);
+        res.statusCode = 500;
+        res.end();
+      });
     } catch (error) {
       console.error('static file error', error);
       res.statusCode = 500;

@@ -82,8 +82,23 @@ describe('Fundamentals', () => {
     await waitFor(() => expect(screen.getByTestId('figure-TVL')).toHaveTextContent('$66.0M'));
     expect(screen.getByTestId('figure-30d APR')).toHaveTextContent('4.53%');
     expect(screen.getByTestId('figure-30d Risk-Adjusted APR')).toHaveTextContent('2.75%');
+    expect(screen.queryByRole('note')).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith('/api/history?id=13&range=7D', expect.anything());
     expect(screen.getByRole('button', { name: '7D' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a negative risk-adjusted figure carries the note that the charges exceed the yield', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      respond({ ...history(30), lastRaApr: -1.3386 }),
+    );
+    render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
+    const figure = await screen.findByTestId('figure-30d Risk-Adjusted APR');
+    await waitFor(() => expect(figure).toHaveTextContent('-1.34%'));
+    expect(
+      within(figure).getByRole('note', { name: /the risk charges exceed the yield/ }),
+    ).toHaveAttribute('tabindex', '0');
+    // A positive figure needs no note.
+    expect(within(screen.getByTestId('figure-30d APR')).queryByRole('note')).toBeNull();
   });
 
   it('switching the range stores it and loads that range', async () => {

@@ -5,7 +5,7 @@ import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { TIME_RANGES } from '@yield/contract/constants';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatApr, formatTvl } from '@yield/ui';
+import { NegativeYieldHint, formatApr, formatTvl } from '@yield/ui';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
 import styles from './detail.module.css';
@@ -50,7 +50,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   const figures = [
     { label: 'TVL', value: formatTvl(usable?.lastTvl) },
     { label: '30d APR', value: formatApr(usable?.lastApr) },
-    { label: '30d Risk-Adjusted APR', value: formatApr(usable?.lastRaApr) },
+    { label: '30d Risk-Adjusted APR', value: formatApr(usable?.lastRaApr), ra: usable?.lastRaApr },
   ];
 
   return (
@@ -85,7 +85,10 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
                 <span className="spinner" role="status" aria-label={`Loading ${f.label}`} />
               </span>
             ) : (
-              <span className={styles.figureValue}>{f.value}</span>
+              <span className={styles.figureValue}>
+                {f.value}
+                <NegativeYieldHint value={f.ra} />
+              </span>
             )}
           </div>
         ))}

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
 import type { Rating, RiskCharges, StrategyContent } from '@yield/contract';
-import { formatApr, formatDay, formatPoints } from '@yield/ui';
+import { NegativeYieldHint, formatApr, formatDay, formatPoints } from '@yield/ui';
 import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
@@ -92,7 +92,10 @@ function ChargesBreakdown({ id }: { id: number }) {
               as of {formatDay(b.asOf)}
               {b.status === 'stale' ? ' (stale)' : ''}
             </td>
-            <td className={styles.num}>{formatApr(b.riskAdjustedYield30d)}</td>
+            <td className={styles.num}>
+              {formatApr(b.riskAdjustedYield30d)}
+              <NegativeYieldHint value={b.riskAdjustedYield30d} />
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PageMeta, strategyContentQuery } from '@yield/platform';
+import { StillTrying } from '@yield/ui';
 import type { StrategyContent } from '@yield/contract';
 import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
@@ -121,6 +122,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
         <div className={styles.pageLoading} role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
           <span className="visually-hidden">Loading the strategy…</span>
+          <StillTrying />
         </div>
       </main>
     );

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { formatApr, formatDay, formatHolders, formatTvl } from '@yield/ui';
+import { NegativeYieldHint, formatApr, formatDay, formatHolders, formatTvl } from '@yield/ui';
 import {
   lookupStrategy,
   staticStrategies,
@@ -64,7 +64,10 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
         </div>
         <div className={styles.card} data-testid="card-ra-apr">
           <span className={styles.cardLabel}>30d Risk Adjusted APR</span>
-          <span className={styles.cardValue}>{formatApr(strategy.riskAdjustedApr)}</span>
+          <span className={styles.cardValue}>
+            {formatApr(strategy.riskAdjustedApr)}
+            <NegativeYieldHint value={strategy.riskAdjustedApr} />
+          </span>
         </div>
         <div className={styles.card} data-testid="card-tvl">
           <span className={styles.cardLabel}>TVL</span>
@@ -72,7 +75,7 @@ function Available({ strategy }: { strategy: StaticStrategy }) {
           <span className={styles.cardNote}>
             {strategy.holders === null
               ? 'Holder count not in the sample data'
-              : formatHolders(strategy.holders)}
+              : `${formatHolders(strategy.holders)}${staticStrategies.sample ? ' (sample)' : ''}`}
           </span>
         </div>
       </div>

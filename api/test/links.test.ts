@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { depositLinkProblem, reportLinkProblem } from '../src/data/links.ts';
+import { sourcesFileSchema, strategyContentFileSchema } from '../src/data/schemas.ts';
+
+const shipped = async () =>
+  JSON.parse(
+    await readFile(path.join(import.meta.dirname, '..', 'data', 'sources.json'), 'utf8'),
+  ) as { sources: { depositUrl: string; incidents: { link: string }[] }[] };
+
+describe('outbound links of sources.json', () => {
+  it('a deposit link opens the vault or pool itself, never a listing', () => {
+    for (const generic of [
+      'https://app.morpho.org/ethereum/earn',
+      'https://app.morpho.org/base/earn',
+      'https://app.morpho.org/',
+      'https://app.morpho.org/ethereum/vault/not-an-address',
+      'https://app.example.com/vaults',
+      'https://app.example.com/ethereum/markets/',
+    ])
+      expect(depositLinkProblem(generic), generic).not.toBeNull();
+    expect(
+      depositLinkProblem(
+        'https://app.morpho.org/ethereum/vault/0x9a8bC3B04b7f3D87cfC09ba407dCED575f2d61D8/mev-capital-weth',
+      ),
+    ).toBeNull();
+    expect(depositLinkProblem('https://app.gauntlet.xyz/vaults/gtusda')).toBeNull();
+  });
+
+  it('an incident link opens a report, never a profile or a front page', () => {
+    for (const generic of [
+      'https://x.com/ResolvLabs',
+      'https://twitter.com/ResolvLabs/',
+      'https://resolv.xyz/',
+    ])
+      expect(reportLinkProblem(generic), generic).not.toBeNull();
+    expect(reportLinkProblem('https://x.com/ResolvLabs/status/1903000000000000000')).toBeNull();
+    expect(
+      reportLinkProblem('https://resolv.xyz/blog/resolv-postmortem-march-22-2026-incident'),
+    ).toBeNull();
+  });
+
+  it('the shipped sources.json passes; a generic link in it is refused with the reason', async () => {
+    const file = await shipped();
+    expect(sourcesFileSchema.safeParse(file).success).toBe(true);
+
+    const listing = structuredClone(file);
+    listing.sources[0]!.depositUrl = 'https://app.morpho.org/ethereum/earn';
+    const refused = sourcesFileSchema.safeParse(listing);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['sources', 0, 'depositUrl'],
+      message: expect.stringContaining('vault itself'),
+    });
+
+    const profile = structuredClone(file);
+    const withIncident = profile.sources.find((source) => source.incidents.length > 0)!;
+    withIncident.incidents[0]!.link = 'https://x.com/ResolvLabs';
+    const refusedProfile = sourcesFileSchema.safeParse(profile);
+    expect(refusedProfile.success).toBe(false);
+    expect(refusedProfile.error?.issues[0]?.message).toContain('not a profile');
+  });
+
+  it('every deposit and incident link carries the day it was verified', async () => {
+    const file = (await shipped()) as unknown as {
+      sources: { depositUrlVerified?: string; incidents: { linkVerified?: string }[] }[];
+    };
+    for (const source of file.sources) {
+      expect(source.depositUrlVerified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const incident of source.incidents)
+        expect(incident.linkVerified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+});
+
+describe('invest links of strategy-content.json', () => {
+  it('are held to the same rule as deposit links', async () => {
+    const file = JSON.parse(
+      await readFile(path.join(import.meta.dirname, '..', 'data', 'strategy-content.json'), 'utf8'),
+    ) as { strategies: { investUrl: string }[] };
+    expect(strategyContentFileSchema.safeParse(file).success).toBe(true);
+    file.strategies[0]!.investUrl = 'https://app.morpho.org/base/earn';
+    const refused = strategyContentFileSchema.safeParse(file);
+    expect(refused.error?.issues[0]?.path).toEqual(['strategies', 0, 'investUrl']);
+  });
+});
