@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  amountUnitSchema,
   BASE_KEYS,
   baseKeySchema,
   defillamaPoolIdSchema as defillamaPoolId,
@@ -71,6 +72,8 @@ const sourceCommon = {
   token: nonEmpty,
   yieldToken: nonEmpty,
   type: sourceTypeSchema,
+  /** What amounts in this source are counted in (USD for dollar sources, ETH for ETH ones). */
+  unit: amountUnitSchema,
   rating: score,
   yield_type: nonEmpty,
   real_or_incentive: z.enum(REAL_OR_INCENTIVE),

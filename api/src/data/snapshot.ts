@@ -150,6 +150,7 @@ function yieldSourceOf(
     token: record.token,
     yieldToken: record.yieldToken,
     type: record.type,
+    unit: record.unit,
     rating: record.rating,
     safety: scores.safety,
     liquidity: scores.liquidity,

@@ -15,6 +15,7 @@ const common = {
   token: 'USDC',
   yieldToken: 'USDC',
   type: 'stablecoin' as SourceType,
+  unit: 'USD' as const,
   rating: 3 as const,
   safety: 3 as const,
   liquidity: 3 as const,

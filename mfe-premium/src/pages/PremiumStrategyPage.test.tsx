@@ -20,6 +20,7 @@ const ready: PremiumStrategyAnalysis = {
     token: 'USDe',
     yieldToken: 'sUSDe',
     type: 'defi',
+    unit: 'USD',
     rating: 3,
     safety: 3,
     liquidity: 3,

@@ -9,9 +9,11 @@
 import { z } from 'zod';
 import {
   ACCESS_LEVEL,
+  AMOUNT_UNITS,
   AMIHUD_MAX,
   AMIHUD_MIN,
   BASE_KEYS,
+  EARNINGS_MAX_AMOUNT,
   INVITE_CODE_MAX_LENGTH,
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
@@ -59,6 +61,9 @@ export const sourceTypeSchema = z
   .enum(SOURCE_TYPES)
   .meta({ description: 'stablecoin, or defi (crypto such as ETH staking).' });
 export const timeRangeSchema = z.enum(TIME_RANGES);
+export const amountUnitSchema = z.enum(AMOUNT_UNITS).meta({
+  description: 'USD for stablecoin (dollar) sources, ETH for ETH sources.',
+});
 export const metricStatusSchema = z.enum(METRIC_STATUSES).meta({
   description:
     'ok; insufficient_data: fewer than 20 days in the 30-day window (figures are then 0, shown as N/A); stale: the imported series behind it is more than 48 h old (never GREAT).',
@@ -249,6 +254,7 @@ const sourceFields = {
   token: z.string().meta({ description: 'The token deposited.' }),
   yieldToken: z.string().meta({ description: 'The token received.' }),
   type: sourceTypeSchema,
+  unit: amountUnitSchema,
   rating: scoreSchema.meta({ description: 'Overall rating, 1-5 stars.' }),
   safety: scoreSchema,
   liquidity: scoreSchema,
@@ -358,6 +364,49 @@ export const historyResponseSchema = z
     provenance: provenanceSchema,
   })
   .meta({ id: 'HistoryResponse' });
+
+// ---------------------------------------------------------------- GET /api/earnings
+
+export const earningsQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/)
+    .meta({ description: 'A source id (not a base-rate key).' }),
+  amount: z
+    .string()
+    .regex(/^\d{1,13}(?:\.\d{1,18})?$/)
+    .meta({
+      description: `The amount deposited, in the source's unit: a decimal number above 0 and at most ${EARNINGS_MAX_AMOUNT.toExponential()}.`,
+    }),
+  range: timeRangeSchema.meta({ description: 'Over how many of the newest days.' }),
+});
+
+const earnedSchema = z.strictObject({
+  earned: z.number().meta({
+    description: "amount × (∏(1 + APR_d / 100 / 365) − 1) over the days, in the source's unit.",
+  }),
+  days: z.number().int().min(0).meta({ description: 'Days compounded (fewer when younger).' }),
+  from: isoDateSchema.nullable().meta({ description: 'First day compounded.' }),
+  to: isoDateSchema.nullable().meta({ description: 'Last day compounded.' }),
+});
+
+export const earningsAnswerSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    amount: z.number().positive(),
+    unit: amountUnitSchema,
+    range: timeRangeSchema,
+    ...earnedSchema.shape,
+    base: z
+      .strictObject({ key: baseKeySchema, ...earnedSchema.shape })
+      .meta({ description: "The same amount at the source's DeFi Base Rate, same unit." }),
+    difference: z.number().meta({ description: 'earned − base.earned.' }),
+  })
+  .meta({
+    id: 'Earnings',
+    description:
+      'What the amount would have earned over the newest days of the range, compounded daily at each day\u2019s APR, and the same at the base rate.',
+  });
 
 // ---------------------------------------------------------------- GET /api/strategies/:id/breakdown
 
