@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 export const DETAIL_SECTIONS = [
   'header',
   'fundamentals',
+  'earnings',
   'strategy',
   'yield-source',
   'strategy-limits',
@@ -14,6 +15,7 @@ export const DETAIL_SECTIONS = [
 
 export const DETAIL_HEADINGS = [
   'Fundamentals',
+  'What would it have earned?',
   'Strategy',
   'Yield Source',
   'Strategy Limits',

@@ -1,5 +1,6 @@
 import {
   NOT_AVAILABLE,
+  formatAmount,
   formatApr,
   formatDay,
   formatHolders,
@@ -117,5 +118,23 @@ describe('formatLocaleDate', () => {
   it("is the reader's locale date", () => {
     const ts = Date.UTC(2026, 10, 21, 12);
     expect(formatLocaleDate(ts)).toBe(new Date(ts).toLocaleDateString());
+  });
+});
+
+describe('formatAmount', () => {
+  it('dollars with cents and grouping, ether with four decimals', () => {
+    expect(formatAmount(1234.567, 'USD')).toBe('$1,234.57');
+    expect(formatAmount(0.041234, 'ETH')).toBe('0.0412 ETH');
+    expect(formatAmount(12_000, 'ETH')).toBe('12,000.0000 ETH');
+  });
+  it('signs a difference; a loss keeps its minus, zero has none', () => {
+    expect(formatAmount(6.16, 'USD', true)).toBe('+$6.16');
+    expect(formatAmount(-6.16, 'USD', true)).toBe('-$6.16');
+    expect(formatAmount(-0.00001, 'ETH', true)).toBe('0.0000 ETH');
+    expect(formatAmount(-2, 'ETH')).toBe('-2.0000 ETH');
+  });
+  it('no figure reads N/A', () => {
+    expect(formatAmount(Number.NaN, 'USD')).toBe(NOT_AVAILABLE);
+    expect(formatAmount(undefined, 'ETH')).toBe(NOT_AVAILABLE);
   });
 });

@@ -7,6 +7,7 @@ import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
+import { EarningsCalculator } from '../earnings/EarningsCalculator.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
 import { Liquidity } from './Liquidity.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
@@ -151,6 +152,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
       <Fundamentals id={data.id} name={data.name} />
       {belowTheFold ? (
         <>
+          <EarningsCalculator ids={[belowTheFold.id]} />
           <StrategySection content={belowTheFold} />
           <TextSection
             id="yield-source"
