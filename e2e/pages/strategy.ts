@@ -5,6 +5,7 @@ export const DETAIL_SECTIONS = [
   'header',
   'fundamentals',
   'earnings',
+  'exit',
   'strategy',
   'yield-source',
   'strategy-limits',
@@ -16,6 +17,7 @@ export const DETAIL_SECTIONS = [
 export const DETAIL_HEADINGS = [
   'Fundamentals',
   'What would it have earned?',
+  'Exit',
   'Strategy',
   'Yield Source',
   'Strategy Limits',

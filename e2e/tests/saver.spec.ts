@@ -1,6 +1,7 @@
 /** The saver tools: the earnings calculator, the Exit column and the compare view. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
+import { LeaderboardPage } from '../pages/leaderboard.ts';
 
 interface Earnings {
   earned: number;
@@ -56,6 +57,46 @@ test.describe('earnings calculator', () => {
     expect(api.unit).toBe('ETH');
     await expect(calc.getByTestId('earnings-13').getByTestId('earned')).toHaveText(
       `${api.earned.toFixed(4)} ETH`,
+    );
+  });
+});
+
+test.describe('exit', () => {
+  test('the Pro view has an Exit column that sorts by the days until the money is back', async ({
+    page,
+  }) => {
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    await board.proToggle.getByRole('button', { name: 'Pro' }).click();
+    const table = board.cryptoTable;
+    const ethena = table.row('Ethena - sUSDe').locator('td').last();
+    await expect(ethena).toHaveText('7-day cooldown');
+    await expect(ethena.locator('span')).toHaveAttribute('title', /cooldown/);
+    await expect(table.row('Lido - stETH').locator('td').last()).toHaveText('Queue, up to 5 days');
+
+    await table.header('Exit').click();
+    const ascending = await table.rowNames();
+    expect(ascending.at(-1)).toBe('DeFi Base Rate');
+    // Instant sources first, then Ethena's 7 days after Lido's 5, the base rate last.
+    expect(ascending.indexOf('Lido - stETH')).toBeLessThan(ascending.indexOf('Ethena - sUSDe'));
+    await table.header('Exit').click();
+    const descending = await table.rowNames();
+    expect(descending[0]).toBe('Ethena - sUSDe');
+
+    await board.proToggle.getByRole('button', { name: 'Standard' }).click();
+    expect(await board.stablecoinsTable.headerTexts()).not.toContain('Exit');
+  });
+
+  test('the strategy page explains the exit, with its source and date', async ({ page }) => {
+    await page.goto('/options/lido');
+    const exit = page.locator('[data-section="exit"]');
+    await expect(exit.getByRole('heading', { name: 'Exit' })).toBeVisible();
+    await expect(exit).toContainText('Queue: up to 5 days');
+    await expect(exit).toContainText('withdrawal queue');
+    await expect(exit.getByRole('link', { name: /source/ })).toHaveAttribute(
+      'href',
+      'https://help.lido.fi/en/articles/7858292-faq-ethereum-withdrawals',
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   BASE_KEYS,
   baseKeySchema,
   defillamaPoolIdSchema as defillamaPoolId,
+  exitSchema,
   importRunSchema,
   httpUrlSchema as url,
   incidentSchema,
@@ -88,6 +89,8 @@ const yieldSourceRecord = z.strictObject({
   ...sourceCommon,
   detailSlug: slug.nullable(),
   depositUrl: url,
+  /** How a saver gets the money back (researched, with a link and the day it was checked). */
+  exit: exitSchema,
   /** Key of this source's daily series in history.json. */
   series: nonEmpty,
   feeds,

@@ -176,6 +176,7 @@ function yieldSourceOf(
       detailSlug: null,
       key: record.key,
       depositUrl: null,
+      exit: null,
     };
   }
   return {
@@ -184,6 +185,7 @@ function yieldSourceOf(
     isBaseRate: false,
     detailSlug: record.detailSlug,
     depositUrl: record.depositUrl,
+    exit: record.exit,
   };
 }
 

@@ -38,6 +38,13 @@ const ready: PremiumStrategyAnalysis = {
       links: ['https://example.org/ethena-docs'],
     },
     depositUrl: 'https://example.org/ethena',
+    exit: {
+      kind: 'cooldown',
+      days: 7,
+      note: 'Unstaking waits for a cooldown.',
+      link: 'https://example.org/ethena-docs',
+      verified: '2026-11-23',
+    },
     feeds: [],
     provenance: { kind: 'sample', asOf: '2026-11-21', series: 'ethena-susde', stale: false },
   },

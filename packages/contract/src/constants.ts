@@ -46,6 +46,14 @@ export type AmountUnit = (typeof AMOUNT_UNITS)[number];
  */
 export const EARNINGS_MAX_AMOUNT = 1e12;
 
+/**
+ * How a saver gets money back out of a source: at once (instant), after a fixed wait started on
+ * request (cooldown), through a first-come queue of variable length (queue), or not before a
+ * date (lock). Ordered from the quickest kind to the slowest.
+ */
+export const EXIT_KINDS = ['instant', 'cooldown', 'queue', 'lock'] as const;
+export type ExitKind = (typeof EXIT_KINDS)[number];
+
 /** The metric method every figure is computed with (docs/api.md, "Metrics"). */
 export const METHOD_VERSION = 'ra30-v1';
 

@@ -14,6 +14,7 @@ import {
   AMIHUD_MIN,
   BASE_KEYS,
   EARNINGS_MAX_AMOUNT,
+  EXIT_KINDS,
   INVITE_CODE_MAX_LENGTH,
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
@@ -209,6 +210,21 @@ export const incidentSchema = z
   })
   .meta({ id: 'Incident' });
 
+export const exitSchema = z
+  .strictObject({
+    kind: z.enum(EXIT_KINDS).meta({
+      description:
+        'instant: withdraw at any time; cooldown: a fixed wait after asking; queue: a first-come queue of variable length; lock: not before a date.',
+    }),
+    days: z.number().min(0).max(3650).meta({
+      description: 'Longest usual wait in days (0 for instant; for a lock, days left on `verified`).',
+    }),
+    note: nonEmptySchema.meta({ description: 'How the exit works, and any quicker way out.' }),
+    link: httpUrlSchema.meta({ description: "The provider's (or a reviewer's) page saying so." }),
+    verified: isoDateSchema.meta({ description: 'When the operators last checked it.' }),
+  })
+  .meta({ id: 'Exit', description: 'How long until a saver has the money back.' });
+
 const scoreRationaleSchema = z
   .strictObject({
     date: isoDateSchema.meta({ description: 'First day the scores apply to.' }),
@@ -277,6 +293,7 @@ export const sourceRowSchema = z
       .nullable()
       .meta({ description: 'Its public page /options/:slug, or null (premium page only).' }),
     depositUrl: httpUrlSchema.meta({ description: "The provider's own deposit page." }),
+    exit: exitSchema,
   })
   .meta({ id: 'SourceRow', description: 'A yield source.' });
 
@@ -288,6 +305,7 @@ export const baseRateRowSchema = z
     detailSlug: z.null(),
     key: baseKeySchema,
     depositUrl: z.null(),
+    exit: z.null().meta({ description: 'A benchmark is not deposited into.' }),
   })
   .meta({ id: 'BaseRateRow', description: 'A "DeFi Base Rate" benchmark row (id 0).' });
 

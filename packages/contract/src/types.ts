@@ -15,6 +15,7 @@ export type Provenance = z.infer<typeof s.provenanceSchema>;
 export type Feed = z.infer<typeof s.feedSchema>;
 export type ImportRun = z.infer<typeof s.importRunSchema>;
 export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
+export type Exit = z.infer<typeof s.exitSchema>;
 export type SourceRow = z.infer<typeof s.sourceRowSchema>;
 export type BaseRateRow = z.infer<typeof s.baseRateRowSchema>;
 /** A row of GET /api/sources: a yield source or a DeFi Base Rate row (`isBaseRate` tells). */

@@ -7,7 +7,8 @@ import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
-import { EarningsCalculator } from '../earnings/EarningsCalculator.tsx';
+import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
+import { ExitInfo } from '../saver/ExitInfo.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
 import { Liquidity } from './Liquidity.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
@@ -153,6 +154,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
       {belowTheFold ? (
         <>
           <EarningsCalculator ids={[belowTheFold.id]} />
+          <ExitInfo id={belowTheFold.id} />
           <StrategySection content={belowTheFold} />
           <TextSection
             id="yield-source"

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constan
 import { formatAmount, formatDay } from '@yield/ui';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
 import detail from '../detail/detail.module.css';
-import styles from './earnings.module.css';
+import styles from './saver.module.css';
 
 /** The amount a calculator starts from, in each unit. */
 const START_AMOUNT: Record<AmountUnit, number> = { USD: 10_000, ETH: 10 };
