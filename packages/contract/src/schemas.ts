@@ -217,7 +217,8 @@ export const exitSchema = z
         'instant: withdraw at any time; cooldown: a fixed wait after asking; queue: a first-come queue of variable length; lock: not before a date.',
     }),
     days: z.number().min(0).max(3650).meta({
-      description: 'Longest usual wait in days (0 for instant; for a lock, days left on `verified`).',
+      description:
+        'Longest usual wait in days (0 for instant; for a lock, days left on `verified`).',
     }),
     note: nonEmptySchema.meta({ description: 'How the exit works, and any quicker way out.' }),
     link: httpUrlSchema.meta({ description: "The provider's (or a reviewer's) page saying so." }),

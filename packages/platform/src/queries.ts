@@ -99,8 +99,7 @@ export function historyQuery(id: SeriesId, range: TimeRange) {
 export function earningsQuery(id: number, amount: number, range: TimeRange) {
   return queryOptions({
     queryKey: queryKeys.earnings(id, amount, range),
-    queryFn: () =>
-      getJson<EarningsAnswer>(apiPath(API_PATHS.earnings, {}, { id, amount, range })),
+    queryFn: () => getJson<EarningsAnswer>(apiPath(API_PATHS.earnings, {}, { id, amount, range })),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });

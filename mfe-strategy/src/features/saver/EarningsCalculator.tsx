@@ -23,7 +23,10 @@ export function parseAmount(text: string): number | null {
 
 /** What one source earned on the amount, and what its base rate earned. */
 function EarningsFigures({ id, amount, range }: { id: number; amount: number; range: TimeRange }) {
-  const answer = useQuery({ ...earningsQuery(id, amount, range), placeholderData: keepPreviousData });
+  const answer = useQuery({
+    ...earningsQuery(id, amount, range),
+    placeholderData: keepPreviousData,
+  });
   const sources = useQuery(sourcesQuery);
   const name = sources.data?.find((s) => s.id === id && !s.isBaseRate)?.name ?? `Source ${id}`;
   if (answer.isPending) {
@@ -76,7 +79,13 @@ function EarningsFigures({ id, amount, range }: { id: number; amount: number; ra
  * what the amount would have earned there, at its DeFi Base Rate, and the difference
  * (GET /api/earnings, compounded daily at each day's APR).
  */
-export function EarningsCalculator({ ids, headingLevel = 2 }: { ids: number[]; headingLevel?: 2 | 3 }) {
+export function EarningsCalculator({
+  ids,
+  headingLevel = 2,
+}: {
+  ids: number[];
+  headingLevel?: 2 | 3;
+}) {
   const sources = useQuery(sourcesQuery);
   const units = [
     ...new Set(
@@ -132,8 +141,8 @@ export function EarningsCalculator({ ids, headingLevel = 2 }: { ids: number[]; h
         </div>
       ) : null}
       <p className={styles.note}>
-        Past yields over the newest days of the range, compounded daily at each day&apos;s APR;
-        the base rate is the DeFi Base Rate the source is ranked against. Not a forecast.
+        Past yields over the newest days of the range, compounded daily at each day&apos;s APR; the
+        base rate is the DeFi Base Rate the source is ranked against. Not a forecast.
       </p>
     </section>
   );

@@ -32,9 +32,7 @@ export function ExitFacts({ exit }: { exit: Exit }) {
     <div className={styles.exit} data-exit={exit.kind}>
       <p className={styles.exitKind}>
         <strong>{kind.title}</strong>
-        {exit.kind === 'instant'
-          ? null
-          : `: up to ${exit.days} day${exit.days === 1 ? '' : 's'}`}
+        {exit.kind === 'instant' ? null : `: up to ${exit.days} day${exit.days === 1 ? '' : 's'}`}
       </p>
       <p>{exit.note}</p>
       <p className={styles.note}>
