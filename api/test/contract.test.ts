@@ -86,6 +86,10 @@ beforeAll(async () => {
   await record('history', t.http.get('/api/history?id=base-defi&range=180D'));
   await record('history', t.http.get('/api/history?id=abc&range=30D'));
   await record('history', t.http.get('/api/history?id=3'));
+  await record('earnings', t.http.get('/api/earnings?id=3&amount=1000&range=30D'));
+  await record('earnings', t.http.get('/api/earnings?id=13&amount=2.5&range=180D'));
+  for (const query of ['id=abc&amount=1&range=30D', 'id=3&amount=0&range=7D', 'id=3&range=7D'])
+    await record('earnings', t.http.get(`/api/earnings?${query}`));
   await getTwice('breakdown', '/api/strategies/5/breakdown');
   await record('breakdown', t.http.get('/api/strategies/base-stablecoin/breakdown'));
   await record('breakdown', t.http.get('/api/strategies/abc/breakdown'));
@@ -156,6 +160,7 @@ beforeAll(async () => {
     ['strategies', '/api/strategies'],
     ['baseRates', '/api/baserate'],
     ['history', '/api/history?id=3&range=7D'],
+    ['earnings', '/api/earnings?id=3&amount=100&range=7D'],
     ['breakdown', '/api/strategies/3/breakdown'],
     ['strategyContent', '/api/strategy-content/lido'],
     ['scanner', '/api/scanner'],

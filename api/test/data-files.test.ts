@@ -108,6 +108,8 @@ describe('data files', () => {
   it.each<[string, (string | number)[], unknown, string]>([
     ['sources.json', ['sources', 0, 'scores', 0, 'safety'], 7, '$.sources[0].scores[0].safety'],
     ['sources.json', ['sources', 1, 'id'], 3, '$.sources[1].id'],
+    ['sources.json', ['sources', 3, 'exit', 'kind'], 'soon', '$.sources[3].exit.kind'],
+    ['sources.json', ['sources', 3, 'exit', 'link'], 'ftp://x', '$.sources[3].exit.link'],
     ['settings.json', ['siteUrl'], 'not a url', '$.siteUrl'],
     ['settings.json', ['socials', 'x'], 'javascript:alert(1)', '$.socials.x'],
     // The API docs link may be a path on the site, never one that leaves it.

@@ -391,6 +391,7 @@ describe('GET /api/openapi.json', () => {
         '/api/strategies',
         '/api/baserate',
         '/api/history',
+        '/api/earnings',
         '/api/strategies/{id}/breakdown',
         '/api/strategy-content/{slug}',
         '/api/addToMailList',

@@ -4,6 +4,8 @@ import type { Locator, Page } from '@playwright/test';
 export const DETAIL_SECTIONS = [
   'header',
   'fundamentals',
+  'earnings',
+  'exit',
   'strategy',
   'yield-source',
   'strategy-limits',
@@ -14,6 +16,8 @@ export const DETAIL_SECTIONS = [
 
 export const DETAIL_HEADINGS = [
   'Fundamentals',
+  'What would it have earned?',
+  'Exit',
   'Strategy',
   'Yield Source',
   'Strategy Limits',

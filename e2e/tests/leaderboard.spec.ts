@@ -124,7 +124,7 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     );
   });
 
-  test('Pro adds Token, Yield Token, 30d APR, Safety and Liquidity; a different yield token is red', async ({
+  test('Pro adds Token, Yield Token, 30d APR, Safety, Liquidity and Exit; a different yield token is red', async ({
     page,
   }) => {
     const board = new LeaderboardPage(page);
@@ -151,6 +151,7 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
         'TVL',
         'Safety',
         'Liquidity',
+        'Exit',
       ]);
     }
     // Sky Spark deposits USDS and pays sUSDS: red. Lido pays stETH for stETH: not red.

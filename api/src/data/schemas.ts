@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import {
+  amountUnitSchema,
   BASE_KEYS,
   baseKeySchema,
   defillamaPoolIdSchema as defillamaPoolId,
+  exitSchema,
   importRunSchema,
   httpUrlSchema as url,
   incidentSchema,
@@ -72,6 +74,8 @@ const sourceCommon = {
   token: nonEmpty,
   yieldToken: nonEmpty,
   type: sourceTypeSchema,
+  /** What amounts in this source are counted in (USD for dollar sources, ETH for ETH ones). */
+  unit: amountUnitSchema,
   rating: score,
   yield_type: nonEmpty,
   real_or_incentive: z.enum(REAL_OR_INCENTIVE),
@@ -96,6 +100,8 @@ const yieldSourceRecord = z.strictObject({
   }),
   /** Day an operator last opened depositUrl and found the vault or pool itself there. */
   depositUrlVerified: isoDate,
+  /** How a saver gets the money back (researched, with a link and the day it was checked). */
+  exit: exitSchema,
   /** Key of this source's daily series in history.json. */
   series: nonEmpty,
   feeds,

@@ -150,6 +150,7 @@ function yieldSourceOf(
     token: record.token,
     yieldToken: record.yieldToken,
     type: record.type,
+    unit: record.unit,
     rating: record.rating,
     safety: scores.safety,
     liquidity: scores.liquidity,
@@ -175,6 +176,7 @@ function yieldSourceOf(
       detailSlug: null,
       key: record.key,
       depositUrl: null,
+      exit: null,
     };
   }
   return {
@@ -183,6 +185,7 @@ function yieldSourceOf(
     isBaseRate: false,
     detailSlug: record.detailSlug,
     depositUrl: record.depositUrl,
+    exit: record.exit,
   };
 }
 

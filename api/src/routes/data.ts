@@ -2,6 +2,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
+  BASE_KEY_OF_TYPE,
+  EARNINGS_MAX_AMOUNT,
+  earningsQuerySchema,
   endpoints,
   historyQuerySchema,
   isBaseKey,
@@ -9,12 +12,15 @@ import {
   seriesIdParamsSchema,
   strategyContentParamsSchema,
   STRATEGY_SLUGS,
+  TIME_RANGE_DAYS,
   TIME_RANGES,
+  type EarningsAnswer,
   type HealthReport,
   type SeriesId,
 } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import { bodyKey } from '../data/snapshot.ts';
+import { bodyKey, type ComputedSeries } from '../data/snapshot.ts';
+import { compoundedEarnings } from '../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
 import { routePath } from '../http/route-path.ts';
@@ -90,6 +96,46 @@ export function dataRouter(deps: AppDeps): Router {
     serve(ctx, bodyKey.history(id, query.data.range));
   });
 
+  router.get(routePath(endpoints.earnings), (ctx) => {
+    const query = earningsQuerySchema.safeParse(ctx.query);
+    const bad = (field: string) =>
+      !query.success && query.error.issues.some((issue) => issue.path[0] === field);
+    if (bad('range')) {
+      throw badRequest(
+        `Query parameter range must be one of ${TIME_RANGES.join(', ')}`,
+        'invalid_range',
+      );
+    }
+    const amount = Number(ctx.query.amount);
+    if (bad('amount') || !(amount > 0) || amount > EARNINGS_MAX_AMOUNT) {
+      throw badRequest(
+        `Query parameter amount must be a number above 0 and at most ${EARNINGS_MAX_AMOUNT}`,
+        'invalid_amount',
+      );
+    }
+    const snap = deps.snapshot();
+    if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
+    const source = query.success ? snap.series.get(query.data.id) : undefined;
+    if (!query.success || !source || typeof source.id !== 'number') {
+      throw badRequest(`Unknown source id "${String(ctx.query.id ?? '')}"`, 'invalid_id');
+    }
+    const days = TIME_RANGE_DAYS[query.data.range];
+    const base = snap.series.get(BASE_KEY_OF_TYPE[source.type])!;
+    const mine = earnedOver(source, amount, days);
+    const theirs = earnedOver(base, amount, days);
+    const answer: EarningsAnswer = {
+      id: source.id,
+      amount,
+      unit: source.source.unit,
+      range: query.data.range,
+      ...mine,
+      base: { key: BASE_KEY_OF_TYPE[source.type], ...theirs },
+      difference: mine.earned - theirs.earned,
+    };
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = answer;
+  });
+
   router.get(routePath(endpoints.breakdown), (ctx) => {
     const snap = deps.snapshot();
     if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
@@ -113,4 +159,19 @@ export function dataRouter(deps: AppDeps): Router {
   });
 
   return router;
+}
+
+/** What `amount` earned over the newest `days` of one series (api/src/engine/earnings.ts). */
+function earnedOver(series: ComputedSeries, amount: number, days: number) {
+  const rows = series.rows.slice(Math.max(0, series.rows.length - days));
+  const points = series.points.slice(Math.max(0, series.points.length - days));
+  return {
+    earned: compoundedEarnings(
+      amount,
+      points.map((p) => p.apr),
+    ),
+    days: points.length,
+    from: rows[0]?.date ?? null,
+    to: rows[rows.length - 1]?.date ?? null,
+  };
 }

@@ -136,7 +136,10 @@ describe('ComparisonTable', () => {
       'TVL',
       'Safety',
       'Liquidity',
+      'Exit',
     ]);
+    // The fixtures' sources exit instantly; the note is the cell's title.
+    expect(screen.getAllByText('Instant')[0]).toHaveAttribute('title', 'Withdraw at any time.');
     expect(screen.getByText('sUSDS').closest('span')).toHaveClass(/differentToken/);
     expect(screen.getAllByText('LUSD', { selector: 'td' })).toHaveLength(2);
     expect(screen.getAllByRole('img', { name: /Safety 3 out of 5/ }).length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import {
   DEFAULT_SORT,
   detailPath,
   distinctShortNames,
+  exitLabel,
   formatApr,
   formatDay,
   formatStale,
@@ -225,9 +226,24 @@ export const ComparisonTable = memo(function ComparisonTable({
         <BarScale value={row.liquidity} label="Liquidity" />
       ),
     };
+    const exit = {
+      title: 'Exit',
+      dataIndex: 'exitDays',
+      ...sortable('exitDays'),
+      render: (_: unknown, row: ComparisonRow) =>
+        row.exit ? (
+          <span className={styles.exitCell} title={row.exit.note} data-exit={row.exit.kind}>
+            {exitLabel(row.exit)}
+          </span>
+        ) : (
+          <span aria-label="Not applicable" title="A benchmark, not a pool">
+            —
+          </span>
+        ),
+    };
     return (
       showPro
-        ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity]
+        ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
   }, [sort, showPro, shortNames, greatKeys, labels, noteKind]);

@@ -6,6 +6,7 @@ import {
   dataNote,
   DEFAULT_SORT,
   detailPath,
+  exitLabel,
   formatTvl,
   nextSort,
   rowDataTag,
@@ -412,5 +413,44 @@ describe('chart axes', () => {
     expect(axes.y.min).toBe(-2);
     expect(axes.y.max).toBe(-1);
     expect(axes.y.tickPositions).toEqual([-2, -1.75, -1.5, -1.25, -1]);
+  });
+});
+
+describe('the Exit column', () => {
+  const exit = (kind: 'instant' | 'cooldown' | 'queue' | 'lock', days: number) => ({
+    kind,
+    days,
+    note: 'How it works.',
+    link: 'https://example.org/docs',
+    verified: '2026-11-23',
+  });
+  const rows = buildRows(
+    'stablecoin',
+    [
+      sourceRow({ id: 5, name: 'Ethena - sUSDe', exit: exit('cooldown', 7) }),
+      sourceRow({ id: 6, name: 'USD0++', exit: exit('lock', 585) }),
+      sourceRow({ id: 2, name: 'Sky Spark - Savings Account', exit: exit('instant', 0) }),
+      baseRow('stablecoin'),
+    ],
+    [],
+    rates,
+  );
+
+  it('sorts by the days until the money is back, quickest first, base row last', () => {
+    expect(names(sortRows(rows, { key: 'exitDays', direction: 'ascend' }))).toEqual([
+      'Sky Spark - Savings Account',
+      'Ethena - sUSDe',
+      'USD0++',
+      'DeFi Base Rate',
+    ]);
+    expect(names(sortRows(rows, { key: 'exitDays', direction: 'descend' }))[0]).toBe('USD0++');
+  });
+
+  it('says each kind in words', () => {
+    expect(exitLabel(exit('instant', 0))).toBe('Instant');
+    expect(exitLabel(exit('cooldown', 7))).toBe('7-day cooldown');
+    expect(exitLabel(exit('queue', 5))).toBe('Queue, up to 5 days');
+    expect(exitLabel(exit('lock', 1))).toBe('Locked 1 day');
+    expect(rows.at(-1)).toMatchObject({ exit: null, exitDays: null });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type {
   BaseRates,
+  Exit,
   Incident,
   MetricStatus,
   Provenance,
@@ -37,6 +38,10 @@ export interface ComparisonRow {
   isBaseRate: boolean;
   detailSlug: YieldSource['detailSlug'];
   activeIncidents: Incident[];
+  /** How the money comes back out; null on a base-rate row. */
+  exit: Exit | null;
+  /** exit.days, the Exit column's sort value. */
+  exitDays: number | null;
   /** null when the API has no live metric for the source (listed, shown as N/A). */
   yield30d: number | null;
   riskAdjustedYield30d: number | null;
@@ -116,6 +121,8 @@ export function buildRows(
         isBaseRate: source.isBaseRate,
         detailSlug: source.detailSlug,
         activeIncidents: source.incidents.filter((i) => i.active),
+        exit: source.exit,
+        exitDays: source.exit?.days ?? null,
       };
       if (source.isBaseRate) {
         return {
@@ -237,7 +244,8 @@ export type SortKey =
   | 'riskAdjustedYield30d'
   | 'tvl'
   | 'safety'
-  | 'liquidity';
+  | 'liquidity'
+  | 'exitDays';
 export type SortDirection = 'ascend' | 'descend';
 export interface SortState {
   key: SortKey;
@@ -334,6 +342,21 @@ export function distinctShortNames(names: readonly string[]): Map<string, string
 /** The four sources with a public page go there; every other source to its premium page. */
 export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): string {
   return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;
+}
+
+/** The Exit column's words: "Instant", "7-day cooldown", "Queue, up to 5 days", "Locked 585 days". */
+export function exitLabel(exit: Exit): string {
+  const days = `${exit.days} day${exit.days === 1 ? '' : 's'}`;
+  switch (exit.kind) {
+    case 'instant':
+      return 'Instant';
+    case 'cooldown':
+      return `${exit.days}-day cooldown`;
+    case 'queue':
+      return `Queue, up to ${days}`;
+    case 'lock':
+      return `Locked ${days}`;
+  }
 }
 
 /** TVL on the comparison page: B with two decimals ($4.96B), M and K with one. */

@@ -15,6 +15,7 @@ const common = {
   token: 'USDC',
   yieldToken: 'USDC',
   type: 'stablecoin' as SourceType,
+  unit: 'USD' as const,
   rating: 3 as const,
   safety: 3 as const,
   liquidity: 3 as const,
@@ -34,6 +35,13 @@ export function sourceRow(partial: Partial<SourceRow> & Pick<SourceRow, 'id' | '
     isBaseRate: false,
     detailSlug: null,
     depositUrl: 'https://example.org/deposit',
+    exit: {
+      kind: 'instant',
+      days: 0,
+      note: 'Withdraw at any time.',
+      link: 'https://example.org/docs',
+      verified: '2026-11-23',
+    },
     ...partial,
   };
 }
@@ -49,6 +57,7 @@ export function baseRow(type: SourceType, partial: Partial<BaseRateRow> = {}): B
     detailSlug: null,
     key: BASE_KEY_OF_TYPE[type],
     depositUrl: null,
+    exit: null,
     ...partial,
   };
 }

@@ -34,6 +34,26 @@ export const TIME_RANGE_DAYS: Readonly<Record<TimeRange, number>> = {
   '180D': 180,
 };
 
+/**
+ * The unit a source's amounts are counted in: USD for stablecoin (and dollar) sources, ETH for
+ * ETH sources. Each record of api/data/sources.json names its own.
+ */
+export const AMOUNT_UNITS = ['USD', 'ETH'] as const;
+export type AmountUnit = (typeof AMOUNT_UNITS)[number];
+/**
+ * Largest amount GET /api/earnings takes (a trillion units): above it the figures say nothing a
+ * saver can use and floating point starts to round whole units away.
+ */
+export const EARNINGS_MAX_AMOUNT = 1e12;
+
+/**
+ * How a saver gets money back out of a source: at once (instant), after a fixed wait started on
+ * request (cooldown), through a first-come queue of variable length (queue), or not before a
+ * date (lock). Ordered from the quickest kind to the slowest.
+ */
+export const EXIT_KINDS = ['instant', 'cooldown', 'queue', 'lock'] as const;
+export type ExitKind = (typeof EXIT_KINDS)[number];
+
 /** The metric method every figure is computed with (docs/api.md, "Metrics"). */
 export const METHOD_VERSION = 'ra30-v1';
 

@@ -8,6 +8,8 @@ import { API_PATHS } from './paths.ts';
 import {
   apiErrorSchema,
   baseRatesSchema,
+  earningsAnswerSchema,
+  earningsQuerySchema,
   healthReportSchema,
   historyQuerySchema,
   historyResponseSchema,
@@ -172,6 +174,22 @@ export const endpoints = {
       200: { description: 'History.', schema: historyResponseSchema },
       304: notModified,
       400: error('invalid_id: missing, malformed or unknown id; invalid_range: not a range.'),
+      503: unavailable,
+    },
+  },
+  earnings: {
+    method: 'get',
+    path: API_PATHS.earnings,
+    tag: 'Data',
+    summary: 'Earnings calculator',
+    description:
+      "What an amount would have earned over the newest days of a range (7, 30, 90 or 180), compounded daily at each day's APR, and the same at the source's DeFi Base Rate, in the source's unit (USD or ETH).",
+    query: earningsQuerySchema,
+    responses: {
+      200: { description: 'Earnings.', schema: earningsAnswerSchema },
+      400: error(
+        'invalid_id: missing, malformed or unknown source id; invalid_amount: not a number, not above 0 or too large; invalid_range: not a range.',
+      ),
       503: unavailable,
     },
   },

@@ -10,6 +10,7 @@ export const API_PATHS = {
   strategies: '/api/strategies',
   baseRates: '/api/baserate',
   history: '/api/history',
+  earnings: '/api/earnings',
   breakdown: '/api/strategies/{id}/breakdown',
   strategyContent: '/api/strategy-content/{slug}',
   mailSignup: '/api/addToMailList',

@@ -9,9 +9,12 @@
 import { z } from 'zod';
 import {
   ACCESS_LEVEL,
+  AMOUNT_UNITS,
   AMIHUD_MAX,
   AMIHUD_MIN,
   BASE_KEYS,
+  EARNINGS_MAX_AMOUNT,
+  EXIT_KINDS,
   INVITE_CODE_MAX_LENGTH,
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
@@ -59,6 +62,9 @@ export const sourceTypeSchema = z
   .enum(SOURCE_TYPES)
   .meta({ description: 'stablecoin, or defi (crypto such as ETH staking).' });
 export const timeRangeSchema = z.enum(TIME_RANGES);
+export const amountUnitSchema = z.enum(AMOUNT_UNITS).meta({
+  description: 'USD for stablecoin (dollar) sources, ETH for ETH sources.',
+});
 export const metricStatusSchema = z.enum(METRIC_STATUSES).meta({
   description:
     'ok; insufficient_data: fewer than 20 days in the 30-day window (figures are then 0, shown as N/A); stale: the imported series behind it is more than 48 h old (never GREAT).',
@@ -209,6 +215,22 @@ export const incidentSchema = z
   })
   .meta({ id: 'Incident' });
 
+export const exitSchema = z
+  .strictObject({
+    kind: z.enum(EXIT_KINDS).meta({
+      description:
+        'instant: withdraw at any time; cooldown: a fixed wait after asking; queue: a first-come queue of variable length; lock: not before a date.',
+    }),
+    days: z.number().min(0).max(3650).meta({
+      description:
+        'Longest usual wait in days (0 for instant; for a lock, days left on `verified`).',
+    }),
+    note: nonEmptySchema.meta({ description: 'How the exit works, and any quicker way out.' }),
+    link: httpUrlSchema.meta({ description: "The provider's (or a reviewer's) page saying so." }),
+    verified: isoDateSchema.meta({ description: 'When the operators last checked it.' }),
+  })
+  .meta({ id: 'Exit', description: 'How long until a saver has the money back.' });
+
 const scoreRationaleSchema = z
   .strictObject({
     date: isoDateSchema.meta({ description: 'First day the scores apply to.' }),
@@ -254,6 +276,7 @@ const sourceFields = {
   token: z.string().meta({ description: 'The token deposited.' }),
   yieldToken: z.string().meta({ description: 'The token received.' }),
   type: sourceTypeSchema,
+  unit: amountUnitSchema,
   rating: scoreSchema.meta({ description: 'Overall rating, 1-5 stars.' }),
   safety: scoreSchema,
   liquidity: scoreSchema,
@@ -276,6 +299,7 @@ export const sourceRowSchema = z
       .nullable()
       .meta({ description: 'Its public page /options/:slug, or null (premium page only).' }),
     depositUrl: httpUrlSchema.meta({ description: "The provider's own deposit page." }),
+    exit: exitSchema,
   })
   .meta({ id: 'SourceRow', description: 'A yield source.' });
 
@@ -287,6 +311,7 @@ export const baseRateRowSchema = z
     detailSlug: z.null(),
     key: baseKeySchema,
     depositUrl: z.null(),
+    exit: z.null().meta({ description: 'A benchmark is not deposited into.' }),
   })
   .meta({ id: 'BaseRateRow', description: 'A "DeFi Base Rate" benchmark row (id 0).' });
 
@@ -367,6 +392,49 @@ export const historyResponseSchema = z
     provenance: provenanceSchema,
   })
   .meta({ id: 'HistoryResponse' });
+
+// ---------------------------------------------------------------- GET /api/earnings
+
+export const earningsQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/)
+    .meta({ description: 'A source id (not a base-rate key).' }),
+  amount: z
+    .string()
+    .regex(/^\d{1,13}(?:\.\d{1,18})?$/)
+    .meta({
+      description: `The amount deposited, in the source's unit: a decimal number above 0 and at most ${EARNINGS_MAX_AMOUNT.toExponential()}.`,
+    }),
+  range: timeRangeSchema.meta({ description: 'Over how many of the newest days.' }),
+});
+
+const earnedSchema = z.strictObject({
+  earned: z.number().meta({
+    description: "amount × (∏(1 + APR_d / 100 / 365) − 1) over the days, in the source's unit.",
+  }),
+  days: z.number().int().min(0).meta({ description: 'Days compounded (fewer when younger).' }),
+  from: isoDateSchema.nullable().meta({ description: 'First day compounded.' }),
+  to: isoDateSchema.nullable().meta({ description: 'Last day compounded.' }),
+});
+
+export const earningsAnswerSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    amount: z.number().positive(),
+    unit: amountUnitSchema,
+    range: timeRangeSchema,
+    ...earnedSchema.shape,
+    base: z
+      .strictObject({ key: baseKeySchema, ...earnedSchema.shape })
+      .meta({ description: "The same amount at the source's DeFi Base Rate, same unit." }),
+    difference: z.number().meta({ description: 'earned − base.earned.' }),
+  })
+  .meta({
+    id: 'Earnings',
+    description:
+      'What the amount would have earned over the newest days of the range, compounded daily at each day\u2019s APR, and the same at the base rate.',
+  });
 
 // ---------------------------------------------------------------- GET /api/strategies/:id/breakdown
 

@@ -15,6 +15,7 @@ export type Provenance = z.infer<typeof s.provenanceSchema>;
 export type Feed = z.infer<typeof s.feedSchema>;
 export type ImportRun = z.infer<typeof s.importRunSchema>;
 export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
+export type Exit = z.infer<typeof s.exitSchema>;
 export type SourceRow = z.infer<typeof s.sourceRowSchema>;
 export type BaseRateRow = z.infer<typeof s.baseRateRowSchema>;
 /** A row of GET /api/sources: a yield source or a DeFi Base Rate row (`isBaseRate` tells). */
@@ -24,6 +25,8 @@ export type BaseRates = z.infer<typeof s.baseRatesSchema>;
 export type HistoryPoint = z.infer<typeof s.historyPointSchema>;
 export type HistoryQuery = z.input<typeof s.historyQuerySchema>;
 export type HistoryResponse = z.infer<typeof s.historyResponseSchema>;
+export type EarningsQuery = z.input<typeof s.earningsQuerySchema>;
+export type EarningsAnswer = z.infer<typeof s.earningsAnswerSchema>;
 export type RiskCharges = z.infer<typeof s.riskChargesSchema>;
 export type RiskBreakdown = z.infer<typeof s.riskBreakdownSchema>;
 export type Holding = z.infer<typeof s.holdingSchema>;

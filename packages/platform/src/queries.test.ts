@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import {
   breakdownQuery,
+  earningsQuery,
   historyQuery,
   mailSignupMutation,
   premiumAnalysisQuery,
@@ -54,12 +55,14 @@ describe('one query per endpoint', () => {
     await qc.fetchQuery(strategiesQuery);
     await qc.fetchQuery(historyQuery('base-defi', '7D'));
     await qc.fetchQuery(breakdownQuery('base-stablecoin'));
+    await qc.fetchQuery(earningsQuery(13, 2.5, '90D'));
     expect(calls.map((c) => c.url)).toEqual([
       '/api/settings',
       '/api/sources',
       '/api/strategies',
       '/api/history?id=base-defi&range=7D',
       '/api/strategies/base-stablecoin/breakdown',
+      '/api/earnings?id=13&amount=2.5&range=90D',
     ]);
   });
 

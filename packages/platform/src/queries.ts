@@ -21,6 +21,7 @@ import {
 } from '@yield/contract/constants';
 import type {
   BaseRates,
+  EarningsAnswer,
   HistoryResponse,
   MailSignupRequest,
   MailSignupResponse,
@@ -47,6 +48,8 @@ export const queryKeys = {
   baseRates: ['baserate'] as const,
   history: (id: SeriesId, range: TimeRange) => ['history', String(id), range] as const,
   breakdown: (id: SeriesId) => ['breakdown', String(id)] as const,
+  earnings: (id: number, amount: number, range: TimeRange) =>
+    ['earnings', String(id), amount, range] as const,
   strategyContent: (slug: StrategySlug) => ['strategy-content', slug] as const,
   /** Every premium analysis (cleared together when the session ends). */
   premiumAnalyses: ['premium-analysis'] as const,
@@ -88,6 +91,16 @@ export function historyQuery(id: SeriesId, range: TimeRange) {
   return queryOptions({
     queryKey: queryKeys.history(id, range),
     queryFn: () => getJson<HistoryResponse>(apiPath(API_PATHS.history, {}, { id, range })),
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** GET /api/earnings?id=&amount=&range= (a 400 is an answer about the amount: not retried). */
+export function earningsQuery(id: number, amount: number, range: TimeRange) {
+  return queryOptions({
+    queryKey: queryKeys.earnings(id, amount, range),
+    queryFn: () => getJson<EarningsAnswer>(apiPath(API_PATHS.earnings, {}, { id, amount, range })),
+    retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });
 }

@@ -1,5 +1,6 @@
 import {
   NOT_AVAILABLE,
+  formatAmount,
   formatApr,
   formatDay,
   formatProvenance,
@@ -146,5 +147,23 @@ describe('formatStale', () => {
   it('says since when a series has not been updated', () => {
     expect(formatStale({ asOf: '2026-11-20' })).toBe('Stale: no new data since Nov 20, 2026');
     expect(formatStale({ asOf: null })).toBe('Stale: no data yet');
+  });
+});
+
+describe('formatAmount', () => {
+  it('dollars with cents and grouping, ether with four decimals', () => {
+    expect(formatAmount(1234.567, 'USD')).toBe('$1,234.57');
+    expect(formatAmount(0.041234, 'ETH')).toBe('0.0412 ETH');
+    expect(formatAmount(12_000, 'ETH')).toBe('12,000.0000 ETH');
+  });
+  it('signs a difference; a loss keeps its minus, zero has none', () => {
+    expect(formatAmount(6.16, 'USD', true)).toBe('+$6.16');
+    expect(formatAmount(-6.16, 'USD', true)).toBe('-$6.16');
+    expect(formatAmount(-0.00001, 'ETH', true)).toBe('0.0000 ETH');
+    expect(formatAmount(-2, 'ETH')).toBe('-2.0000 ETH');
+  });
+  it('no figure reads N/A', () => {
+    expect(formatAmount(Number.NaN, 'USD')).toBe(NOT_AVAILABLE);
+    expect(formatAmount(undefined, 'ETH')).toBe(NOT_AVAILABLE);
   });
 });

@@ -79,6 +79,26 @@ export function formatPoints(value: number | null | undefined): string {
   return `${twoDecimals(value)} pp`;
 }
 
+/**
+ * An amount of money in its unit: dollars with cents and grouping ("$1,234.56"), ether with four
+ * decimals ("0.0412 ETH"). `signed` adds + to a gain (a difference); a loss always shows its −.
+ */
+export function formatAmount(
+  value: number | null | undefined,
+  unit: 'USD' | 'ETH',
+  signed = false,
+): string {
+  if (!isFigure(value)) return NOT_AVAILABLE;
+  const decimals = unit === 'USD' ? 2 : 4;
+  const rounded = Number(value.toFixed(decimals));
+  const sign = rounded < 0 ? '-' : signed && rounded > 0 ? '+' : '';
+  const digits = Math.abs(rounded).toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return unit === 'USD' ? `${sign}$${digits}` : `${sign}${digits} ETH`;
+}
+
 /** Holder counts with locale grouping ("12,345 holders", "1 holder"). */
 export function formatHolders(count: number | null | undefined): string {
   if (!isFigure(count)) return NOT_AVAILABLE;

@@ -2,12 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { historyQuery } from '@yield/platform';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
-import { TIME_RANGES } from '@yield/contract/constants';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { NegativeYieldHint, formatApr, formatTvl } from '@yield/ui';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
+import { RangeButtons } from './RangeButtons.tsx';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;
@@ -61,19 +61,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     >
       <div className={styles.sectionHead}>
         <h2 id="fundamentals-heading">Fundamentals</h2>
-        <div className={styles.rangeGroup} role="group" aria-label="Time range">
-          {TIME_RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              className={styles.rangeButton}
-              aria-pressed={r === range}
-              onClick={() => setRange(r)}
-            >
-              {r}
-            </button>
-          ))}
-        </div>
+        <RangeButtons label="Time range" range={range} onChange={setRange} />
       </div>
 
       <div className={styles.figures} aria-busy={loading}>

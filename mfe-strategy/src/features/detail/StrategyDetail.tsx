@@ -8,6 +8,8 @@ import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
+import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
+import { ExitInfo } from '../saver/ExitInfo.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
 import { Liquidity } from './Liquidity.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
@@ -153,6 +155,8 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
       <Fundamentals id={data.id} name={data.name} />
       {belowTheFold ? (
         <>
+          <EarningsCalculator ids={[belowTheFold.id]} />
+          <ExitInfo id={belowTheFold.id} />
           <StrategySection content={belowTheFold} />
           <TextSection
             id="yield-source"
