@@ -175,11 +175,18 @@ export function ScannerTable({
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
-  // Where the rows start in the page; what is above them (filters, notes) may change height.
+  // Where the rows start in the page, measured again whenever the page's layout changes (what is
+  // above them, notes and filters, may change height).
   useLayoutEffect(() => {
-    const el = bodyRef.current;
-    if (el) setScrollMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-  });
+    const measure = () => {
+      const el = bodyRef.current;
+      if (el) setScrollMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => 60,
