@@ -37,17 +37,24 @@ export class ScannerPage {
     this.dataNote = page.getByTestId('scanner-data-note');
   }
 
-  /** Each rendered row's cells as text: [rank, pool, APY, risk-adjusted, vs base, TVL]. */
+  /**
+   * Each rendered row's cells as shown: [rank, pool, APY, risk-adjusted, vs base, TVL], the pool
+   * cell as "SYMBOL\nproject · chain".
+   */
   async rowTexts(): Promise<string[][]> {
     return this.rows.evaluateAll((rows) =>
       rows.map((row) =>
-        [...row.querySelectorAll('[role="cell"]')].slice(0, 6).map((c) => c.textContent ?? ''),
+        [...row.querySelectorAll<HTMLElement>('[role="cell"]')]
+          .slice(0, 6)
+          .map((c) => c.innerText.trim()),
       ),
     );
   }
 
   /** The APY of each rendered row, in percent. */
   async apys(): Promise<number[]> {
-    return (await this.rowTexts()).map((cells) => Number.parseFloat(cells[2]!));
+    return (await this.rowTexts()).map((cells) =>
+      Number.parseFloat(cells[2]!.replace(/^APY\s*/, '')),
+    );
   }
 }

@@ -9,6 +9,9 @@ import { PremiumPages } from '../pages/premium.ts';
 import { ScannerPage } from '../pages/scanner.ts';
 
 test.describe('yield scanner', () => {
+  // Whole journeys (several pages, a login, a download): more than one page's default time.
+  test.describe.configure({ timeout: 120_000 });
+
   test('a saver finds USDC on Ethereum, sorts, opens a breakdown and shares the link; the teaser shows 10 rows and the call to action', async ({
     page,
     context,
@@ -18,7 +21,8 @@ test.describe('yield scanner', () => {
     await page.goto('/options');
     await page.getByRole('link', { name: 'Scan every DeFi pool' }).click();
     await expect(page).toHaveURL(/\/scanner$/);
-    await expect(scanner.heading).toBeVisible();
+    // The page's module loads on this first visit (slow on a busy machine).
+    await expect(scanner.heading).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveTitle(/^Yield Scanner \| /);
     await expect(scanner.dataNote).toContainText('Sample data as of');
 
@@ -36,8 +40,9 @@ test.describe('yield scanner', () => {
     expect(total).toBeGreaterThan(10);
     const rows = await scanner.rowTexts();
     for (const cells of rows) {
-      expect(cells[1]!.split(' · ')[0]!.toUpperCase().split(/[- ]/)).toContain('USDC');
-      expect(cells[1]).toContain('· Ethereum');
+      const [symbol, where] = cells[1]!.split('\n');
+      expect(symbol!.toUpperCase().split('-')).toContain('USDC');
+      expect(where).toMatch(/ · Ethereum( · |$)/);
     }
     const apys = await scanner.apys();
     expect(apys).toEqual([...apys].sort((a, b) => b - a));
@@ -98,11 +103,13 @@ test.describe('yield scanner', () => {
     await chrome.mainNav.getByRole('link', { name: 'Yield Scanner' }).click();
     const scanner = new ScannerPage(page);
     await expect(scanner.heading).toBeVisible();
-    await expect(scanner.status).toContainText(/^400 pools · showing 100$/);
+    await expect(scanner.status).toContainText(/^\d+ pools · showing 100$/);
+    const all = Number.parseInt((await scanner.status.textContent())!, 10);
+    expect(all).toBeGreaterThan(200);
     await expect(scanner.cta).toHaveCount(0);
     // Virtualised: a few rows in the DOM out of the 100 loaded.
     expect(await scanner.rows.count()).toBeLessThan(40);
-    await expect(scanner.table).toHaveAttribute('aria-rowcount', '401');
+    await expect(scanner.table).toHaveAttribute('aria-rowcount', String(all + 1));
     // Scrolling to the end loads the next page.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(scanner.status).toContainText('showing 200');
@@ -130,7 +137,9 @@ test.describe('yield scanner', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     const scanner = new ScannerPage(page);
     await page.goto('/scanner?stablecoin=true');
-    await expect(scanner.rows).toHaveCount(10);
+    await expect(scanner.status).toContainText(/stablecoin pools · showing 10$/);
+    // The rows below the screen are not in the DOM until scrolled to (virtualised).
+    await expect(scanner.rows.first()).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -140,5 +149,8 @@ test.describe('yield scanner', () => {
     await expect(first.getByTestId('charge-breakdown')).toBeVisible();
     const box = await first.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(scanner.rows.last().getByRole('cell').first()).toHaveText('10');
+    await expect(scanner.cta).toBeVisible();
   });
 });

@@ -40,7 +40,8 @@ function downloadText(text: string, filename: string) {
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Revoked once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function Scanner() {
