@@ -20,6 +20,7 @@ import { ScannerFiltersForm } from './ScannerFiltersForm.tsx';
 import { ScannerTable, type BaseRateOfKind } from './ScannerTable.tsx';
 import { filtersFromSearch, searchFromFilters } from './scanner-params.ts';
 import styles from './scanner.module.css';
+import comparison from '../comparison/comparison.module.css';
 
 function describe(filters: ScannerFilters): string {
   const parts = [
@@ -77,15 +78,15 @@ export function Scanner() {
 
   return (
     <div className={styles.scanner}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Yield Scanner</h1>
+      <header className={comparison.intro}>
+        <h1 className={comparison.title}>Yield Scanner</h1>
         <p className={styles.lead}>
           Every pool DeFiLlama tracks, ranked by risk-adjusted APY: the APY minus a charge for each
           risk, compared with the DeFi Base Rate of its kind.{' '}
           <Link to="/methodology#pools-title">How the charges work</Link>
         </p>
         {first ? (
-          <p className={styles.dataNote} data-testid="scanner-data-note">
+          <p className={comparison.sampleNote} data-testid="scanner-data-note">
             {first.sample ? 'Sample data' : 'Data'}
             {first.asOf ? (
               <>

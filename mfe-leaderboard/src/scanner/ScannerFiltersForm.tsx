@@ -9,6 +9,13 @@ const SORT_LABELS = {
   tvl: 'TVL',
 } as const;
 
+/** The text filters; their limits are the API's (packages/contract/src/schemas.ts). */
+const TEXT_FIELDS = [
+  { name: 'asset', label: 'Asset', placeholder: 'USDC, ETH…', maxLength: 64 },
+  { name: 'chain', label: 'Chain', placeholder: 'Ethereum, Base…', maxLength: 64 },
+  { name: 'project', label: 'Project', placeholder: 'aave-v3…', maxLength: 100 },
+] as const;
+
 const TVL_PRESETS = [
   { value: '', label: 'Any' },
   { value: '1000000', label: '$1M' },
@@ -50,45 +57,21 @@ export function ScannerFiltersForm({
         apply();
       }}
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-asset`}>Asset</label>
-        <input
-          id={`${id}-asset`}
-          name="asset"
-          type="text"
-          defaultValue={filters.asset ?? ''}
-          placeholder="USDC, ETH…"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-chain`}>Chain</label>
-        <input
-          id={`${id}-chain`}
-          name="chain"
-          type="text"
-          defaultValue={filters.chain ?? ''}
-          placeholder="Ethereum, Base…"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-project`}>Project</label>
-        <input
-          id={`${id}-project`}
-          name="project"
-          type="text"
-          defaultValue={filters.project ?? ''}
-          placeholder="aave-v3…"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
-        />
-      </div>
+      {TEXT_FIELDS.map((field) => (
+        <div key={field.name} className={styles.field}>
+          <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+          <input
+            id={`${id}-${field.name}`}
+            name={field.name}
+            type="text"
+            defaultValue={filters[field.name] ?? ''}
+            placeholder={field.placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={field.maxLength}
+          />
+        </div>
+      ))}
       <div className={styles.field}>
         <label htmlFor={`${id}-stablecoin`}>Kind</label>
         <select
