@@ -23,6 +23,7 @@ const ROUTES = [
   '/risks',
   '/how-to',
   '/methodology',
+  '/scanner',
   '/privacy-policy',
   '/no-such-page',
 ];

@@ -1,13 +1,15 @@
 /**
  * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
- * into history.json (api/src/import/run-import.ts). A running server picks the new file up by
- * itself, as it does any edit.
+ * into history.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
+ * (api/src/import/run-import.ts). A running server picks the new files up by itself, as it does
+ * any edit.
  *
  *   pnpm --filter @yield/api data:import                         # from https://yields.llama.fi
  *   pnpm --filter @yield/api data:import -- --dry-run            # what would change, nothing written
- *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json, offline
+ *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json + saved/pools.json, offline
  *
- * Exit code: 0 every feed imported; 1 a feed (or the write) failed, the good feeds were imported;
+ * Exit code: 0 every feed and the snapshot imported; 1 a feed, the snapshot (or the write) failed,
+ * the good ones were imported;
  * 2 the command could not run (bad arguments, sources.json not loadable).
  */
 import path from 'node:path';
@@ -28,7 +30,7 @@ import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
 
-  --from         read saved responses DIR/chart/<pool>.json instead of fetching (offline)
+  --from         read saved responses DIR/chart/<pool>.json and DIR/pools.json instead of fetching (offline)
   --dry-run      print each source's 30-day APR and risk-adjusted APR before and after; write nothing
   --api-url      DeFiLlama yields API (default: $DEFILLAMA_API_URL, else ${DEFAULT_DEFILLAMA_API_URL})
   --days         newest days taken from each feed (default ${DEFAULT_IMPORT_DAYS}; older stored days are kept)
@@ -36,8 +38,9 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--da
   --concurrency  requests at once (default ${DEFAULT_CONCURRENCY})
   --data-dir     data directory (default: $DATA_DIR, else api/data)
 
-Exit code 0: every feed imported. 1: a feed failed (its last good data is kept; the other feeds
-were imported) or history.json could not be written. 2: bad arguments or unreadable sources.json.`;
+Exit code 0: every feed and the /pools snapshot imported. 1: a feed or the snapshot failed (its
+last good data is kept; the others were imported) or history.json could not be written. 2: bad
+arguments or unreadable sources.json.`;
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -74,6 +77,13 @@ function report(result: ImportResult, historyFile: string): string {
   }
   for (const s of result.unfed)
     lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
+  const pools = result.pools;
+  if (pools)
+    lines.push(
+      pools.ok
+        ? `  ok    ${'pools'.padEnd(width)}  /pools  ${pools.accepted} pools (${pools.dropped} malformed left out) as of ${pools.asOf}`
+        : `  FAIL  ${'pools'.padEnd(width)}  /pools  ${pools.reason} (the last good snapshot is kept)`,
+    );
   if (result.error) lines.push(`Error: ${result.error}`);
 
   if (result.dryRun) {
@@ -93,8 +103,10 @@ function report(result: ImportResult, historyFile: string): string {
         ? `${historyFile} written.`
         : `${historyFile} unchanged${result.error ? '' : ' (no new or changed days)'}.`,
     );
-    if (failed > 0)
-      lines.push(`${failed} feed(s) failed: see the reasons above and GET /api/health.`);
+    if (failed > 0 || pools?.ok === false)
+      lines.push(
+        `${failed} feed(s)${pools?.ok === false ? ' and the /pools snapshot' : ''} failed: see the reasons above and GET /api/health.`,
+      );
   }
   return lines.join('\n');
 }

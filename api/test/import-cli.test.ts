@@ -14,6 +14,7 @@ import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';
 import { NOW, POOL, readHistory, readSources, TODAY } from './import-fixtures.ts';
 import { chartBody, dailyPoints, startReplayServer } from './replay-server.ts';
+import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 
 let dir: string;
 let saved: string;
@@ -30,6 +31,10 @@ beforeEach(async () => {
       JSON.stringify(chartBody(points)),
     );
   }
+  await writeFile(
+    path.join(saved, 'pools.json'),
+    JSON.stringify(generatePoolsResponse({ count: 30, seed: 5 })),
+  );
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -51,6 +56,34 @@ describe('data:import --from DIR', () => {
     const history = await readHistory(dir);
     expect(history.series['lido-steth']).toHaveLength(90);
     expect(history.provenance?.['sky-dsr-dai']?.pool).toBe(POOL.dsr);
+  });
+
+  it('reads DIR/pools.json into pools.json; without it, exits 1 and keeps the last snapshot', async () => {
+    const shipped = await readFile(path.join(dir, 'pools.json'), 'utf8');
+    const ok = await run('--from', saved);
+    expect(ok.exitCode).toBe(0);
+    expect(ok.output).toMatch(
+      new RegExp(
+        `ok {4}pools +/pools  30 pools \\(0 malformed left out\\) as of ${NOW.toISOString()}`,
+      ),
+    );
+    const written = JSON.parse(await readFile(path.join(dir, 'pools.json'), 'utf8')) as {
+      asOf: string;
+      sample: boolean;
+      data: unknown[];
+    };
+    expect(written).toMatchObject({ asOf: NOW.toISOString(), sample: false });
+    expect(written.data).toHaveLength(30);
+    expect(written).not.toEqual(JSON.parse(shipped));
+
+    await rm(path.join(saved, 'pools.json'));
+    const failed = await run('--from', saved);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.output).toContain(
+      `FAIL  pools               /pools  no saved response ${path.join(saved, 'pools.json')} (the last good snapshot is kept)`,
+    );
+    expect(failed.output).toContain('0 feed(s) and the /pools snapshot failed');
+    expect(JSON.parse(await readFile(path.join(dir, 'pools.json'), 'utf8'))).toEqual(written);
   });
 
   it('exits 1 naming the feed and the reason when one fails; the others are still imported', async () => {

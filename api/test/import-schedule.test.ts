@@ -39,6 +39,7 @@ function result(ok: boolean): ImportResult {
     written: ok,
     error: null,
     figures: [],
+    pools: null,
   };
 }
 
@@ -161,10 +162,16 @@ describe('the running API with DATA_IMPORT_INTERVAL', () => {
     );
     expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('defillama');
     const health = (await t.http.get('/api/health').expect(200)).body as {
-      import: { schedule: { intervalMs: number; nextRunAt: string }; lastRun: { ok: boolean } };
+      import: {
+        schedule: { intervalMs: number; nextRunAt: string };
+        lastRun: { ok: boolean; pools: { ok: boolean } };
+      };
     };
     expect(health.import.schedule.intervalMs).toBe(1000);
     expect(health.import.lastRun.ok).toBe(true);
+    // The schedule imports the /pools snapshot too.
+    expect(server.requests).toContain('/pools');
+    expect(health.import.lastRun.pools.ok).toBe(true);
     // A second later by itself.
     await waitFor('the second import', () => server!.requests.length >= 24);
     await t.deps.close();

@@ -1,9 +1,14 @@
 /**
  * A local stand-in for DeFiLlama's yields API (node:http on 127.0.0.1, a free port): it answers
- * `GET /chart/<pool>` with responses in the published shape, or with the failure a test asks for.
+ * `GET /chart/<pool>` and `GET /pools` with responses in the published shape (by default /pools
+ * is a small generated snapshot, api/scripts/generate-pools.ts), or with the failure a test asks for.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generatePoolsResponse } from '../scripts/generate-pools.ts';
+
+/** Pools in the default /pools answer. */
+export const REPLAY_POOL_COUNT = 50;
 
 export interface ChartPoint {
   timestamp: string;
@@ -29,6 +34,8 @@ export interface ReplayServer {
   userAgents: string[];
   /** Replaces the answer for one pool. */
   set(pool: string, reply: Reply): void;
+  /** Replaces the answer for /pools. */
+  setPools(reply: Reply): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +81,10 @@ export async function startReplayServer(
   defaults: Record<string, Reply> = {},
 ): Promise<ReplayServer> {
   const replies = new Map(Object.entries(defaults));
+  let poolsReply: Reply = {
+    kind: 'json',
+    body: generatePoolsResponse({ count: REPLAY_POOL_COUNT, seed: 7 }),
+  };
   const requests: string[] = [];
   const userAgents: string[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -81,7 +92,7 @@ export async function startReplayServer(
     requests.push(req.url ?? '');
     userAgents.push(req.headers['user-agent'] ?? '');
     const m = /^\/chart\/([^/?]+)$/.exec(req.url ?? '');
-    const reply = m ? replies.get(m[1]!) : undefined;
+    const reply = req.url === '/pools' ? poolsReply : m ? replies.get(m[1]!) : undefined;
     if (!reply) {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify('invalid configID!'));
@@ -110,6 +121,9 @@ export async function startReplayServer(
     requests,
     userAgents,
     set: (pool, reply) => replies.set(pool, reply),
+    setPools: (reply) => {
+      poolsReply = reply;
+    },
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -115,6 +115,7 @@ test.describe('header and footer', () => {
       'How It Works',
       'Advantages',
       'Sources of the yield',
+      'Yield Scanner',
       'Learn',
       'Pricing',
       'FAQ',

@@ -20,5 +20,12 @@ export default {
       title: 'Yield Comparison',
       data: COMPARISON_DATA,
     },
+    {
+      // The yield scanner: DeFiLlama's pools ranked by rapool-v1 (mfe-leaderboard/src/scanner).
+      path: '/scanner',
+      module: './ScannerPage',
+      title: 'Yield Scanner',
+      data: ['/api/baserate'],
+    },
   ],
 } satisfies RemotePages;

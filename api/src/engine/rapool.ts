@@ -1,6 +1,6 @@
 /**
  * Risk-adjusted APY of one DeFiLlama pool from its `/pools` snapshot row, method `rapool-v1`
- * (docs/methodology-rapool.md).
+ * (docs/methodology.md, "Pools: rapool-v1").
  *
  * Pure, like ra30.ts: a pool's snapshot fields and its project's safety score in, charges out.
  * No Koa, no lowdb, no clock. The scanner computes every pool with it once per snapshot.

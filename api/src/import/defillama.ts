@@ -54,6 +54,11 @@ export function chartUrl(apiUrl: string, pool: string): string {
   return `${apiUrl.replace(/\/+$/, '')}/chart/${pool}`;
 }
 
+/** The snapshot of every pool (`{status: "success", data: [...]}`), the scanner's input. */
+export function poolsUrl(apiUrl: string): string {
+  return `${apiUrl.replace(/\/+$/, '')}/pools`;
+}
+
 export interface FetchOptions {
   timeoutMs: number;
   userAgent: string;
@@ -61,7 +66,7 @@ export interface FetchOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** GET a chart response's text; every failure becomes a FeedError with a readable reason. */
+/** GET a response's text (a chart or /pools); every failure becomes a FeedError with a readable reason. */
 export async function fetchChartText(url: string, options: FetchOptions): Promise<string> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

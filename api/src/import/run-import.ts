@@ -1,10 +1,13 @@
 /**
  * One import: every feed named in sources.json is read (from DeFiLlama, or from saved responses
- * with `fromDir`), validated, merged into history.json and written atomically; the outcome of each
- * feed is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
+ * with `fromDir`), validated, merged into history.json and written atomically; then DeFiLlama's
+ * `/pools` snapshot (`<fromDir>/pools.json` offline) replaces pools.json, the scanner's input,
+ * through importPoolsSnapshot (api/src/scanner/import-pools.ts). The outcome of each feed and of
+ * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
  * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
  *
- * A feed that fails never touches its series: the last good data stays. The good feeds are still
+ * A feed that fails never touches its series, a refused snapshot never touches pools.json: the
+ * last good data stays. The good feeds are still
  * imported. The running API sees the new history.json as it sees an operator edit (it polls the
  * file), or at once when the import ran in its own process (the store is refreshed).
  */
@@ -17,6 +20,7 @@ import {
   seriesFeeds,
   type FeedOutcome,
   type HistoryFile,
+  type PoolsOutcome,
   type ImportStatusFile,
   type SourcesFile,
 } from '../data/schemas.ts';
@@ -28,7 +32,9 @@ import {
   FeedError,
   fetchChartText,
   parseChart,
+  poolsUrl,
 } from './defillama.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
 import { guardedWrite } from './guarded-write.ts';
 import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
 
@@ -42,7 +48,7 @@ export interface ImportOptions {
   store: ApiStore;
   /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
   apiUrl?: string | undefined;
-  /** Read saved responses, `<fromDir>/chart/<pool>.json`, instead of fetching. */
+  /** Read saved responses, `<fromDir>/chart/<pool>.json` and `<fromDir>/pools.json`, instead of fetching. */
   fromDir?: string | undefined;
   /** Compute and report, write nothing. */
   dryRun?: boolean | undefined;
@@ -80,6 +86,8 @@ export interface ImportResult {
   startedAt: string;
   finishedAt: string;
   feeds: FeedOutcome[];
+  /** The /pools snapshot; null when the run stopped before it. */
+  pools: PoolsOutcome | null;
   /** Series no feed is named for: left as they are. */
   unfed: string[];
   /** history.json was replaced. */
@@ -114,25 +122,32 @@ function utcToday(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-async function readFeed(target: FeedTarget, options: ImportOptions, apiUrl: string, now: Date) {
-  let text: string;
+/** A response's text: the saved file `<fromDir>/<saved>` offline, else fetched from `url`. */
+async function readResponse(options: ImportOptions, saved: string, url: string): Promise<string> {
   if (options.fromDir) {
-    const file = path.join(options.fromDir, 'chart', `${target.pool}.json`);
+    const file = path.join(options.fromDir, saved);
     try {
-      text = await readFile(file, 'utf8');
+      return await readFile(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw new FeedError(
         code === 'ENOENT' ? `no saved response ${file}` : `cannot read ${file}: ${code}`,
       );
     }
-  } else {
-    text = await fetchChartText(chartUrl(apiUrl, target.pool), {
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      userAgent: options.userAgent ?? 'pigi-yield-importer/1.0',
-      signal: options.signal,
-    });
   }
+  return fetchChartText(url, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    userAgent: options.userAgent ?? 'pigi-yield-importer/1.0',
+    signal: options.signal,
+  });
+}
+
+async function readFeed(target: FeedTarget, options: ImportOptions, apiUrl: string, now: Date) {
+  const text = await readResponse(
+    options,
+    path.join('chart', `${target.pool}.json`),
+    chartUrl(apiUrl, target.pool),
+  );
   return parseChart(text, {
     days: options.days ?? DEFAULT_IMPORT_DAYS,
     today: utcToday(now),
@@ -190,6 +205,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     startedAt: now.toISOString(),
     finishedAt: now.toISOString(),
     feeds: [],
+    pools: null,
     unfed: [],
     written: false,
     error: null,
@@ -197,7 +213,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   };
   const finish = async (): Promise<ImportResult> => {
     result.finishedAt = new Date().toISOString();
-    result.ok = result.error === null && result.feeds.every((f) => f.ok);
+    result.ok =
+      result.error === null && result.feeds.every((f) => f.ok) && result.pools?.ok === true;
     if (!dryRun) await recordStatus(options, result, logger);
     return result;
   };
@@ -300,7 +317,35 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   if (dryRun && last.merge) {
     result.figures = figuresChange(sources, last.before, last.merge.history, now);
   }
+  result.pools = await importPools(options, apiUrl, now, logger);
   return finish();
+}
+
+/** Reads, validates and (unless a dry run) writes the /pools snapshot; never throws. */
+async function importPools(
+  options: ImportOptions,
+  apiUrl: string,
+  now: Date,
+  logger: Logger,
+): Promise<PoolsOutcome> {
+  try {
+    const text = await readResponse(options, 'pools.json', poolsUrl(apiUrl));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      throw new FeedError(`malformed JSON: ${(err as Error).message}`);
+    }
+    const report = options.dryRun
+      ? preparePoolsSnapshot(raw, { fetchedAt: now }).report
+      : await importPoolsSnapshot(raw, { store: options.store, fetchedAt: now, logger });
+    const { received, accepted, dropped, asOf } = report;
+    return { ok: true, reason: null, received, accepted, dropped, asOf };
+  } catch (err) {
+    const reason = (err as Error).message;
+    logger.error('pools snapshot not imported, keeping the last good one', { reason });
+    return { ok: false, reason, received: 0, accepted: 0, dropped: 0, asOf: null };
+  }
 }
 
 /** Keeps the outcome for GET /api/health (also of a CLI import, read by a running server). */
@@ -312,6 +357,7 @@ async function recordStatus(options: ImportOptions, result: ImportResult, logger
     ok: result.ok,
     error: result.error,
     feeds: result.feeds,
+    ...(result.pools ? { pools: result.pools } : {}),
   };
   try {
     await guardedWrite({

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { METHOD_VERSION } from '@yield/contract/constants';
+import { METHOD_VERSION, POOL_METHOD_VERSION } from '@yield/contract/constants';
 import { BackHome } from '../components/BackHome.tsx';
 import { WorkedExample } from '../methodology/WorkedExample.tsx';
+import { PoolsMethod } from '../methodology/PoolsMethod.tsx';
 import { formatDay } from '@yield/ui';
 import ui from '../components/components.module.css';
 
@@ -301,12 +302,15 @@ export default function MethodologyPage() {
           <WorkedExample />
         </section>
 
+        <PoolsMethod />
+
         <section aria-labelledby="version-title">
           <h2 id="version-title">Changes to the method</h2>
           <p>
             Every computed figure carries the method version, currently{' '}
             <code>{METHOD_VERSION}</code>. Changing any coefficient creates a new version, so a
-            number can always be traced back to the exact rules that produced it.
+            number can always be traced back to the exact rules that produced it. The scanner&apos;s
+            pools carry <code>{POOL_METHOD_VERSION}</code>, versioned the same way.
           </p>
           <p>
             See the results in <Link to="/options">the yield comparison</Link>, and read about what

@@ -1,6 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
 import { isProAtom, useSiteSettings } from '@yield/platform';
 import { StillTrying } from '@yield/ui';
 import { dataNote, formatDay } from './model.ts';
@@ -178,6 +179,9 @@ export function Comparison({ titleLevel }: ComparisonProps) {
         <p className={styles.controlsHint}>
           Ranked by risk-adjusted 30-day APR against the DeFi Base Rate. Select a figure to see how
           it is built.
+        </p>
+        <p className={styles.controlsHint}>
+          <Link to="/scanner">Scan every DeFi pool</Link> with the same risk charges.
         </p>
       </div>
 

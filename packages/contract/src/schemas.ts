@@ -117,6 +117,23 @@ export const feedOutcomeSchema = z
   })
   .meta({ id: 'FeedOutcome' });
 
+/** The /pools snapshot's outcome in an import run (the scanner's input, api/data/pools.json). */
+export const poolsImportSchema = z
+  .strictObject({
+    ok: z.boolean(),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the snapshot was not imported (the last good one was kept).' }),
+    received: z.number().int().min(0).meta({ description: 'Pools in the response.' }),
+    accepted: z.number().int().min(0).meta({ description: 'Valid pools written.' }),
+    dropped: z.number().int().min(0).meta({ description: 'Malformed pools left out.' }),
+    asOf: isoDateTimeSchema
+      .nullable()
+      .meta({ description: 'The snapshot written (when it was fetched), else null.' }),
+  })
+  .meta({ id: 'PoolsImport' });
+
 /** The last data import (command line or schedule), as kept in import-status.json. */
 export const importRunSchema = z
   .strictObject({
@@ -125,12 +142,15 @@ export const importRunSchema = z
     from: nonEmptySchema.meta({
       description: 'https://yields.llama.fi, or files:<dir> for an offline import.',
     }),
-    ok: z.boolean().meta({ description: 'Every feed imported.' }),
+    ok: z.boolean().meta({ description: 'Every feed and the /pools snapshot imported.' }),
     error: z
       .string()
       .nullable()
       .meta({ description: 'A problem that stopped the whole run, else null.' }),
     feeds: z.array(feedOutcomeSchema),
+    pools: poolsImportSchema.optional().meta({
+      description: 'The /pools snapshot (absent in runs recorded before the scanner was imported).',
+    }),
   })
   .meta({ id: 'ImportRun' });
 

@@ -14,6 +14,7 @@ export type Incident = z.infer<typeof s.incidentSchema>;
 export type Provenance = z.infer<typeof s.provenanceSchema>;
 export type Feed = z.infer<typeof s.feedSchema>;
 export type ImportRun = z.infer<typeof s.importRunSchema>;
+export type PoolsImport = z.infer<typeof s.poolsImportSchema>;
 export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
 export type Exit = z.infer<typeof s.exitSchema>;
 export type SourceRow = z.infer<typeof s.sourceRowSchema>;

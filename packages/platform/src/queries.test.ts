@@ -9,6 +9,8 @@ import {
   premiumInviteMutation,
   premiumLoginMutation,
   queryKeys,
+  scannerCsvMutation,
+  scannerPagesQuery,
   settingsQuery,
   sourcesQuery,
   strategiesQuery,
@@ -107,5 +109,57 @@ describe('one mutation per POST', () => {
     await expect(
       premiumLoginMutation().mutationFn!({ email: 'a@example.com', inviteCode: 'X' }, {} as never),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('the scanner', () => {
+  const filters = {
+    asset: 'USDC',
+    chain: 'Ethereum',
+    stablecoin: true,
+    sort: 'apy' as const,
+    includeOutliers: false,
+  };
+  const page = (offset: number, count: number, total: number, teaser = false) => ({
+    offset,
+    total,
+    teaser,
+    items: Array.from({ length: count }, (_, i) => ({ pool: `p${offset + i}` })),
+  });
+
+  it('pages through GET /api/scanner with the filters until every match is loaded', async () => {
+    stubFetch((url) => {
+      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
+      return respond(page(offset, offset === 0 ? 100 : 50, 150));
+    });
+    const qc = client();
+    const options = scannerPagesQuery(filters, 'token');
+    const data = await qc.fetchInfiniteQuery({ ...options, pages: 3 });
+    expect(data.pages.map((p) => p.offset)).toEqual([0, 100]);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/scanner?asset=USDC&chain=Ethereum&stablecoin=true&sort=apy&offset=0&limit=100',
+      '/api/scanner?asset=USDC&chain=Ethereum&stablecoin=true&sort=apy&offset=100&limit=100',
+    ]);
+    expect(options.queryKey).toEqual(['scanner', filters, 'token']);
+  });
+
+  it('stops after the teaser: no next page without premium', async () => {
+    stubFetch(() => respond(page(0, 10, 400, true)));
+    const qc = client();
+    const data = await qc.fetchInfiniteQuery({ ...scannerPagesQuery(filters, null), pages: 3 });
+    expect(data.pages).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('downloads the CSV with the filters and the stored token', async () => {
+    stubFetch(() => new Response('pool,project\n', { status: 200 }));
+    const csv = await scannerCsvMutation().mutationFn!(
+      { ...filters, includeOutliers: true },
+      {} as never,
+    );
+    expect(csv).toBe('pool,project\n');
+    expect(calls[0]!.url).toBe(
+      '/api/scanner?asset=USDC&chain=Ethereum&stablecoin=true&sort=apy&includeOutliers=true&format=csv&limit=500',
+    );
   });
 });

@@ -11,10 +11,12 @@
  * QueryClient (query-client.ts). `staleTime` follows the API's own caching: computed figures are
  * fresh as long as the API's `max-age=60`; operator texts for 5 minutes.
  */
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   API_PATHS,
   apiPath,
+  SCANNER_MAX_LIMIT,
+  type ScannerSortKey,
   type SeriesId,
   type StrategySlug,
   type TimeRange,
@@ -30,12 +32,13 @@ import type {
   PremiumSession,
   PremiumStrategyAnalysis,
   RiskBreakdown,
+  ScannerAnswer,
   SiteSettings,
   StrategyContent,
   StrategyMetrics,
   YieldSource,
 } from '@yield/contract';
-import { getJson, isClientError, postJson } from './api-client.ts';
+import { authFetch, getJson, isClientError, postJson } from './api-client.ts';
 
 const FIGURES_STALE_MS = 60_000;
 const TEXTS_STALE_MS = 5 * 60_000;
@@ -56,7 +59,67 @@ export const queryKeys = {
   /** Per token too, so one member's report is never shown under another session. */
   premiumAnalysis: (strategy: string, token: string | null) =>
     ['premium-analysis', strategy, token] as const,
+  /** Per token too: the teaser and a member's full ranking are different answers. */
+  scanner: (filters: ScannerFilters, token: string | null) => ['scanner', filters, token] as const,
 };
+
+/** The scanner's filters and order (GET /api/scanner's query without paging and format). */
+export interface ScannerFilters {
+  asset?: string;
+  chain?: string;
+  project?: string;
+  stablecoin?: boolean;
+  minTvl?: number;
+  sort: ScannerSortKey;
+  includeOutliers: boolean;
+}
+
+/** Pools per page of the scanner's infinite list (premium; the teaser stops at its size). */
+export const SCANNER_PAGE_SIZE = 100;
+
+function scannerPath(filters: ScannerFilters, extra: Record<string, string | number>): string {
+  const query: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '') continue;
+    if (key === 'includeOutliers' && value === false) continue;
+    query[key] = typeof value === 'boolean' ? String(value) : value;
+  }
+  return apiPath(API_PATHS.scanner, {}, { ...query, ...extra });
+}
+
+/**
+ * GET /api/scanner, page after page (`offset`). The stored token goes along (getJson sends it):
+ * without premium the answer is the teaser and there is no next page.
+ */
+export function scannerPagesQuery(filters: ScannerFilters, token: string | null) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.scanner(filters, token),
+    queryFn: ({ pageParam }) =>
+      getJson<ScannerAnswer>(scannerPath(filters, { offset: pageParam, limit: SCANNER_PAGE_SIZE })),
+    initialPageParam: 0,
+    getNextPageParam: (last: ScannerAnswer) => {
+      const next = last.offset + last.items.length;
+      return last.teaser || last.items.length === 0 || next >= last.total ? undefined : next;
+    },
+    retry: (failures, error) => !isClientError(error) && failures < 3,
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** GET /api/scanner?format=csv (premium): the first SCANNER_MAX_LIMIT matches as CSV text. */
+export function scannerCsvMutation() {
+  return mutationOptions({
+    mutationKey: ['scanner-csv'],
+    mutationFn: async (filters: ScannerFilters) => {
+      const response = await authFetch(
+        scannerPath(filters, { format: 'csv', limit: SCANNER_MAX_LIMIT }),
+      );
+      if (!response.ok) throw new Error(`The download failed (HTTP ${response.status})`);
+      return response.text();
+    },
+    retry: false,
+  });
+}
 
 /** GET /api/settings. The server's first paint seeds this key (first-paint.ts, server.tsx). */
 export const settingsQuery = queryOptions({

@@ -1,0 +1,15 @@
+import { PageMeta } from '@yield/platform';
+import { Scanner } from '../scanner/Scanner.tsx';
+
+/** /scanner: every DeFiLlama pool ranked by risk-adjusted APY (method rapool-v1). */
+export default function ScannerPage() {
+  return (
+    <main className="page">
+      <PageMeta
+        title="Yield Scanner"
+        description="Every DeFiLlama pool ranked by risk-adjusted APY and compared with the DeFi Base Rate: find the best risk-adjusted place for USDC or ETH."
+      />
+      <Scanner />
+    </main>
+  );
+}
