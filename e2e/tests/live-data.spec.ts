@@ -125,8 +125,16 @@ test.beforeAll(async () => {
     }));
     fs.writeFileSync(path.join(saved, `${pool}.json`), JSON.stringify({ status: 'success', data }));
   }
+  // And its GET /pools answer, the scanner's snapshot: the shipped sample's pools, in its shape.
+  const shippedPools = JSON.parse(fs.readFileSync(path.join(dataDir, 'pools.json'), 'utf8')) as {
+    data: unknown[];
+  };
+  fs.writeFileSync(
+    path.join(path.dirname(saved), 'pools.json'),
+    JSON.stringify({ status: 'success', data: shippedPools.data }),
+  );
 
-  // The operators' command imports them (exit code 0: every feed imported).
+  // The operators' command imports them (exit code 0: every feed and the snapshot imported).
   execFileSync(
     'pnpm',
     [
