@@ -3,3 +3,11 @@
  * and palette CSS are in `@yield/charts/highcharts`, for lazily loaded chart modules only.
  */
 export { useDrawWhenNear, type DrawWhenNearOptions } from './draw-when-near.ts';
+export {
+  INCIDENT_LINE_CLASS,
+  incidentLabel,
+  incidentPlotLines,
+  incidentsWithin,
+  incidentTimestamp,
+  type ChartIncident,
+} from './incidents.ts';
