@@ -1,4 +1,5 @@
 import {
+  describeIncidents,
   INCIDENT_LINE_CLASS,
   incidentPlotLines,
   incidentsWithin,
@@ -38,6 +39,19 @@ describe('incidentPlotLines', () => {
   it('gives nothing for no incidents and skips a malformed day', () => {
     expect(incidentPlotLines([], { color: 'red' })).toEqual([]);
     expect(incidentPlotLines([{ date: 'soon', kind: 'x' }], { color: 'red' })).toEqual([]);
+  });
+});
+
+describe('describeIncidents', () => {
+  it('names each incident, its source and its day', () => {
+    const text = describeIncidents(
+      [
+        { date: '2026-03-22', kind: 'exploit', source: 'Resolv' },
+        { date: '2026-05-02', kind: 'depeg' },
+      ],
+      (date) => `day ${date}`,
+    );
+    expect(text).toBe('Resolv: exploit on day 2026-03-22; depeg on day 2026-05-02');
   });
 });
 

@@ -77,3 +77,16 @@ export function incidentsWithin<T extends ChartIncident>(
     return day >= from && day <= to;
   });
 }
+
+/**
+ * The incidents a chart marks, in words for its caption or text alternative: "Resolv USR: exploit
+ * on Mar 22, 2026; depeg on May 2, 2026" (`formatDay` writes the day, `@yield/ui`'s).
+ */
+export function describeIncidents(
+  incidents: readonly ChartIncident[],
+  formatDay: (date: string) => string,
+): string {
+  return incidents
+    .map((incident) => `${incidentLabel(incident)} on ${formatDay(incident.date)}`)
+    .join('; ');
+}

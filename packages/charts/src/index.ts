@@ -4,6 +4,7 @@
  */
 export { useDrawWhenNear, type DrawWhenNearOptions } from './draw-when-near.ts';
 export {
+  describeIncidents,
   INCIDENT_LINE_CLASS,
   incidentLabel,
   incidentPlotLines,
