@@ -1,4 +1,16 @@
 /**
+ * Paths one remote links to and another serves, written once.
+ */
+
+/**
+ * A source's own page: its public strategy page (`/options/:slug`) when it has one, else its
+ * premium report (`/premium/:id`).
+ */
+export function sourcePagePath(source: { id: number; detailSlug: string | null }): string {
+  return source.detailSlug ? `/options/${source.detailSlug}` : `/premium/${source.id}`;
+}
+
+/**
  * The link to the side-by-side page, `/compare?ids=3,2,13`: written by the comparison (rows
  * selected in mfe-leaderboard) and read by the page (mfe-strategy), so both follow one format.
  * Ids are source ids of GET /api/sources, in the order the reader chose them.

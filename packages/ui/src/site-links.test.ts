@@ -3,7 +3,15 @@ import {
   COMPARE_MIN_SOURCES,
   comparePath,
   parseCompareIds,
-} from './compare-link.ts';
+  sourcePagePath,
+} from './site-links.ts';
+
+describe('sourcePagePath', () => {
+  it('opens the public strategy page when there is one, else the premium report', () => {
+    expect(sourcePagePath({ id: 3, detailSlug: 'liquity' })).toBe('/options/liquity');
+    expect(sourcePagePath({ id: 8, detailSlug: null })).toBe('/premium/8');
+  });
+});
 
 describe('the compare link', () => {
   it('writes the ids in the order chosen and reads them back', () => {
