@@ -9,8 +9,8 @@ export interface CompareSeries {
   color: string;
   /** [timestamp ms, APR %] pairs, oldest first. */
   points: [number, number][];
-  /** A benchmark: drawn dashed and thinner, behind the sources. */
-  benchmark?: boolean;
+  /** A benchmark: drawn grey, dotted or dashed and thinner, behind the sources. */
+  benchmark?: 'ShortDot' | 'ShortDash';
 }
 
 export interface CompareChartProps {
@@ -60,7 +60,7 @@ function CompareChart({ series, incidents, height }: CompareChartProps) {
           color: s.color,
           data: s.points,
           lineWidth: s.benchmark ? 1.5 : 2,
-          dashStyle: s.benchmark ? ('ShortDot' as const) : ('Solid' as const),
+          dashStyle: s.benchmark ?? ('Solid' as const),
           zIndex: s.benchmark ? 0 : 1,
         })),
       }),

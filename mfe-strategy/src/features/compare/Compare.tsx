@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import {
@@ -86,24 +86,37 @@ function SideTable({
     </tr>
   );
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.sideTable} data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <td />
-            {columns.map((c) => (
-              <th key={c.source.id} scope="col">
-                <span className={styles.swatch} style={{ background: c.color }} aria-hidden="true" />
-                {c.source.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{rows.map(line)}</tbody>
-        {foot ? <tfoot>{line(foot, 'foot')}</tfoot> : null}
-      </table>
-    </div>
+    <>
+      <p className={styles.swipeHint} data-columns={columns.length} aria-hidden="true">
+        Swipe the table sideways for every source; the labels stay in place.
+      </p>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
+        <table
+          className={styles.sideTable}
+          data-testid={testId}
+          style={{ '--columns': columns.length } as CSSProperties}
+        >
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <td />
+              {columns.map((c) => (
+                <th key={c.source.id} scope="col">
+                  <span
+                    className={styles.swatch}
+                    style={{ background: c.color }}
+                    aria-hidden="true"
+                  />
+                  {c.source.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{rows.map(line)}</tbody>
+          {foot ? <tfoot>{line(foot, 'foot')}</tfoot> : null}
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -227,7 +240,10 @@ function ChargesSection({ columns }: { columns: CompareColumn[] }) {
   const breakdowns = useQueries({
     queries: columns.map((c) => breakdownQuery(c.source.id)),
   });
-  const cell = (i: number, value: (b: NonNullable<(typeof breakdowns)[number]['data']>) => ReactNode) => {
+  const cell = (
+    i: number,
+    value: (b: NonNullable<(typeof breakdowns)[number]['data']>) => ReactNode,
+  ) => {
     const b = breakdowns[i]!;
     if (b.isPending) return <Loading label={`Loading the charges of ${columns[i]!.source.name}`} />;
     if (b.isError || b.data.status === 'insufficient_data') return 'N/A';
@@ -241,7 +257,7 @@ function ChargesSection({ columns }: { columns: CompareColumn[] }) {
     ...CHARGE_LABELS.map((charge) => ({
       label: (
         <>
-          − {charge.label} <span className={styles.why}>{charge.why}</span>
+          −&nbsp;{charge.label} <span className={styles.why}>{charge.why}</span>
         </>
       ),
       testId: `charge-${charge.key}`,
@@ -285,7 +301,7 @@ function PerSource({
   children: (source: SourceRow) => ReactNode;
 }) {
   return (
-    <div className={styles.perSource} style={{ '--columns': columns.length } as React.CSSProperties}>
+    <div className={styles.perSource} style={{ '--columns': columns.length } as CSSProperties}>
       {columns.map((c) => (
         <div key={c.source.id} className={styles.sourceBlock} data-source-id={c.source.id}>
           <h3>
@@ -379,7 +395,7 @@ function HistorySection({ columns }: { columns: CompareColumn[] }) {
               name: BASE_NAME[baseTypes[i - columns.length]!],
               color: colors.chartMuted,
               points,
-              benchmark: true,
+              benchmark: i === columns.length ? 'ShortDot' : 'ShortDash',
             };
       }),
     // `datas` entries are the query cache's answers: a new array only when an answer changes.
@@ -432,7 +448,7 @@ function HistorySection({ columns }: { columns: CompareColumn[] }) {
         ) : (
           'No incident is recorded for these sources.'
         )}{' '}
-        Dotted grey: the DeFi Base Rate each is ranked against.
+        Grey, dotted or dashed: the DeFi Base Rate each source is ranked against.
       </p>
     </section>
   );
@@ -539,14 +555,21 @@ function CannotCompare({
   const offer = selection.known.slice(0, COMPARE_MAX_SOURCES);
   return (
     <main className={`page ${detail.page}`} data-testid="compare-page">
-      <PageMeta title="Compare yield sources" description="Compare two or three yield sources side by side." />
+      <PageMeta
+        title="Compare yield sources"
+        description="Compare two or three yield sources side by side."
+      />
       <header className={detail.hero}>
         <Link to="/options" className={detail.back}>
           <span aria-hidden="true">←</span> All yield options
         </Link>
         <h1 className={styles.title}>Compare yield sources</h1>
       </header>
-      <div className={`${detail.notice} ${styles.problem}`} role="alert" data-testid="compare-problem">
+      <div
+        className={`${detail.notice} ${styles.problem}`}
+        role="alert"
+        data-testid="compare-problem"
+      >
         <p>{problemText(selection, count)}</p>
         <p>
           Pick two or three sources on the comparison with their &ldquo;Compare&rdquo; boxes, then
@@ -594,7 +617,9 @@ export function Compare({ search }: { search: string }) {
         <PageMeta title="Compare yield sources" description="Compare yield sources side by side." />
         <h1>Compare yield sources</h1>
         <div className={detail.notice} role="alert">
-          <p>The sources could not be loaded just now. Please check your connection and try again.</p>
+          <p>
+            The sources could not be loaded just now. Please check your connection and try again.
+          </p>
           <button type="button" className="btn btn-primary" onClick={() => void sources.refetch()}>
             Try again
           </button>

@@ -13,7 +13,10 @@ import { findSource } from '../../lib/sources.ts';
 export const SOURCE_COLORS = [colors.primary, colors.orange, colors.accent] as const;
 
 /** "Stablecoin" or "Crypto", the comparison's words for the two markets. */
-export const MARKET_LABEL: Record<SourceType, string> = { stablecoin: 'Stablecoin', defi: 'Crypto' };
+export const MARKET_LABEL: Record<SourceType, string> = {
+  stablecoin: 'Stablecoin',
+  defi: 'Crypto',
+};
 
 /** The link's ids against the source list: the rows to show, or why they cannot be shown. */
 export type CompareSelection =
