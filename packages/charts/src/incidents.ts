@@ -32,8 +32,8 @@ export function incidentLabel(incident: ChartIncident): string {
 /**
  * The x-axis plot lines that mark `incidents` on their date: one dashed line per day (incidents
  * of the same day share it, their labels joined), labelled "⚠ <what happened>" at the top of the
- * plot. Highcharts draws a line only while its day is within the axis, so a chart of the newest
- * 7 days shows none of an incident a year old: say those in the chart's text.
+ * plot. Give it the incidents within the chart's days (`incidentsWithin`): Highcharts keeps a
+ * line for a day off the axis in its drawing, and the chart's text names exactly what it marks.
  */
 export function incidentPlotLines(
   incidents: readonly ChartIncident[],

@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import type { HistoryPoint, Incident } from '@yield/contract';
 import { LazyPerformanceChart } from '../../charts/lazy.ts';
 import { describeIncidents, incidentsWithin, useDrawWhenNear } from '@yield/charts';
@@ -32,7 +32,9 @@ export function PerformanceSection({
   /** The source's incidents: those within the history are marked on the chart. */
   incidents: readonly Incident[];
 }) {
-  const shown = incidentsWithin(incidents, history[0]?.timestamp, history.at(-1)?.timestamp);
+  const first = history[0]?.timestamp;
+  const last = history.at(-1)?.timestamp;
+  const shown = useMemo(() => incidentsWithin(incidents, first, last), [incidents, first, last]);
   const plotRef = useRef<HTMLDivElement>(null);
   const showChart = useDrawWhenNear(plotRef, { rootMargin: '400px' });
   return (
@@ -59,11 +61,7 @@ export function PerformanceSection({
             >
               {showChart ? (
                 <Suspense fallback={chartSpinner}>
-                  <LazyPerformanceChart
-                    history={history}
-                    height={CHART_HEIGHT}
-                    incidents={incidents}
-                  />
+                  <LazyPerformanceChart history={history} height={CHART_HEIGHT} incidents={shown} />
                 </Suspense>
               ) : (
                 chartSpinner

@@ -411,7 +411,7 @@ function HistorySection({ columns }: { columns: CompareColumn[] }) {
   );
   const first = series[0]?.points[0]?.[0];
   const last = series[0]?.points.at(-1)?.[0];
-  const shown = incidentsWithin(incidents, first, last);
+  const shown = useMemo(() => incidentsWithin(incidents, first, last), [incidents, first, last]);
   const count = series.reduce((n, s) => n + s.points.length, 0);
   const summary = failed
     ? 'not available'
@@ -435,7 +435,7 @@ function HistorySection({ columns }: { columns: CompareColumn[] }) {
         testId="compare-chart"
         load={loadCompareChart}
       >
-        <LazyCompareChart series={series} incidents={incidents} height={CHART_HEIGHT} />
+        <LazyCompareChart series={series} incidents={shown} height={CHART_HEIGHT} />
       </ChartFrame>
       <p className="muted" data-testid="incident-legend">
         {shown.length > 0 ? (

@@ -127,14 +127,14 @@ describe('Fundamentals', () => {
     });
     render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
     const legend = await screen.findByTestId('incident-legend');
-    // Only the incident within the 30 days shown is named; both go to the charts.
+    // Only the incident within the 30 days shown is named and drawn.
     expect(legend).toHaveTextContent(
       'The dashed red line marks an incident: exploit on Nov 5, 2026.',
     );
     await waitFor(() =>
       expect(screen.getAllByTestId('stub-chart').map((c) => c.textContent)).toEqual([
-        '30 points, 2 incidents',
-        '30 points, 2 incidents',
+        '30 points, 1 incidents',
+        '30 points, 1 incidents',
       ]),
     );
     expect(screen.getByTestId('chart-apr').querySelector('[role="img"]')).toHaveAttribute(

@@ -52,7 +52,12 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   const sources = useQuery(sourcesQuery);
   const incidents = findSource(sources.data, id)?.incidents;
   const chartIncidents = useMemo(() => incidents ?? [], [incidents]);
-  const shownIncidents = incidentsWithin(chartIncidents, aprPoints[0]?.[0], aprPoints.at(-1)?.[0]);
+  const first = aprPoints[0]?.[0];
+  const last = aprPoints.at(-1)?.[0];
+  const shownIncidents = useMemo(
+    () => incidentsWithin(chartIncidents, first, last),
+    [chartIncidents, first, last],
+  );
   const incidentText = describeIncidents(shownIncidents, formatDay);
   const figures = [
     { label: 'TVL', value: formatTvl(usable?.lastTvl) },
@@ -122,7 +127,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
             kind="apr"
             points={aprPoints}
             height={CHART_HEIGHT}
-            incidents={chartIncidents}
+            incidents={shownIncidents}
           />
         </ChartFrame>
         <ChartFrame
@@ -143,7 +148,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
             kind="tvl"
             points={tvlPoints}
             height={CHART_HEIGHT}
-            incidents={chartIncidents}
+            incidents={shownIncidents}
           />
         </ChartFrame>
       </div>
