@@ -19,7 +19,7 @@ describe('incidentPlotLines', () => {
       value: Date.UTC(2026, 2, 22),
       color: '#dc2626',
       className: INCIDENT_LINE_CLASS,
-      label: { text: '⚠ Resolv - USR Staking: exploit' },
+      label: { text: '⚠ exploit' },
     });
   });
 
@@ -33,7 +33,7 @@ describe('incidentPlotLines', () => {
       { color: 'red' },
     );
     expect(lines.map((line) => line.value)).toEqual([Date.UTC(2026, 0, 10), Date.UTC(2026, 4, 2)]);
-    expect(lines[1]!.label!.text).toBe('⚠ depeg, B: pause');
+    expect(lines[1]!.label!.text).toBe('⚠ depeg, pause');
   });
 
   it('gives nothing for no incidents and skips a malformed day', () => {

@@ -32,7 +32,8 @@ export function incidentLabel(incident: ChartIncident): string {
 /**
  * The x-axis plot lines that mark `incidents` on their date: one dashed line per day (incidents
  * of the same day share it, their labels joined), labelled "⚠ <what happened>" at the top of the
- * plot. Give it the incidents within the chart's days (`incidentsWithin`): Highcharts keeps a
+ * plot. The label stays short (the kind only: a source's name beside a line near the right edge
+ * wraps into a column of words); the chart's caption names the source (`describeIncidents`). Give it the incidents within the chart's days (`incidentsWithin`): Highcharts keeps a
  * line for a day off the axis in its drawing, and the chart's text names exactly what it marks.
  */
 export function incidentPlotLines(
@@ -43,7 +44,7 @@ export function incidentPlotLines(
   for (const incident of incidents) {
     const day = incidentTimestamp(incident.date);
     if (Number.isNaN(day)) continue;
-    byDay.set(day, [...(byDay.get(day) ?? []), incidentLabel(incident)]);
+    byDay.set(day, [...new Set([...(byDay.get(day) ?? []), incident.kind])]);
   }
   return [...byDay.entries()]
     .sort(([a], [b]) => a - b)
