@@ -82,9 +82,8 @@ function NameCell({
 }) {
   const incident = row.activeIncidents[0];
   const dataTag = rowDataTag(row, noteKind);
-  return (
+  const cell = (
     <span className={styles.nameCell}>
-      {selection && !row.isBaseRate ? <CompareBox row={row} selection={selection} /> : null}
       {row.isBaseRate ? (
         <span className={styles.baseName} title={row.name}>
           {label}
@@ -128,6 +127,15 @@ function NameCell({
         </span>
       ) : null}
     </span>
+  );
+  // The tick box stays left of the name and its badges, however they wrap.
+  return selection && !row.isBaseRate ? (
+    <span className={styles.nameWithBox}>
+      <CompareBox row={row} selection={selection} />
+      {cell}
+    </span>
+  ) : (
+    cell
   );
 }
 
