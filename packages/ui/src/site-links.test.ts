@@ -39,7 +39,11 @@ describe('the compare link', () => {
       ids: [3],
       malformed: ['abc', '-2'],
     });
-    expect(parseCompareIds('?ids=3,3')).toMatchObject({ ok: false, problem: 'duplicate', ids: [3] });
+    expect(parseCompareIds('?ids=3,3')).toMatchObject({
+      ok: false,
+      problem: 'duplicate',
+      ids: [3],
+    });
     expect(parseCompareIds('?ids=03,2')).toMatchObject({ ok: false, problem: 'malformed' });
   });
 
