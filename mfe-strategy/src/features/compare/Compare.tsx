@@ -26,7 +26,6 @@ import {
   NegativeYieldHint,
   parseCompareIds,
   sourcePagePath,
-  StillTrying,
 } from '@yield/ui';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyCompareChart, loadCompareChart } from '../../charts/lazy.ts';
@@ -35,6 +34,7 @@ import { CHARGE_LABELS } from '../../lib/strategies.ts';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
 import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
 import { ExitFacts } from '../saver/ExitInfo.tsx';
+import { PageFailed, PageLoading } from '../detail/PageStates.tsx';
 import detail from '../detail/detail.module.css';
 import {
   compareColumns,
@@ -599,32 +599,16 @@ export function Compare({ search }: { search: string }) {
     [parsed, sources.data],
   );
 
-  if (sources.isPending) {
-    return (
-      <main className="page">
-        <PageMeta title="Compare yield sources" description="Compare yield sources side by side." />
-        <div className={detail.pageLoading} role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading the comparison…</span>
-          <StillTrying />
-        </div>
-      </main>
-    );
-  }
+  if (sources.isPending)
+    return <PageLoading label="Loading the comparison…" title="Compare yield sources" />;
   if (sources.isError || !selection) {
     return (
-      <main className="page">
-        <PageMeta title="Compare yield sources" description="Compare yield sources side by side." />
-        <h1>Compare yield sources</h1>
-        <div className={detail.notice} role="alert">
-          <p>
-            The sources could not be loaded just now. Please check your connection and try again.
-          </p>
-          <button type="button" className="btn btn-primary" onClick={() => void sources.refetch()}>
-            Try again
-          </button>
-        </div>
-      </main>
+      <PageFailed
+        title="Compare yield sources"
+        description="Compare yield sources side by side."
+        what="The sources"
+        onRetry={() => void sources.refetch()}
+      />
     );
   }
   if (!selection.ok) return <CannotCompare selection={selection} count={parsed.ids.length} />;
