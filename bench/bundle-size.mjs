@@ -24,6 +24,7 @@ const ROUTES = [
   '/how-to',
   '/methodology',
   '/scanner',
+  '/compare?ids=3,8,13',
   '/privacy-policy',
   '/no-such-page',
 ];

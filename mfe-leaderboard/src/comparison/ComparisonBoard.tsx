@@ -1,7 +1,8 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { ProvenanceKind } from '@yield/contract/constants';
 import { AntdRoot } from '@yield/ui';
 import { ChartPanel } from './ChartPanel.tsx';
+import { CompareBar, toggleSelected, type CompareSelection } from './CompareBar.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { Disclaimer } from './Disclaimer.tsx';
 import { InfoCarousel } from './InfoCarousel.tsx';
@@ -56,6 +57,18 @@ function ComparisonBoard({
     [stablePoints, cryptoPoints],
   );
   const shownMarkets = narrow ? MARKETS.filter((m) => m.market === market) : MARKETS;
+  // Rows ticked for /compare, across both tables (and kept while the market toggle switches).
+  const [selectedIds, setSelectedIds] = useState<readonly number[]>([]);
+  const toggle = useCallback((id: number) => setSelectedIds((ids) => toggleSelected(ids, id)), []);
+  const selection = useMemo<CompareSelection>(
+    () => ({ ids: selectedIds, toggle }),
+    [selectedIds, toggle],
+  );
+  const selectedNames = selectedIds.map(
+    (id) =>
+      [...data.stablecoinRows, ...data.cryptoRows].find((r) => !r.isBaseRate && r.id === id)
+        ?.name ?? `#${id}`,
+  );
 
   return (
     <AntdRoot>
@@ -92,8 +105,14 @@ function ComparisonBoard({
             shortNames={shortNames}
             noteKind={noteKind}
             testId={`${m.testId}-table`}
+            selection={selection}
           />
         ))}
+        <CompareBar
+          selection={selection}
+          names={selectedNames}
+          onClear={() => setSelectedIds([])}
+        />
       </div>
       <InfoCarousel headingLevel={headingLevel} />
       <Disclaimer />

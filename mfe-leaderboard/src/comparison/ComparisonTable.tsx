@@ -19,7 +19,8 @@ import {
   type SortKey,
   type SortState,
 } from './model.ts';
-import { NegativeYieldHint } from '@yield/ui';
+import { COMPARE_MAX_SOURCES, NegativeYieldHint } from '@yield/ui';
+import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
@@ -35,6 +36,8 @@ export interface ComparisonTableProps {
   /** The kind of data the page's note speaks for: rows of another kind are tagged. */
   noteKind: ProvenanceKind;
   testId: string;
+  /** Rows ticked for /compare (a tick box before each source's name); none without it. */
+  selection?: CompareSelection;
 }
 
 /**
@@ -44,18 +47,42 @@ export interface ComparisonTableProps {
  */
 const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];
 
+/** The tick box that adds a source to the comparison; its clicks never open the source's page. */
+function CompareBox({ row, selection }: { row: ComparisonRow; selection: CompareSelection }) {
+  const checked = selection.ids.includes(row.id);
+  const full = !checked && selection.ids.length >= COMPARE_MAX_SOURCES;
+  return (
+    <label
+      className={styles.compareBox}
+      title={full ? `At most ${COMPARE_MAX_SOURCES} sources side by side` : 'Compare'}
+      onClick={(event) => event.stopPropagation()}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={full}
+        onChange={() => selection.toggle(row.id)}
+        data-testid="compare-box"
+      />
+      <span className="visually-hidden">Compare {row.name}</span>
+    </label>
+  );
+}
+
 function NameCell({
   row,
   label,
   noteKind,
+  selection,
 }: {
   row: ComparisonRow;
   label: string;
   noteKind: ProvenanceKind;
+  selection: CompareSelection | undefined;
 }) {
   const incident = row.activeIncidents[0];
   const dataTag = rowDataTag(row, noteKind);
-  return (
+  const cell = (
     <span className={styles.nameCell}>
       {row.isBaseRate ? (
         <span className={styles.baseName} title={row.name}>
@@ -101,6 +128,15 @@ function NameCell({
       ) : null}
     </span>
   );
+  // The tick box stays left of the name and its badges, however they wrap.
+  return selection && !row.isBaseRate ? (
+    <span className={styles.nameWithBox}>
+      <CompareBox row={row} selection={selection} />
+      {cell}
+    </span>
+  ) : (
+    cell
+  );
 }
 
 export const ComparisonTable = memo(function ComparisonTable({
@@ -112,6 +148,7 @@ export const ComparisonTable = memo(function ComparisonTable({
   shortNames,
   noteKind,
   testId,
+  selection,
 }: ComparisonTableProps) {
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -139,7 +176,12 @@ export const ComparisonTable = memo(function ComparisonTable({
       dataIndex: 'name',
       ...sortable('name'),
       render: (_: unknown, row: ComparisonRow) => (
-        <NameCell row={row} label={labels?.get(row.name) ?? row.name} noteKind={noteKind} />
+        <NameCell
+          row={row}
+          label={labels?.get(row.name) ?? row.name}
+          noteKind={noteKind}
+          selection={selection}
+        />
       ),
     };
     const token = {
@@ -246,7 +288,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys, labels, noteKind]);
+  }, [sort, showPro, shortNames, greatKeys, labels, noteKind, selection]);
 
   const onChange: TableProps<ComparisonRow>['onChange'] = (
     _pagination,

@@ -22,6 +22,7 @@ import {
   formatProvenance,
   formatStale,
   formatTvl as formatTvlShared,
+  sourcePagePath,
 } from '@yield/ui';
 
 export interface ComparisonRow {
@@ -340,9 +341,7 @@ export function distinctShortNames(names: readonly string[]): Map<string, string
 }
 
 /** The four sources with a public page go there; every other source to its premium page. */
-export function detailPath(row: Pick<ComparisonRow, 'id' | 'detailSlug'>): string {
-  return row.detailSlug ? `/options/${row.detailSlug}` : `/premium/${row.id}`;
-}
+export const detailPath: (row: Pick<ComparisonRow, 'id' | 'detailSlug'>) => string = sourcePagePath;
 
 /** The Exit column's words: "Instant", "7-day cooldown", "Queue, up to 5 days", "Locked 585 days". */
 export function exitLabel(exit: Exit): string {

@@ -8,7 +8,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ScannerItem } from '@yield/contract';
-import { formatApr, formatPoints, formatTvl } from '@yield/ui';
+import { formatApr, formatPoints, formatSignedPoints, formatTvl } from '@yield/ui';
 import styles from './scanner.module.css';
 
 /** The risk-adjusted DeFi Base Rate of each kind of pool (GET /api/baserate), when known. */
@@ -33,10 +33,6 @@ const SAFETY_BASIS = {
 
 function baseOf(item: ScannerItem, base: BaseRateOfKind): number | null {
   return item.stablecoin ? base.stablecoin : base.crypto;
-}
-
-function signedPoints(value: number): string {
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatPoints(Math.abs(value))}`;
 }
 
 function ChargeBreakdown({
@@ -130,7 +126,7 @@ function ScannerRow({
         }`}
         data-label="vs base"
       >
-        {versus === null ? 'N/A' : signedPoints(versus)}
+        {versus === null ? 'N/A' : formatSignedPoints(versus)}
       </span>
       <span role="cell" className={`${styles.num} ${styles.tvlCell}`} data-label="TVL">
         {formatTvl(item.tvlUsd)}

@@ -1,15 +1,22 @@
 import type { HistoryPoint } from '@yield/contract';
 import { colors } from '@yield/platform';
+import { incidentPlotLines, type ChartIncident } from '@yield/charts';
 import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { formatApr, formatDay, formatTvl } from '@yield/ui';
 
 export interface PerformanceChartProps {
   history: readonly HistoryPoint[];
   height?: number;
+  /** The source's incidents, marked on their date. */
+  incidents?: readonly ChartIncident[];
 }
 
 /** Daily APR (line, left axis) over TVL (area, right axis): is the yield steady, is money leaving? */
-export default function PerformanceChart({ history, height = 300 }: PerformanceChartProps) {
+export default function PerformanceChart({
+  history,
+  height = 300,
+  incidents = [],
+}: PerformanceChartProps) {
   const options = chartOptions({
     chart: { height },
     legend: {
@@ -18,7 +25,10 @@ export default function PerformanceChart({ history, height = 300 }: PerformanceC
       verticalAlign: 'top',
       itemStyle: { fontWeight: '500' },
     },
-    xAxis: dailyAxis(formatDay),
+    xAxis: {
+      ...dailyAxis(formatDay),
+      plotLines: incidentPlotLines(incidents, { color: colors.danger }),
+    },
     yAxis: [
       {
         title: { text: undefined },

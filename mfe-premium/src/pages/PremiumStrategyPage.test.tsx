@@ -179,6 +179,37 @@ describe('PremiumStrategyPage', () => {
     expect(screen.queryByText(/being analyzed/)).toBeNull();
   });
 
+  it('names the incidents within the history under its chart (the chart marks them)', async () => {
+    bootSession(premiumToken());
+    const incident = (date: string, kind: string, active: boolean) => ({
+      date,
+      kind,
+      summary: 'What happened.',
+      link: 'https://example.org/report',
+      linkVerified: '2026-11-23',
+      active,
+    });
+    const withIncidents = {
+      ...ready,
+      source: {
+        ...ready.source,
+        incidents: [
+          incident('2026-11-21', 'depeg', false),
+          incident('2026-03-22', 'exploit', true),
+        ],
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, withIncidents))),
+    );
+    renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
+    // Only the incident within the two days of history is on the chart.
+    expect(await screen.findByTestId('incident-legend')).toHaveTextContent(
+      'The dashed red line marks depeg on Nov 21, 2026.',
+    );
+  });
+
   it('labels the sample source as sample, and an imported stale one by DeFiLlama with its date and figures', async () => {
     bootSession(premiumToken());
     vi.stubGlobal(

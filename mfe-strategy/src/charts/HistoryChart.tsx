@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { incidentPlotLines, type ChartIncident } from '@yield/charts';
 import { chartOptions, dailyAxis, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
 import { formatApr, formatLocaleDate, formatTvl, formatTvlTick } from '@yield/ui';
@@ -10,6 +11,8 @@ export interface HistoryChartProps {
   /** [timestamp ms, value] pairs, oldest first. Empty draws an empty chart (the caller overlays N/A). */
   points: [number, number][];
   height?: number;
+  /** The source's incidents, marked on their date (those outside the range are not drawn). */
+  incidents?: readonly ChartIncident[];
 }
 
 const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
@@ -32,7 +35,9 @@ function formatValue(kind: HistoryKind, value: number): string {
  * drawing its series in one go is a single long task (~120 ms on the first chart of a page on a
  * busy 2-core machine); split, each half stays near the 50 ms a task should take.
  */
-function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
+const NO_INCIDENTS: readonly ChartIncident[] = [];
+
+function HistoryChart({ kind, points, height = 300, incidents = NO_INCIDENTS }: HistoryChartProps) {
   const chartRef = useRef<Highcharts.Chart | null>(null);
   const pointsRef = useRef(points);
   pointsRef.current = points;
@@ -42,7 +47,10 @@ function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
       chartOptions({
         chart: { height, type: 'line' },
         legend: { enabled: false },
-        xAxis: dailyAxis(formatLocaleDate),
+        xAxis: {
+          ...dailyAxis(formatLocaleDate),
+          plotLines: incidentPlotLines(incidents, { color: colors.danger }),
+        },
         yAxis: {
           title: { text: undefined },
           // A flat rate (a governance-set savings rate) still gets a readable axis around it.
@@ -79,7 +87,7 @@ function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
           },
         ],
       }),
-    [kind, height],
+    [kind, height, incidents],
   );
 
   const setPoints = useCallback((chart: Highcharts.Chart) => {
@@ -91,7 +99,8 @@ function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
       if (chartRef.current) setPoints(chartRef.current);
     }, 0);
     return () => clearTimeout(timer);
-  }, [points, setPoints]);
+    // New options (incidents arrived) replace the series' points too: set them again.
+  }, [points, options, setPoints]);
 
   return (
     <HighchartsReact

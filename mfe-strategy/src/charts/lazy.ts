@@ -11,3 +11,6 @@ export const loadLiquidityChart = () => import('./LiquidityChart.tsx');
 export const LazyHistoryChart = lazy(loadHistoryChart);
 export const LazyAllocationPie = lazy(loadAllocationPie);
 export const LazyLiquidityChart = lazy(loadLiquidityChart);
+
+export const loadCompareChart = () => import('./CompareChart.tsx');
+export const LazyCompareChart = lazy(loadCompareChart);

@@ -3,3 +3,12 @@
  * and palette CSS are in `@yield/charts/highcharts`, for lazily loaded chart modules only.
  */
 export { useDrawWhenNear, type DrawWhenNearOptions } from './draw-when-near.ts';
+export {
+  describeIncidents,
+  INCIDENT_LINE_CLASS,
+  incidentLabel,
+  incidentPlotLines,
+  incidentsWithin,
+  incidentTimestamp,
+  type ChartIncident,
+} from './incidents.ts';

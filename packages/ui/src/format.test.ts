@@ -8,6 +8,7 @@ import {
   formatHolders,
   formatLocaleDate,
   formatPoints,
+  formatSignedPoints,
   formatTvl,
   formatTvlTick,
 } from './format.ts';
@@ -72,6 +73,15 @@ describe('formatApr', () => {
   it('reads N/A without a figure', () => {
     expect(formatApr(null)).toBe('N/A');
     expect(formatApr(Number.POSITIVE_INFINITY)).toBe('N/A');
+  });
+});
+
+describe('formatSignedPoints (a difference to the base rate)', () => {
+  it('signs a difference with + or a true minus sign, N/A for none', () => {
+    expect(formatSignedPoints(0.754)).toBe('+0.75 pp');
+    expect(formatSignedPoints(-1.2)).toBe('\u22121.20 pp');
+    expect(formatSignedPoints(0)).toBe('0.00 pp');
+    expect(formatSignedPoints(null)).toBe('N/A');
   });
 });
 

@@ -79,6 +79,12 @@ export function formatPoints(value: number | null | undefined): string {
   return `${twoDecimals(value)} pp`;
 }
 
+/** A difference in percentage points, signed: "+0.75 pp", "−1.20 pp" (a true minus sign). */
+export function formatSignedPoints(value: number | null | undefined): string {
+  if (!isFigure(value)) return NOT_AVAILABLE;
+  return `${value > 0 ? '+' : value < 0 ? '\u2212' : ''}${formatPoints(Math.abs(value))}`;
+}
+
 /**
  * An amount of money in its unit: dollars with cents and grouping ("$1,234.56"), ether with four
  * decimals ("0.0412 ETH"). `signed` adds + to a gain (a difference); a loss always shows its −.

@@ -1,7 +1,7 @@
-import { Suspense, useRef } from 'react';
-import type { HistoryPoint } from '@yield/contract';
+import { Suspense, useMemo, useRef } from 'react';
+import type { HistoryPoint, Incident } from '@yield/contract';
 import { LazyPerformanceChart } from '../../charts/lazy.ts';
-import { useDrawWhenNear } from '@yield/charts';
+import { describeIncidents, incidentsWithin, useDrawWhenNear } from '@yield/charts';
 import { formatApr, formatDay, formatTvl } from '@yield/ui';
 import styles from './analysis.module.css';
 
@@ -24,7 +24,17 @@ const chartSpinner = (
   </div>
 );
 
-export function PerformanceSection({ history }: { history: readonly HistoryPoint[] }) {
+export function PerformanceSection({
+  history,
+  incidents,
+}: {
+  history: readonly HistoryPoint[];
+  /** The source's incidents: those within the history are marked on the chart. */
+  incidents: readonly Incident[];
+}) {
+  const first = history[0]?.timestamp;
+  const last = history.at(-1)?.timestamp;
+  const shown = useMemo(() => incidentsWithin(incidents, first, last), [incidents, first, last]);
   const plotRef = useRef<HTMLDivElement>(null);
   const showChart = useDrawWhenNear(plotRef, { rootMargin: '400px' });
   return (
@@ -51,13 +61,19 @@ export function PerformanceSection({ history }: { history: readonly HistoryPoint
             >
               {showChart ? (
                 <Suspense fallback={chartSpinner}>
-                  <LazyPerformanceChart history={history} height={CHART_HEIGHT} />
+                  <LazyPerformanceChart history={history} height={CHART_HEIGHT} incidents={shown} />
                 </Suspense>
               ) : (
                 chartSpinner
               )}
             </div>
           </figure>
+          {shown.length > 0 ? (
+            <p className={styles.sectionIntro} data-testid="incident-legend">
+              <span aria-hidden="true">⚠</span> The dashed red line marks{' '}
+              {describeIncidents(shown, formatDay)}.
+            </p>
+          ) : null}
           <details className={styles.dataTable}>
             <summary>Show the daily figures as a table</summary>
             <div className={styles.tableScroll}>

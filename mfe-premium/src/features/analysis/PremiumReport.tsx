@@ -117,7 +117,7 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
       </section>
 
       <RiskBreakdownSection breakdown={breakdown} rationale={source.scoreRationale} />
-      <PerformanceSection history={analysis.history} />
+      <PerformanceSection history={analysis.history} incidents={source.incidents} />
       <ThirdPartyRatingsSection ratings={analysis.thirdPartyRatings} />
     </div>
   );

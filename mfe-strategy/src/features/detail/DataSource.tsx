@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { MetricStatus, Provenance } from '@yield/contract';
 import { formatProvenance, formatStale } from '@yield/ui';
+import { findSource } from '../../lib/sources.ts';
 import styles from './detail.module.css';
 
 /**
@@ -19,7 +20,7 @@ export function DataSource({
   status: MetricStatus;
 }) {
   const sources = useQuery(sourcesQuery);
-  const feed = sources.data?.find((s) => !s.isBaseRate && s.id === id)?.feeds[0];
+  const feed = findSource(sources.data, id)?.feeds[0];
   return (
     <p className={styles.dataSource} data-testid="data-source">
       <span>{formatProvenance(provenance)}.</span>

@@ -7,8 +7,10 @@ import { Fundamentals } from './Fundamentals.tsx';
 // Highcharts is not what is under test here: the chart modules are replaced by stand-ins that
 // show how many points they were given.
 vi.mock('../../charts/lazy.ts', () => {
-  const Stub = ({ points }: { points: unknown[] }) => (
-    <div data-testid="stub-chart">{points.length} points</div>
+  const Stub = ({ points, incidents = [] }: { points: unknown[]; incidents?: unknown[] }) => (
+    <div data-testid="stub-chart">
+      {points.length} points, {incidents.length} incidents
+    </div>
   );
   return {
     LazyHistoryChart: Stub,
@@ -99,6 +101,46 @@ describe('Fundamentals', () => {
     ).toHaveAttribute('tabindex', '0');
     // A positive figure needs no note.
     expect(within(screen.getByTestId('figure-30d APR')).queryByRole('note')).toBeNull();
+  });
+
+  it('marks the source\u2019s incidents on both history charts and names those in the range', async () => {
+    const incident = (date: string, kind: string) => ({
+      date,
+      kind,
+      summary: 'What happened.',
+      link: 'https://example.org/report',
+      linkVerified: '2026-11-23',
+      active: false,
+    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30));
+      if (url.startsWith('/api/sources'))
+        return respond([
+          {
+            ...SOURCES[0],
+            id: 8,
+            incidents: [incident('2026-11-05', 'exploit'), incident('2026-03-22', 'depeg')],
+          },
+        ]);
+      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
+    });
+    render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
+    const legend = await screen.findByTestId('incident-legend');
+    // Only the incident within the 30 days shown is named and drawn.
+    expect(legend).toHaveTextContent(
+      'The dashed red line marks an incident: exploit on Nov 5, 2026.',
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('stub-chart').map((c) => c.textContent)).toEqual([
+        '30 points, 1 incidents',
+        '30 points, 1 incidents',
+      ]),
+    );
+    expect(screen.getByTestId('chart-apr').querySelector('[role="img"]')).toHaveAttribute(
+      'aria-label',
+      expect.stringContaining('incident marked: exploit on Nov 5, 2026'),
+    );
   });
 
   it('switching the range stores it and loads that range', async () => {

@@ -1,10 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { historyQuery } from '@yield/platform';
+import { historyQuery, sourcesQuery } from '@yield/platform';
+import { describeIncidents, incidentsWithin } from '@yield/charts';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { NegativeYieldHint, formatApr, formatTvl } from '@yield/ui';
+import { NegativeYieldHint, formatApr, formatDay, formatTvl } from '@yield/ui';
+import { findSource } from '../../lib/sources.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
 import { RangeButtons } from './RangeButtons.tsx';
@@ -47,6 +49,16 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     () => (points ?? []).map((p): [number, number] => [p.timestamp, p.tvl]),
     [points],
   );
+  const sources = useQuery(sourcesQuery);
+  const incidents = findSource(sources.data, id)?.incidents;
+  const chartIncidents = useMemo(() => incidents ?? [], [incidents]);
+  const first = aprPoints[0]?.[0];
+  const last = aprPoints.at(-1)?.[0];
+  const shownIncidents = useMemo(
+    () => incidentsWithin(chartIncidents, first, last),
+    [chartIncidents, first, last],
+  );
+  const incidentText = describeIncidents(shownIncidents, formatDay);
   const figures = [
     { label: 'TVL', value: formatTvl(usable?.lastTvl) },
     { label: '30d APR', value: formatApr(usable?.lastApr) },
@@ -101,7 +113,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           title="APR History"
           summary={
             aprPoints.length
-              ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}`
+              ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -111,13 +123,18 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-apr"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} />
+          <LazyHistoryChart
+            kind="apr"
+            points={aprPoints}
+            height={CHART_HEIGHT}
+            incidents={shownIncidents}
+          />
         </ChartFrame>
         <ChartFrame
           title="TVL History"
           summary={
             tvlPoints.length
-              ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}`
+              ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
               : 'not available'
           }
           height={CHART_HEIGHT}
@@ -127,9 +144,20 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-tvl"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} />
+          <LazyHistoryChart
+            kind="tvl"
+            points={tvlPoints}
+            height={CHART_HEIGHT}
+            incidents={shownIncidents}
+          />
         </ChartFrame>
       </div>
+      {shownIncidents.length > 0 ? (
+        <p className="muted" data-testid="incident-legend">
+          <span aria-hidden="true">⚠</span> The dashed red line marks{' '}
+          {shownIncidents.length === 1 ? 'an incident' : 'incidents'}: {incidentText}.
+        </p>
+      ) : null}
     </section>
   );
 }

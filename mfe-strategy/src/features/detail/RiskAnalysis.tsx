@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
-import type { Rating, RiskCharges, StrategyContent } from '@yield/contract';
+import type { Rating, StrategyContent } from '@yield/contract';
 import { NegativeYieldHint, formatApr, formatDay, formatPoints } from '@yield/ui';
-import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
+import { CHARGE_LABELS, RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 
@@ -14,15 +14,6 @@ const RATING_CLASS: Record<Rating, string | undefined> = {
 };
 /** A shape next to the word, so the rating never depends on colour alone. */
 const RATING_ICON: Record<Rating, string> = { Best: '★', Good: '✓', Bad: '!' };
-
-const CHARGE_LABELS: { key: keyof RiskCharges; label: string; why: string }[] = [
-  { key: 'volatility', label: 'Volatility', why: 'how much the daily APR moved' },
-  { key: 'incentives', label: 'Incentives', why: 'half of the part paid in reward tokens' },
-  { key: 'safety', label: 'Safety', why: 'expected loss from the safety score' },
-  { key: 'liquidity', label: 'Liquidity', why: 'cost of a slow or uncertain exit' },
-  { key: 'size', label: 'Size', why: 'smaller pools carry more risk' },
-  { key: 'outflow', label: 'Outflow', why: 'largest recent fall in deposits' },
-];
 
 function RiskBars({ count }: { count: number }) {
   return (

@@ -2,7 +2,6 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { PageMeta, strategyContentQuery } from '@yield/platform';
-import { StillTrying } from '@yield/ui';
 import type { StrategyContent } from '@yield/contract';
 import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
@@ -12,6 +11,7 @@ import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
 import { ExitInfo } from '../saver/ExitInfo.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
 import { Liquidity } from './Liquidity.tsx';
+import { PageFailed, PageLoading } from './PageStates.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
 import { RiskAnalysis } from './RiskAnalysis.tsx';
 import styles from './detail.module.css';
@@ -118,32 +118,16 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
   // it, so the first screen paints without one long task for the whole page.
   const belowTheFold = useDeferredValue(content.data);
 
-  if (content.isPending) {
-    return (
-      <main className="page">
-        <div className={styles.pageLoading} role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading the strategy…</span>
-          <StillTrying />
-        </div>
-      </main>
-    );
-  }
+  if (content.isPending) return <PageLoading label="Loading the strategy…" />;
 
   if (content.isError) {
     return (
-      <main className="page">
-        <PageMeta title="Strategy" description="Strategy detail." />
-        <h1>Strategy</h1>
-        <div className={styles.notice} role="alert">
-          <p>
-            This strategy could not be loaded just now. Please check your connection and try again.
-          </p>
-          <button type="button" className="btn btn-primary" onClick={() => void content.refetch()}>
-            Try again
-          </button>
-        </div>
-      </main>
+      <PageFailed
+        title="Strategy"
+        description="Strategy detail."
+        what="This strategy"
+        onRetry={() => void content.refetch()}
+      />
     );
   }
 

@@ -4,6 +4,7 @@ import { earningsQuery, sourcesQuery } from '@yield/platform';
 import type { AmountUnit, TimeRange } from '@yield/contract/constants';
 import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constants';
 import { formatAmount, formatDay } from '@yield/ui';
+import { findSource } from '../../lib/sources.ts';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
 import detail from '../detail/detail.module.css';
 import styles from './saver.module.css';
@@ -28,7 +29,7 @@ function EarningsFigures({ id, amount, range }: { id: number; amount: number; ra
     placeholderData: keepPreviousData,
   });
   const sources = useQuery(sourcesQuery);
-  const name = sources.data?.find((s) => s.id === id && !s.isBaseRate)?.name ?? `Source ${id}`;
+  const name = findSource(sources.data, id)?.name ?? `Source ${id}`;
   if (answer.isPending) {
     return (
       <div className={styles.result} aria-busy="true">
@@ -87,11 +88,7 @@ export function EarningsCalculator({
   headingLevel?: 2 | 3;
 }) {
   const sources = useQuery(sourcesQuery);
-  const units = [
-    ...new Set(
-      ids.map((id) => sources.data?.find((s) => s.id === id && !s.isBaseRate)?.unit ?? 'USD'),
-    ),
-  ];
+  const units = [...new Set(ids.map((id) => findSource(sources.data, id)?.unit ?? 'USD'))];
   const unit: AmountUnit = units.length === 1 ? units[0]! : 'USD';
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? String(START_AMOUNT[unit]);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { Exit } from '@yield/contract';
 import { formatDay } from '@yield/ui';
+import { findSource } from '../../lib/sources.ts';
 import detail from '../detail/detail.module.css';
 import styles from './saver.module.css';
 
@@ -50,11 +51,11 @@ export function ExitFacts({ exit }: { exit: Exit }) {
 /** The strategy page's "Exit" section: how long until a saver has the money back. */
 export function ExitInfo({ id }: { id: number }) {
   const sources = useQuery(sourcesQuery);
-  const row = sources.data?.find((s) => s.id === id);
+  const row = findSource(sources.data, id);
   return (
     <section className={detail.section} aria-labelledby="exit-heading" data-section="exit">
       <h2 id="exit-heading">Exit</h2>
-      {row && !row.isBaseRate ? (
+      {row ? (
         <ExitFacts exit={row.exit} />
       ) : sources.isPending ? (
         <span className="spinner" role="status" aria-label="Loading the exit" />
