@@ -41,6 +41,8 @@ const usd = (n: number, signed = false) =>
   })}`;
 
 test('ticking rows on the comparison leads to /compare with those sources', async ({ page }) => {
+  // Two data pages in one test: on a loaded machine the comparison alone takes half a minute.
+  test.slow();
   const board = new LeaderboardPage(page);
   await board.goto();
   await board.waitForTables();
