@@ -190,11 +190,15 @@ export class AlertService {
       sourceName,
       kind: subscription.kind,
       confirmUrl: alertLink(site.siteUrl, API_PATHS.alertConfirm, token),
+      unsubscribeUrl: unsubscribeUrl(this.ctx, site.siteUrl, subscription.id),
     });
     await this.ctx.mailer.send({ from: site.from, to: subscription.email, ...mail });
   }
 
-  /** The confirmation link: crossings in force now are recorded as handled, then it is confirmed. */
+  /**
+   * The confirmation link: confirms, and records the crossings in force now as handled (in the
+   * queue, so no evaluation of this process sees the subscription in between).
+   */
   confirm(token: string): Promise<ConfirmOutcome> {
     const check = verifyAlertToken(this.ctx.secret, 'confirm', token, this.ctx.now());
     if (!check.ok) return Promise.resolve(check.reason);

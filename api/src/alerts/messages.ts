@@ -36,6 +36,7 @@ export function confirmationMail(input: {
   sourceName: string;
   kind: AlertKind;
   confirmUrl: string;
+  unsubscribeUrl: string;
 }): MailText {
   const what = `${input.sourceName}: ${KIND_TEXT[input.kind]}`;
   return {
@@ -45,11 +46,13 @@ export function confirmationMail(input: {
       `Confirm the alert by opening this link (valid 7 days):`,
       input.confirmUrl,
       `If you did not ask for it, ignore this e-mail: nothing will be sent.`,
+      `Changed your mind after confirming? Unsubscribe (one click): ${input.unsubscribeUrl}`,
     ].join('\n\n'),
     html: html([
       `Someone (hopefully you) asked ${escapeHtml(input.siteTitle)} to send an e-mail to this address when ${escapeHtml(what)}.`,
       `<a href="${escapeHtml(input.confirmUrl)}">Confirm the alert</a> (the link is valid 7 days).`,
       `If you did not ask for it, ignore this e-mail: nothing will be sent.`,
+      `Changed your mind after confirming? <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a> (one click).`,
     ]),
   };
 }
