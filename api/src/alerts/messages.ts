@@ -38,18 +38,18 @@ export function confirmationMail(input: {
   confirmUrl: string;
   unsubscribeUrl: string;
 }): MailText {
-  const what = `${input.sourceName}: ${KIND_TEXT[input.kind]}`;
+  const what = `about ${input.sourceName} when ${KIND_TEXT[input.kind]}`;
   return {
     subject: `Confirm your ${input.siteTitle} alert for ${input.sourceName}`,
     text: [
-      `Someone (hopefully you) asked ${input.siteTitle} to send an e-mail to this address when ${what}.`,
+      `Someone (hopefully you) asked ${input.siteTitle} to send an e-mail to this address ${what}.`,
       `Confirm the alert by opening this link (valid 7 days):`,
       input.confirmUrl,
       `If you did not ask for it, ignore this e-mail: nothing will be sent.`,
       `Changed your mind after confirming? Unsubscribe (one click): ${input.unsubscribeUrl}`,
     ].join('\n\n'),
     html: html([
-      `Someone (hopefully you) asked ${escapeHtml(input.siteTitle)} to send an e-mail to this address when ${escapeHtml(what)}.`,
+      `Someone (hopefully you) asked ${escapeHtml(input.siteTitle)} to send an e-mail to this address ${escapeHtml(what)}.`,
       `<a href="${escapeHtml(input.confirmUrl)}">Confirm the alert</a> (the link is valid 7 days).`,
       `If you did not ask for it, ignore this e-mail: nothing will be sent.`,
       `Changed your mind after confirming? <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a> (one click).`,
