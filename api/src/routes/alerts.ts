@@ -47,6 +47,17 @@ function unavailable(deps: AppDeps, err: unknown): boolean {
   return true;
 }
 
+/** Runs a link's action; when the alerts cannot be written, answers the 503 page (undefined). */
+async function linkAction<T>(ctx: Context, deps: AppDeps, action: () => Promise<T>) {
+  try {
+    return await action();
+  } catch (err) {
+    if (!unavailable(deps, err)) throw err;
+    page(ctx, deps, 503, 'Try again later', 'Alerts are temporarily unavailable.');
+    return undefined;
+  }
+}
+
 export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
 
@@ -89,13 +100,8 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   );
 
   router.get(routePath(endpoints.alertConfirm), async (ctx) => {
-    let outcome;
-    try {
-      outcome = await deps.alerts.confirm(tokenOf(ctx));
-    } catch (err) {
-      if (!unavailable(deps, err)) throw err;
-      return page(ctx, deps, 503, 'Try again later', 'Alerts are temporarily unavailable.');
-    }
+    const outcome = await linkAction(ctx, deps, () => deps.alerts.confirm(tokenOf(ctx)));
+    if (outcome === undefined) return;
     if (outcome === 'confirmed')
       return page(
         ctx,
@@ -124,13 +130,8 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   });
 
   router.get(routePath(endpoints.alertUnsubscribe), async (ctx) => {
-    let ok;
-    try {
-      ok = await deps.alerts.unsubscribe(tokenOf(ctx));
-    } catch (err) {
-      if (!unavailable(deps, err)) throw err;
-      return page(ctx, deps, 503, 'Try again later', 'Alerts are temporarily unavailable.');
-    }
+    const ok = await linkAction(ctx, deps, () => deps.alerts.unsubscribe(tokenOf(ctx)));
+    if (ok === undefined) return;
     if (!ok)
       return page(
         ctx,
