@@ -8,8 +8,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setup, type TestContext } from './helpers.ts';
-import { closeAll, importWith, NOW, replayAllFeeds, strategies, TODAY } from './import-fixtures.ts';
+import { editFile, setup, type TestContext } from './helpers.ts';
+import {
+  closeAll,
+  importWith,
+  NOW,
+  readSources,
+  replayAllFeeds,
+  strategies,
+  TODAY,
+} from './import-fixtures.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
 
@@ -184,5 +192,48 @@ describe('alerts without SMTP_URL', () => {
     expect(mail.to).toMatchObject({ text: 'outbox@example.com' });
     const confirm = linkIn(mail, `${PUBLIC_URL}/api/alerts/confirm?`);
     expect((await follow(t, confirm).expect(200)).text).toContain('Alert confirmed');
+  });
+});
+
+describe('a failed send', () => {
+  it('stays in the ledger and is sent at the next evaluation, once', async () => {
+    t = await setup({ now: () => NOW, smtpUrl: '', publicUrl: PUBLIC_URL });
+    await subscribe(t, 'incident@example.com', 3, 'incident').expect(202);
+    const outbox = path.join(t.dir, 'outbox');
+    const [confirmation] = await readdir(outbox);
+    const mail = await simpleParser(await readFile(path.join(outbox, confirmation!)));
+    await follow(t, linkIn(mail, `${PUBLIC_URL}/api/alerts/confirm?`)).expect(200);
+
+    // The mail server is down when an incident opens on the source.
+    const mailer = t.deps.alerts.ctx.mailer;
+    const send = mailer.send;
+    mailer.send = () => Promise.reject(new Error('connection refused'));
+    const sources = await readSources(t.dir);
+    const source = sources.sources.find((s) => s.id === 3)!;
+    source.incidents.push({
+      date: '2026-11-22',
+      kind: 'Depeg',
+      summary: 'The token traded below its peg for a day.',
+      link: 'https://example.com/blog/depeg-post-mortem',
+      linkVerified: '2026-11-22',
+      active: true,
+    });
+    await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
+    expect(await t.deps.store.refreshFile('sources')).toBe(true);
+    await t.deps.alerts.settled();
+    expect(await t.deps.userData.listUndeliveredAlerts()).toEqual([
+      expect.objectContaining({ crossing: 'incident:3:2026-11-22:depeg', sentAt: null }),
+    ]);
+    expect(await readdir(outbox)).toHaveLength(1);
+
+    mailer.send = send;
+    expect(await t.deps.alerts.evaluate()).toEqual({ sent: 1, failed: 0 });
+    expect(await t.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
+    expect(await t.deps.userData.listUndeliveredAlerts()).toEqual([]);
+    const files = (await readdir(outbox)).sort();
+    expect(files).toHaveLength(2);
+    const alert = await simpleParser(await readFile(path.join(outbox, files[1]!)));
+    expect(alert.subject).toBe(`Incident on ${source.name}: Depeg`);
+    expect(alert.text).toContain('The token traded below its peg for a day.');
   });
 });
