@@ -12,6 +12,7 @@ import { API_PREFIX } from './http/route-path.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
+import { alertsRouter } from './routes/alerts.ts';
 import { premiumRouter, protectedRouter } from './routes/premium.ts';
 import { docsRouter } from './routes/docs.ts';
 import { scannerRouter } from './scanner/route.ts';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa {
     dataRouter(deps),
     docsRouter(deps),
     mailingListRouter(deps, limiter),
+    alertsRouter(deps, limiter),
     premiumRouter(deps, limiter),
     scannerRouter(deps),
   ]) {

@@ -14,6 +14,9 @@ import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
 import { ImportSchedule, parseInterval } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
 import type { RateLimitOptions } from './http/rate-limit.ts';
+import { AlertService } from './alerts/evaluate.ts';
+import { alertsSecret } from './alerts/links.ts';
+import { createMailer } from './alerts/mailer.ts';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
@@ -39,6 +42,8 @@ export interface AppDeps {
   now(): Date;
   /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
   importSchedule: ImportSchedule | null;
+  /** Alert subscriptions and their evaluation (api/src/alerts). */
+  alerts: AlertService;
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
@@ -60,6 +65,14 @@ export interface CreateDepsOptions {
   importIntervalMs?: number | null;
   /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
   defillamaApiUrl?: string;
+  /** Alert e-mails go through this SMTP server. Default: env SMTP_URL, else the outbox folder. */
+  smtpUrl?: string;
+  /** Base of e-mailed links. Default: env PUBLIC_URL, else settings.json's siteUrl. */
+  publicUrl?: string;
+  /** Signs e-mailed links. Default: env ALERTS_SECRET, else derived from the JWT secret. */
+  alertsSecret?: string;
+  /** From address of alert e-mails. Default: env MAIL_FROM, else from settings.json. */
+  mailFrom?: string;
 }
 
 function envInt(name: string): number | undefined {
@@ -121,26 +134,58 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
 
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
 
+  const alerts = new AlertService({
+    userData,
+    snapshot: () => currentSnapshot(),
+    sources: () => store.get('sources'),
+    settings: () => store.get('settings'),
+    mailer: createMailer({ smtpUrl: options.smtpUrl ?? process.env.SMTP_URL, dataDir }),
+    secret: alertsSecret(jwtSecret, options.alertsSecret ?? process.env.ALERTS_SECRET),
+    publicUrl: options.publicUrl ?? (process.env.PUBLIC_URL || undefined),
+    from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+    logger,
+    now,
+  });
+  // After every import (this process's schedule, or data:import seen as a new history.json) and
+  // every accepted edit of the yield data; at start for what happened while the server was down.
+  store.onChange((changed) => {
+    if (changed.includes('history') || changed.includes('sources')) alerts.trigger('data changed');
+  });
+  alerts.trigger('start');
+
   const importSchedule =
     importIntervalMs === null
       ? null
       : new ImportSchedule(
           importIntervalMs,
-          (signal) => runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
+          async (signal) => {
+            const result = await runImport({
+              store,
+              logger,
+              now,
+              signal,
+              apiUrl: options.defillamaApiUrl,
+            });
+            // Also when nothing changed: a source may have turned stale meanwhile.
+            alerts.trigger('scheduled import');
+            return result;
+          },
           logger,
         );
   importSchedule?.start();
 
+  // An imported series turns stale with time alone: rebuild when that moment has passed.
+  function currentSnapshot(): Snapshot {
+    if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
+      snapshot = buildSnapshot(inputs(), now());
+    }
+    return snapshot;
+  }
+
   return {
     store,
     userData,
-    // An imported series turns stale with time alone: rebuild when that moment has passed.
-    snapshot: () => {
-      if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
-        snapshot = buildSnapshot(inputs(), now());
-      }
-      return snapshot;
-    },
+    snapshot: currentSnapshot,
     jwtSecret,
     logger,
     rateLimit: {
@@ -155,9 +200,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
     now,
     importSchedule,
+    alerts,
     close: async () => {
       store.stopWatching();
       await importSchedule?.stop();
+      await alerts.settled();
+      alerts.close();
       await userData.close();
     },
   };

@@ -19,6 +19,7 @@ import {
   type EndpointSpec,
 } from '@yield/contract';
 import { createInvite } from '../src/premium/invite-codes.ts';
+import { signAlertToken } from '../src/alerts/links.ts';
 import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
 
 interface Answer {
@@ -109,6 +110,31 @@ beforeAll(async () => {
   );
   await record('mailSignup', post(t, '/api/addToMailList', 'a@example.com', 'text/plain'));
 
+  const alert = { email: 'alert@example.com', sourceId: 3, kind: 'below-base' };
+  await record('alertSubscribe', post(t, '/api/alerts', alert));
+  await record('alertSubscribe', post(t, '/api/alerts', { ...alert, email: 'nope' }));
+  await record('alertSubscribe', post(t, '/api/alerts', { ...alert, sourceId: 999 }));
+  await record('alertSubscribe', post(t, '/api/alerts', { ...alert, pad: 'x'.repeat(17e3) }));
+  await record('alertSubscribe', post(t, '/api/alerts', 'x', 'text/plain'));
+  const alertId = t.deps.store.get('alerts')!.subscriptions[0]!.id;
+  const link = (ctx: TestContext, action: 'confirm' | 'unsubscribe', id = alertId) =>
+    `/api/alerts/${action}?token=${signAlertToken(ctx.deps.alerts.ctx.secret, action, id, action === 'confirm' ? new Date(Date.now() + 60_000) : null)}`;
+  await record('alertConfirm', t.http.get(link(t, 'confirm')));
+  await record('alertConfirm', t.http.get('/api/alerts/confirm?token=forged.token'));
+  await record('alertConfirm', t.http.get(link(t, 'confirm', 'no-such-alert')));
+  await record('alertUnsubscribe', t.http.get(link(t, 'unsubscribe')));
+  await record('alertUnsubscribe', t.http.get('/api/alerts/unsubscribe'));
+  await record(
+    'alertUnsubscribeOneClick',
+    post(
+      t,
+      link(t, 'unsubscribe'),
+      'List-Unsubscribe=One-Click',
+      'application/x-www-form-urlencoded',
+    ),
+  );
+  await record('alertUnsubscribeOneClick', t.http.post('/api/alerts/unsubscribe?token=x.y'));
+
   await createInvite(t.deps.userData, { code: 'CONTRACT-CODE', maxUses: 10 });
   const invite = await record(
     'premiumInvite',
@@ -149,6 +175,7 @@ beforeAll(async () => {
     ['mailSignup', '/api/addToMailList', { email: 'limit@example.com' }],
     ['premiumInvite', '/api/premium', { inviteCode: 'NOPE-NOPE' }],
     ['premiumLogin', '/api/premiumLogin', { email: 'a@example.com', inviteCode: 'NOPE' }],
+    ['alertSubscribe', '/api/alerts', { email: 'a@example.com', sourceId: 1, kind: 'stale' }],
   ] as const) {
     await post(limited, url, body);
     await record(name, post(limited, url, body));
@@ -170,6 +197,11 @@ beforeAll(async () => {
   await editFile(path.join(broken.dir, 'mailing-list.json'), '{"entries": [');
   await editFile(path.join(broken.dir, 'users.json'), '{"users": [');
   await record('mailSignup', post(broken, '/api/addToMailList', { email: 'x@example.com' }));
+  await record('alertSubscribe', post(broken, '/api/alerts', alert));
+  await editFile(path.join(broken.dir, 'alerts.json'), '{"subscriptions": [');
+  await record('alertConfirm', broken.http.get(link(broken, 'confirm')));
+  await record('alertUnsubscribe', broken.http.get(link(broken, 'unsubscribe')));
+  await record('alertUnsubscribeOneClick', broken.http.post(link(broken, 'unsubscribe')));
   await record('premiumInvite', post(broken, '/api/premium', { inviteCode: 'BROKEN-USERS' }));
   await record(
     'premiumLogin',

@@ -35,6 +35,7 @@ describe('GET /api/health', () => {
     expect(body.version).toBe('1.0.0');
     expect(Object.keys(body.files).sort()).toEqual(
       [
+        'alerts.json',
         'history.json',
         'import-status.json',
         'invites.json',
@@ -395,6 +396,9 @@ describe('GET /api/openapi.json', () => {
         '/api/strategies/{id}/breakdown',
         '/api/strategy-content/{slug}',
         '/api/addToMailList',
+        '/api/alerts',
+        '/api/alerts/confirm',
+        '/api/alerts/unsubscribe',
         '/api/premium',
         '/api/premiumLogin',
         '/api/premium/strategies/{id}',

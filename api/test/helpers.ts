@@ -28,6 +28,7 @@ export async function tempDataDir(): Promise<string> {
   await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
   await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
   await writeFile(path.join(dir, 'mailing-list.json'), '{ "entries": [] }\n');
+  await writeFile(path.join(dir, 'alerts.json'), '{ "subscriptions": [], "deliveries": [] }\n');
   return dir;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The API process killed (SIGKILL) in the middle of concurrent sign-ups, twice, and started
- * again: every address that was acknowledged (2xx) is on the list exactly once.
+ * again: every address that was acknowledged (2xx) is on the list exactly once. The same for alert
+ * subscriptions (POST /api/alerts): each acknowledged one is in alerts.json exactly once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -53,6 +54,8 @@ async function signUpUntilKilled(
   emails: string[],
   concurrency: number,
   killAfter: number,
+  path = '/api/addToMailList',
+  body: (email: string) => object = (email) => ({ email }),
 ): Promise<string[]> {
   const acked: string[] = [];
   let next = 0;
@@ -60,10 +63,10 @@ async function signUpUntilKilled(
     while (next < emails.length) {
       const email = emails[next++]!;
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/addToMailList`, {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
+          body: JSON.stringify(body(email)),
         });
         if (res.ok) acked.push(email);
         if (acked.length >= killAfter && proc.exitCode === null) proc.kill('SIGKILL');
@@ -127,5 +130,39 @@ describe('killed during sign-ups', () => {
     expect(new Set(stored).size).toBe(stored.length); // nothing twice
     for (const email of acked) expect(stored, email).toContain(email.toLowerCase());
     expect((await readdir(dir)).filter((f) => f.startsWith('user-data.'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('killed during alert subscriptions', () => {
+  it('every acknowledged subscription is stored exactly once after a restart', async () => {
+    dir = await tempDataDir();
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const subscribe = (email: string) => ({ email, sourceId: 3, kind: 'below-base' });
+    const first = Array.from({ length: 200 }, (_, i) => `alert-a${i}@example.com`);
+    child = await startApi(dir, port);
+    const ackedA = await signUpUntilKilled(port, child, first, 20, 60, '/api/alerts', subscribe);
+    await exited(child);
+    expect(child.signalCode).toBe('SIGKILL');
+
+    // Again, with repeats of the first round in other letter cases.
+    child = await startApi(dir, port);
+    const second = [
+      ...Array.from({ length: 100 }, (_, i) => `alert-b${i}@example.com`),
+      ...first.slice(0, 50).map((e) => e.toUpperCase()),
+    ];
+    const ackedB = await signUpUntilKilled(port, child, second, 20, 40, '/api/alerts', subscribe);
+    await exited(child);
+
+    child = await startApi(dir, port);
+    child.kill('SIGTERM');
+    await exited(child);
+    child = null;
+    const file = JSON.parse(await readFile(path.join(dir, 'alerts.json'), 'utf8')) as {
+      subscriptions: { email: string; sourceId: number; kind: string }[];
+    };
+    const stored = file.subscriptions.map((s) => s.email.toLowerCase());
+    expect(new Set(stored).size).toBe(stored.length); // nothing twice
+    for (const email of [...ackedA, ...ackedB])
+      expect(stored, email).toContain(email.toLowerCase());
   }, 120_000);
 });

@@ -18,7 +18,8 @@ fs.cpSync(process.env.E2E_DATA_FROM ?? path.join(WORKSPACE_ROOT, 'api', 'data'),
 });
 process.env.DATA_DIR = E2E_DATA_DIR;
 
-const deps = await createDeps({ dataDir: E2E_DATA_DIR });
+// Alert e-mails go to <data dir>/outbox, never to a real SMTP server (tests/alerts.spec.ts reads them).
+const deps = await createDeps({ dataDir: E2E_DATA_DIR, smtpUrl: '' });
 const server = createSiteServer({
   rootDir: WORKSPACE_ROOT,
   apiHandler: createApp(deps).callback(),

@@ -48,7 +48,8 @@ for (const slug of ['liquity', 'sky-spark', 'gauntlet', 'lido']) {
         'content',
         data.pageDescription,
       );
-      expect(await detail.sectionOrder()).toEqual([...DETAIL_SECTIONS]);
+      // The sections below the fold render in a deferred pass (useDeferredValue): wait for it.
+      await expect.poll(() => detail.sectionOrder()).toEqual([...DETAIL_SECTIONS]);
       expect(await detail.sectionHeadings()).toEqual(DETAIL_HEADINGS);
 
       await expect(detail.depositLink).toHaveAttribute('href', data.investUrl);

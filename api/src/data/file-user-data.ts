@@ -1,6 +1,6 @@
 /**
- * The embedded user-data store: `mailing-list.json`, `invites.json` and `users.json` stay the JSON
- * files operators read and edit, and every change is first an append to one journal,
+ * The embedded user-data store: `mailing-list.json`, `invites.json`, `users.json` and `alerts.json`
+ * (alert subscriptions and the ledger of their deliveries) stay the JSON files operators read and edit, and every change is first an append to one journal,
  * `user-data.log` (JSON lines, fdatasync'd with group commit). A sign-up therefore costs one line
  * and a share of one fdatasync whatever the size of the list, instead of a rewrite of the whole
  * file; "already on the list" is answered from an index of lower-cased addresses in memory.
@@ -36,9 +36,11 @@ import type { ApiStore } from './files.ts';
 import { jsonFileTextInSlices, sha256 } from './json-text.ts';
 import { Journal, readJournal } from './journal.ts';
 import {
+  alertsFileSchema,
   invitesFileSchema,
   mailingListFileSchema,
   usersFileSchema,
+  type AlertsFile,
   type InviteRecord,
   type InvitesFile,
   type MailingListFile,
@@ -46,7 +48,13 @@ import {
   type UsersFile,
 } from './schemas.ts';
 import { DataFileError } from './store.ts';
-import type { NewSubscriber, Redemption, UserDataStore } from './user-data.ts';
+import type {
+  AlertDelivery,
+  AlertSubscription,
+  NewSubscriber,
+  Redemption,
+  UserDataStore,
+} from './user-data.ts';
 
 export const JOURNAL_NAME = 'user-data';
 const JOURNAL_FILE = `${JOURNAL_NAME}.log`;
@@ -65,25 +73,42 @@ const recordSchema = z.discriminatedUnion('t', [
     at: z.string(),
   }),
   z.object({ t: z.literal('invite'), invite: invitesFileSchema.shape.invites.element }),
+  z.object({ t: z.literal('alertSub'), sub: alertsFileSchema.shape.subscriptions.element }),
+  z.object({ t: z.literal('alertConfirm'), id: z.string(), at: z.string() }),
+  z.object({ t: z.literal('alertRemove'), id: z.string() }),
+  z.object({ t: z.literal('alertDelivery'), delivery: alertsFileSchema.shape.deliveries.element }),
+  z.object({
+    t: z.literal('alertSent'),
+    subscriptionId: z.string(),
+    crossing: z.string(),
+    at: z.string(),
+  }),
   /** Written before compaction replaces files: each file's sha256 once it holds everything above. */
   z.object({ t: z.literal('compacted'), files: z.record(z.string(), z.string()) }),
 ]);
 type JournalRecord = z.infer<typeof recordSchema>;
 type Change = Exclude<JournalRecord, { t: 'compacted' }>;
 
-type Key = 'mailingList' | 'invites' | 'users';
-const KEYS: Key[] = ['mailingList', 'invites', 'users'];
+type Key = 'mailingList' | 'invites' | 'users' | 'alerts';
+const KEYS: Key[] = ['mailingList', 'invites', 'users', 'alerts'];
 const TOUCHES: Record<Change['t'], Key[]> = {
   subscriber: ['mailingList'],
   redeem: ['invites', 'users'],
   login: ['users'],
   invite: ['invites'],
+  alertSub: ['alerts'],
+  alertConfirm: ['alerts'],
+  alertRemove: ['alerts'],
+  alertDelivery: ['alerts'],
+  alertSent: ['alerts'],
 };
 type DataOf<K extends Key> = K extends 'mailingList'
   ? MailingListFile
   : K extends 'invites'
     ? InvitesFile
-    : UsersFile;
+    : K extends 'users'
+      ? UsersFile
+      : AlertsFile;
 
 export interface CompactionOptions {
   /** Fold the journal this long after the last change (ms). */
@@ -113,20 +138,38 @@ export interface FileUserDataOptions {
   compaction?: Partial<CompactionOptions>;
 }
 
+/** "One subscription per address, source and kind": the key, in any letter case. */
+const alertKey = (s: Pick<AlertSubscription, 'email' | 'sourceId' | 'kind'>) =>
+  `${s.email.trim().toLowerCase()}|${s.sourceId}|${s.kind}`;
+const deliveryKey = (d: Pick<AlertDelivery, 'subscriptionId' | 'crossing'>) =>
+  `${d.subscriptionId}|${d.crossing}`;
+
 /** In-memory indexes of the served data, rebuilt whenever a file is (re)loaded. */
 class Indexes {
   readonly emails = new Set<string>();
   readonly invites = new Map<string, InviteRecord>();
   readonly usersById = new Map<string, UserRecord>();
   readonly usersByInvite = new Map<string, UserRecord[]>();
+  readonly alertsById = new Map<string, AlertSubscription>();
+  readonly alertsByKey = new Map<string, AlertSubscription>();
+  readonly deliveries = new Map<string, AlertDelivery>();
 
-  rebuild(key: Key, data: MailingListFile | InvitesFile | UsersFile): void {
+  rebuild(key: Key, data: MailingListFile | InvitesFile | UsersFile | AlertsFile): void {
     if (key === 'mailingList') {
       this.emails.clear();
       for (const e of (data as MailingListFile).entries) this.emails.add(e.email.toLowerCase());
     } else if (key === 'invites') {
       this.invites.clear();
       for (const i of (data as InvitesFile).invites) this.invites.set(i.id, i);
+    } else if (key === 'alerts') {
+      this.alertsById.clear();
+      this.alertsByKey.clear();
+      this.deliveries.clear();
+      for (const a of (data as AlertsFile).subscriptions) {
+        this.alertsById.set(a.id, a);
+        this.alertsByKey.set(alertKey(a), a);
+      }
+      for (const d of (data as AlertsFile).deliveries) this.deliveries.set(deliveryKey(d), d);
     } else {
       this.usersById.clear();
       this.usersByInvite.clear();
@@ -171,6 +214,36 @@ function applyChange(key: Key, data: unknown, change: Change, idx: Indexes): voi
     if (!user) return;
     user.email = change.email;
     user.lastLoginAt = change.at;
+  } else if (key === 'alerts') {
+    applyAlertChange(data as AlertsFile, change, idx);
+  }
+}
+
+function applyAlertChange(data: AlertsFile, change: Change, idx: Indexes): void {
+  if (change.t === 'alertSub') {
+    if (idx.alertsById.has(change.sub.id) || idx.alertsByKey.has(alertKey(change.sub))) return;
+    const sub = { ...change.sub };
+    idx.alertsById.set(sub.id, sub);
+    idx.alertsByKey.set(alertKey(sub), sub);
+    data.subscriptions.push(sub);
+  } else if (change.t === 'alertConfirm') {
+    const sub = idx.alertsById.get(change.id);
+    if (sub && sub.confirmedAt === null) sub.confirmedAt = change.at;
+  } else if (change.t === 'alertRemove') {
+    const sub = idx.alertsById.get(change.id);
+    if (!sub) return;
+    idx.alertsById.delete(sub.id);
+    idx.alertsByKey.delete(alertKey(sub));
+    const i = data.subscriptions.indexOf(sub);
+    if (i >= 0) data.subscriptions.splice(i, 1);
+  } else if (change.t === 'alertDelivery') {
+    if (idx.deliveries.has(deliveryKey(change.delivery))) return;
+    const delivery = { ...change.delivery };
+    idx.deliveries.set(deliveryKey(delivery), delivery);
+    data.deliveries.push(delivery);
+  } else if (change.t === 'alertSent') {
+    const delivery = idx.deliveries.get(deliveryKey(change));
+    if (delivery && delivery.sentAt === null) delivery.sentAt = change.at;
   }
 }
 
@@ -178,6 +251,13 @@ function applyChange(key: Key, data: unknown, change: Change, idx: Indexes): voi
 function freeze(key: Key, data: unknown): Record<string, unknown> {
   if (key === 'mailingList') return { entries: (data as MailingListFile).entries.slice() };
   if (key === 'invites') return { invites: (data as InvitesFile).invites.map((i) => ({ ...i })) };
+  if (key === 'alerts') {
+    const alerts = data as AlertsFile;
+    return {
+      subscriptions: alerts.subscriptions.map((a) => ({ ...a })),
+      deliveries: alerts.deliveries.map((d) => ({ ...d })),
+    };
+  }
   return { users: (data as UsersFile).users.map((u) => ({ ...u })) };
 }
 
@@ -190,8 +270,11 @@ export class FileUserDataStore implements UserDataStore {
   private sealed: JournalRecord[] = [];
   private sealedSegments: number[] = [];
   private active: JournalRecord[] = [];
-  /** Addresses whose sign-up is written but not yet durable: a repeat waits for it. */
-  private readonly pendingEmails = new Map<string, Promise<void>>();
+  /**
+   * Keys (a lower-cased address, an alert subscription, a delivery) whose creation is written but
+   * not yet durable: a repeat that finds it waits for it before answering "already there".
+   */
+  private readonly pendingKeys = new Map<string, Promise<void>>();
   private compactions: Promise<void> = Promise.resolve();
   private compactionQueued = false;
   private timer: NodeJS.Timeout | null = null;
@@ -201,7 +284,12 @@ export class FileUserDataStore implements UserDataStore {
   private recovering: Promise<void> | null = null;
   private closed = false;
   /** Counts (re)loads per file: compaction never writes data taken before a reload. */
-  private readonly loads: Record<Key, number> = { mailingList: 0, invites: 0, users: 0 };
+  private readonly loads: Record<Key, number> = {
+    mailingList: 0,
+    invites: 0,
+    users: 0,
+    alerts: 0,
+  };
   private lastPostponed = '';
 
   /**
@@ -293,19 +381,107 @@ export class FileUserDataStore implements UserDataStore {
     const lower = entry.email.toLowerCase();
     if (this.idx.emails.has(lower)) {
       // Answer "already on the list" only once that entry is durable.
-      await this.pendingEmails.get(lower);
+      await this.pendingKeys.get(lower);
       return { created: false };
     }
     const change: Change = { t: 'subscriber', ...entry };
     applyChange('mailingList', data, change, this.idx);
-    const durable = this.record(change);
-    this.pendingEmails.set(lower, durable);
-    try {
-      await durable;
-    } finally {
-      if (this.pendingEmails.get(lower) === durable) this.pendingEmails.delete(lower);
-    }
+    await this.recordKeyed(lower, change);
     return { created: true };
+  }
+
+  async addAlertSubscription(
+    sub: AlertSubscription,
+  ): Promise<{ created: boolean; subscription: AlertSubscription }> {
+    await this.store.refreshFile('alerts');
+    const data = this.writable('alerts');
+    const key = `alert:${alertKey(sub)}`;
+    const existing = this.idx.alertsByKey.get(alertKey(sub));
+    if (existing) {
+      await this.pendingKeys.get(key);
+      return { created: false, subscription: { ...existing } };
+    }
+    const change: Change = { t: 'alertSub', sub: { ...sub, email: sub.email.trim() } };
+    applyChange('alerts', data, change, this.idx);
+    const stored = { ...this.idx.alertsById.get(sub.id)! };
+    await this.recordKeyed(key, change);
+    return { created: true, subscription: stored };
+  }
+
+  async confirmAlertSubscription(input: {
+    id: string;
+    now: Date;
+  }): Promise<AlertSubscription | null> {
+    await this.store.refreshFile('alerts');
+    const data = this.writable('alerts');
+    const sub = this.idx.alertsById.get(input.id);
+    if (!sub) return null;
+    // The subscription itself may still be on its way to the disk.
+    await this.pendingKeys.get(`alert:${alertKey(sub)}`);
+    if (sub.confirmedAt !== null) return { ...sub };
+    const change: Change = { t: 'alertConfirm', id: sub.id, at: input.now.toISOString() };
+    applyChange('alerts', data, change, this.idx);
+    const confirmed = { ...sub };
+    await this.record(change);
+    return confirmed;
+  }
+
+  async removeAlertSubscription(id: string): Promise<boolean> {
+    await this.store.refreshFile('alerts');
+    const data = this.writable('alerts');
+    if (!this.idx.alertsById.has(id)) return false;
+    const change: Change = { t: 'alertRemove', id };
+    applyChange('alerts', data, change, this.idx);
+    await this.record(change);
+    return true;
+  }
+
+  async listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]> {
+    await this.store.refreshFile('alerts');
+    return (this.store.get('alerts')?.subscriptions ?? [])
+      .filter((a) => a.confirmedAt !== null)
+      .map((a) => ({ ...a }))
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  }
+
+  async recordAlertDelivery(entry: AlertDelivery): Promise<boolean> {
+    await this.store.refreshFile('alerts');
+    const data = this.writable('alerts');
+    const key = `delivery:${deliveryKey(entry)}`;
+    if (this.idx.deliveries.has(deliveryKey(entry))) {
+      await this.pendingKeys.get(key);
+      return false;
+    }
+    const change: Change = { t: 'alertDelivery', delivery: { ...entry } };
+    applyChange('alerts', data, change, this.idx);
+    await this.recordKeyed(key, change);
+    return true;
+  }
+
+  async markAlertDelivered(input: {
+    subscriptionId: string;
+    crossing: string;
+    sentAt: Date;
+  }): Promise<void> {
+    await this.store.refreshFile('alerts');
+    const data = this.writable('alerts');
+    const delivery = this.idx.deliveries.get(deliveryKey(input));
+    if (!delivery || delivery.sentAt !== null) return;
+    const change: Change = {
+      t: 'alertSent',
+      subscriptionId: input.subscriptionId,
+      crossing: input.crossing,
+      at: input.sentAt.toISOString(),
+    };
+    applyChange('alerts', data, change, this.idx);
+    await this.record(change);
+  }
+
+  async listUndeliveredAlerts(): Promise<AlertDelivery[]> {
+    await this.store.refreshFile('alerts');
+    return (this.store.get('alerts')?.deliveries ?? [])
+      .filter((d) => d.sentAt === null)
+      .map((d) => ({ ...d }));
   }
 
   async listInvites(): Promise<InviteRecord[]> {
@@ -411,6 +587,17 @@ export class FileUserDataStore implements UserDataStore {
     return this.store.writableData(key) as DataOf<K>;
   }
 
+  /** `record` for a change that creates `key`: a repeat meanwhile waits for it (pendingKeys). */
+  private async recordKeyed(key: string, change: Change): Promise<void> {
+    const durable = this.record(change);
+    this.pendingKeys.set(key, durable);
+    try {
+      await durable;
+    } finally {
+      if (this.pendingKeys.get(key) === durable) this.pendingKeys.delete(key);
+    }
+  }
+
   /** Appends a change already applied in memory; resolves when it is durable. */
   private record(change: Change): Promise<void> {
     const journal = this.journal!;
@@ -434,7 +621,7 @@ export class FileUserDataStore implements UserDataStore {
       await this.journal!.reopen();
       await this.readJournal();
       for (const key of KEYS) await this.store.reload(key);
-      this.pendingEmails.clear();
+      this.pendingKeys.clear();
       this.logger.info('user data reloaded after a failed write');
     } catch (err) {
       this.logger.error('user data reload failed', { error: (err as Error).message });

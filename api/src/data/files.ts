@@ -1,5 +1,6 @@
 /** The data directory's files: name → schema. The order is the order /api/health lists them. */
 import {
+  alertsFileSchema,
   historyFileSchema,
   importStatusFileSchema,
   invitesFileSchema,
@@ -11,6 +12,7 @@ import {
   sourcesFileSchema,
   strategyContentFileSchema,
   usersFileSchema,
+  type AlertsFile,
   type HistoryFile,
   type ImportStatusFile,
   type InvitesFile,
@@ -51,6 +53,11 @@ export const dataFiles = {
     schema: mailingListFileSchema,
     empty: () => ({ entries: [] }),
   } as FileSpec<MailingListFile>,
+  alerts: {
+    file: 'alerts.json',
+    schema: alertsFileSchema,
+    empty: () => ({ subscriptions: [], deliveries: [] }),
+  } as FileSpec<AlertsFile>,
   /** Written by the importer (api/src/import), absent until the first import. */
   importStatus: {
     file: 'import-status.json',

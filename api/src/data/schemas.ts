@@ -405,6 +405,33 @@ export const mailingListFileSchema = z.strictObject({
 });
 export type MailingListFile = z.infer<typeof mailingListFileSchema>;
 
+// ---------------------------------------------------------------- alerts.json (runtime-written)
+/**
+ * Alert subscriptions (POST /api/alerts) and the ledger of alerts recorded or sent, one entry per
+ * (subscription, crossing) (api/src/alerts/evaluate.ts). Written by the user-data store.
+ */
+export const alertsFileSchema = z.strictObject({
+  subscriptions: z.array(
+    z.strictObject({
+      id: nonEmpty,
+      email: z.string().email(),
+      sourceId: z.number().int().positive(),
+      kind: z.enum(['below-base', 'incident', 'stale']),
+      createdAt: isoDateTime,
+      confirmedAt: isoDateTime.nullable(),
+    }),
+  ),
+  deliveries: z.array(
+    z.strictObject({
+      subscriptionId: nonEmpty,
+      crossing: nonEmpty,
+      recordedAt: isoDateTime,
+      sentAt: isoDateTime.nullable(),
+    }),
+  ),
+});
+export type AlertsFile = z.infer<typeof alertsFileSchema>;
+
 // ---------------------------------------------------------------- pools.json (data:import)
 /**
  * One pool of DeFiLlama's `GET https://yields.llama.fi/pools`, in its published shape (the

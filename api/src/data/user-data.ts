@@ -14,9 +14,11 @@
  * - every method resolves only once its change is durable, and returns copies, never live state.
  *
  * Failures to read or write the data (a file broken by hand, a failed write) are DataFileError;
- * the routes answer them with 503. Rate-limit counters, alert subscriptions with their ledger of
- * sent alerts, and the lock of scheduled jobs belong here too when the features need shared
- * storage; they follow the same rules (the store decides, the caller never reads-then-writes).
+ * the routes answer them with 503. Alert subscriptions and their ledger of deliveries
+ * (api/src/alerts) follow the same rules: `addAlertSubscription` decides "already subscribed"
+ * (a database: a unique index on lower-cased email, source and kind) and `recordAlertDelivery`
+ * decides "already handled" (a unique key on subscription and crossing). Rate-limit counters and
+ * the lock of scheduled jobs belong here too when the features need shared storage.
  */
 import type { InviteRecord, UserRecord } from './schemas.ts';
 
@@ -29,6 +31,30 @@ export interface NewSubscriber {
   email: string;
   source: string;
   createdAt: string;
+}
+
+export type AlertKind = 'below-base' | 'incident' | 'stale';
+
+export interface AlertSubscription {
+  /** Random id (crypto.randomUUID()). */
+  id: string;
+  /** As typed (trimmed); uniqueness is case-insensitive. */
+  email: string;
+  sourceId: number;
+  kind: AlertKind;
+  /** ISO. */
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
+export interface AlertDelivery {
+  subscriptionId: string;
+  /** Stable key of one crossing, e.g. "below-base:13:2026-11-20". */
+  crossing: string;
+  /** ISO, written before the e-mail is sent. */
+  recordedAt: string;
+  /** ISO once sent. */
+  sentAt: string | null;
 }
 
 export interface UserDataStore {
@@ -56,6 +82,33 @@ export interface UserDataStore {
     newUser: UserRecord;
     now: Date;
   }): Promise<Redemption>;
+
+  /** One subscription per (lower-cased email, sourceId, kind): an existing one is returned, created false. */
+  addAlertSubscription(
+    sub: AlertSubscription,
+  ): Promise<{ created: boolean; subscription: AlertSubscription }>;
+
+  /** Sets confirmedAt (once; a confirmed one stays as it was); null when the id is unknown. */
+  confirmAlertSubscription(input: { id: string; now: Date }): Promise<AlertSubscription | null>;
+
+  /** Deletes the subscription (its deliveries may stay); false when the id is unknown. */
+  removeAlertSubscription(id: string): Promise<boolean>;
+
+  /** Every confirmed subscription, oldest first. */
+  listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]>;
+
+  /** Records a delivery before sending; true only the first time for (subscriptionId, crossing). */
+  recordAlertDelivery(entry: AlertDelivery): Promise<boolean>;
+
+  /** Marks a recorded delivery sent. */
+  markAlertDelivered(input: {
+    subscriptionId: string;
+    crossing: string;
+    sentAt: Date;
+  }): Promise<void>;
+
+  /** Recorded but not yet sent (a crash between recording and sending): retried on the next evaluation. */
+  listUndeliveredAlerts(): Promise<AlertDelivery[]>;
 
   /** Finishes pending work (the file store folds its journal into the JSON files). */
   close(): Promise<void>;

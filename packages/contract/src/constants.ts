@@ -117,3 +117,10 @@ export const SCANNER_MAX_OFFSET = 1_000_000;
 export const SCANNER_TEASER_SIZE = 10;
 /** The scanner's method (docs/methodology.md, "Pools: rapool-v1"). */
 export const POOL_METHOD_VERSION = 'rapool-v1';
+
+/**
+ * What an alert subscription (POST /api/alerts) watches on one source: its risk-adjusted 30-day
+ * APR crossing below its base rate's, an incident opening, or its data turning stale.
+ */
+export const ALERT_KINDS = ['below-base', 'incident', 'stale'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];

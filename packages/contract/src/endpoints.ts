@@ -6,6 +6,10 @@
 import type { z } from 'zod';
 import { API_PATHS } from './paths.ts';
 import {
+  alertSubscribeRequestSchema,
+  alertSubscribeResponseSchema,
+  alertTokenQuerySchema,
+  alertUnsubscribeResponseSchema,
   apiErrorSchema,
   baseRatesSchema,
   earningsAnswerSchema,
@@ -41,6 +45,11 @@ export const ENDPOINT_TAGS = [
       'Yields, base rates, history and strategy pages. Every figure is computed by method ra30-v1 from the daily history (sample data, see /api/settings).',
   },
   { name: 'Mailing list', description: 'Sign-ups for the rankings e-mail.' },
+  {
+    name: 'Alerts',
+    description:
+      'E-mail alerts on one source (double opt-in). The confirmation and unsubscribe links of the e-mails are signed and answer a short HTML page.',
+  },
   {
     name: 'Premium',
     description:
@@ -238,6 +247,83 @@ export const endpoints = {
       400: error('invalid_email (or a bad source), or invalid_json.'),
       ...bodyErrors(error),
       503: error('The mailing list file cannot be written right now.'),
+    },
+  },
+  alertSubscribe: {
+    method: 'post',
+    path: API_PATHS.alertSubscribe,
+    tag: 'Alerts',
+    summary: 'Subscribe to an alert',
+    description:
+      'Sends a confirmation e-mail with a signed link (valid 7 days); only confirmed subscriptions get alerts. One subscription per address (any letter case), source and kind; the answer is the same whether or not it existed.',
+    body: alertSubscribeRequestSchema,
+    rateLimited: true,
+    responses: {
+      202: {
+        description: 'Accepted: a confirmation e-mail is on its way.',
+        schema: alertSubscribeResponseSchema,
+      },
+      400: error(
+        'invalid_email, invalid_request (sourceId or kind), unknown_source, or invalid_json.',
+      ),
+      ...bodyErrors(error),
+      503: error(
+        'The alerts file cannot be written, or the confirmation e-mail cannot be sent, right now.',
+      ),
+    },
+  },
+  alertConfirm: {
+    method: 'get',
+    path: API_PATHS.alertConfirm,
+    tag: 'Alerts',
+    summary: 'Confirm a subscription (e-mailed link)',
+    query: alertTokenQuerySchema,
+    responses: {
+      200: { description: 'HTML page: the alert is confirmed.', mediaType: 'text/html' },
+      400: {
+        description: 'HTML page: the link is invalid or has expired.',
+        mediaType: 'text/html',
+      },
+      404: { description: 'HTML page: the subscription no longer exists.', mediaType: 'text/html' },
+      503: {
+        description: 'HTML page: the alerts file cannot be written right now.',
+        mediaType: 'text/html',
+      },
+    },
+  },
+  alertUnsubscribe: {
+    method: 'get',
+    path: API_PATHS.alertUnsubscribe,
+    tag: 'Alerts',
+    summary: 'Unsubscribe in one click (e-mailed link)',
+    query: alertTokenQuerySchema,
+    responses: {
+      200: {
+        description: 'HTML page: unsubscribed (also when it already was).',
+        mediaType: 'text/html',
+      },
+      400: { description: 'HTML page: the link is invalid.', mediaType: 'text/html' },
+      503: {
+        description: 'HTML page: the alerts file cannot be written right now.',
+        mediaType: 'text/html',
+      },
+    },
+  },
+  alertUnsubscribeOneClick: {
+    method: 'post',
+    path: API_PATHS.alertUnsubscribeOneClick,
+    tag: 'Alerts',
+    summary: 'One-click unsubscribe (RFC 8058)',
+    description:
+      'What mail clients send for the List-Unsubscribe-Post header of an alert: POST with the token in the query and any body (List-Unsubscribe=One-Click).',
+    query: alertTokenQuerySchema,
+    responses: {
+      200: {
+        description: 'Unsubscribed (also when it already was).',
+        schema: alertUnsubscribeResponseSchema,
+      },
+      400: error('invalid_token.'),
+      503: error('The alerts file cannot be written right now.'),
     },
   },
   premiumInvite: {

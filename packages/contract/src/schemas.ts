@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import {
+  ALERT_KINDS,
   ACCESS_LEVEL,
   AMOUNT_UNITS,
   AMIHUD_MAX,
@@ -605,6 +606,45 @@ export const mailSignupResponseSchema = z
     created: z.boolean().meta({ description: 'false: the address was already on the list.' }),
   })
   .meta({ id: 'MailSignupResponse' });
+
+// ---------------------------------------------------------------- /api/alerts
+
+export const alertKindSchema = z.enum(ALERT_KINDS).meta({
+  description:
+    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale.",
+});
+
+export const alertSubscribeRequestSchema = z
+  .object({
+    email: emailSchema,
+    sourceId: z.number().int().positive().meta({ description: 'A source id of GET /api/sources.' }),
+    kind: alertKindSchema,
+  })
+  .meta({ id: 'AlertSubscribeRequest' });
+
+export const alertSubscribeResponseSchema = z
+  .strictObject({
+    success: z.literal(true),
+    message: nonEmptySchema.meta({
+      description:
+        'The same whether or not the address had subscribed already (nothing is revealed): check the inbox for the confirmation link.',
+    }),
+  })
+  .meta({ id: 'AlertSubscribeResponse' });
+
+export const alertTokenQuerySchema = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(512)
+      .meta({ description: 'The signed token of the e-mailed link.' }),
+  })
+  .meta({ id: 'AlertTokenQuery' });
+
+export const alertUnsubscribeResponseSchema = z
+  .strictObject({ success: z.literal(true) })
+  .meta({ id: 'AlertUnsubscribeResponse' });
 
 // ---------------------------------------------------------------- POST /api/premium, /api/premiumLogin
 

@@ -5,6 +5,7 @@ import {
   earningsQuery,
   historyQuery,
   mailSignupMutation,
+  alertSubscribeMutation,
   premiumAnalysisQuery,
   premiumInviteMutation,
   premiumLoginMutation,
@@ -98,6 +99,17 @@ describe('one mutation per POST', () => {
       email: 'a@example.com',
       source: 'newsletter',
     });
+  });
+
+  it('posts an alert subscription once, never retried', async () => {
+    const answer = { success: true, message: 'Check your inbox' };
+    stubFetch(() => respond(answer, 202));
+    const options = alertSubscribeMutation();
+    expect(options.retry).toBe(false);
+    const body = { email: 'a@example.com', sourceId: 3, kind: 'below-base' as const };
+    await expect(options.mutationFn!(body, {} as never)).resolves.toEqual(answer);
+    expect(calls[0]!.url).toBe('/api/alerts');
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual(body);
   });
 
   it('treats an invite answer without success and token as a failure', async () => {

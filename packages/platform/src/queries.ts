@@ -22,6 +22,8 @@ import {
   type TimeRange,
 } from '@yield/contract/constants';
 import type {
+  AlertSubscribeRequest,
+  AlertSubscribeResponse,
   BaseRates,
   EarningsAnswer,
   HistoryResponse,
@@ -206,6 +208,16 @@ export function mailSignupMutation() {
     mutationKey: ['addToMailList'],
     mutationFn: (body: MailSignupRequest) =>
       postJson<MailSignupResponse>(API_PATHS.mailSignup, body),
+    retry: false,
+  });
+}
+
+/** POST /api/alerts: subscribe to an alert (a confirmation e-mail follows). Not retried either. */
+export function alertSubscribeMutation() {
+  return mutationOptions({
+    mutationKey: ['alerts'],
+    mutationFn: (body: AlertSubscribeRequest) =>
+      postJson<AlertSubscribeResponse>(API_PATHS.alertSubscribe, body),
     retry: false,
   });
 }

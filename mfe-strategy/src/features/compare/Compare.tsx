@@ -32,6 +32,7 @@ import { LazyCompareChart, loadCompareChart } from '../../charts/lazy.ts';
 import type { CompareSeries } from '../../charts/CompareChart.tsx';
 import { CHARGE_LABELS } from '../../lib/strategies.ts';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
+import { AlertForm } from '../saver/AlertForm.tsx';
 import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
 import { ExitFacts } from '../saver/ExitInfo.tsx';
 import { PageFailed, PageLoading } from '../detail/PageStates.tsx';
@@ -522,7 +523,7 @@ function Comparison({ sources }: { sources: SourceRow[] }) {
       <IncidentsSection columns={columns} />
       <HistorySection columns={columns} />
       <EarningsCalculator ids={sources.map((s) => s.id)} />
-      {/* Alerts: the e-mail alert sign-up form for these sources goes here (mfe-strategy). */}
+      <AlertForm sourceId={sources[0]!.id} choices={sources.map((s) => s.id)} />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import type { StrategySlug } from '@yield/contract/constants';
 import { isPresent } from '../../lib/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
+import { AlertForm } from '../saver/AlertForm.tsx';
 import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
 import { ExitInfo } from '../saver/ExitInfo.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
@@ -141,6 +142,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
         <>
           <EarningsCalculator ids={[belowTheFold.id]} />
           <ExitInfo id={belowTheFold.id} />
+          <AlertForm sourceId={belowTheFold.id} />
           <StrategySection content={belowTheFold} />
           <TextSection
             id="yield-source"

@@ -1,0 +1,241 @@
+/**
+ * Alerts: subscribing (double opt-in), confirming, unsubscribing, and the evaluation that sends
+ * one e-mail per crossing per confirmed subscription (api/src/alerts/crossings.ts defines the
+ * crossings and their keys).
+ *
+ * The evaluation, `evaluateAlerts`, is one function so that a lock can be put around it. For each
+ * confirmed subscription and each crossing in force, the delivery is recorded in the ledger
+ * BEFORE the e-mail is sent (`recordAlertDelivery` answers false when the crossing was handled
+ * already) and marked sent after; a delivery recorded but never sent (the send failed, or the
+ * process died in between) is sent on the next evaluation, as long as its crossing is still in
+ * force. All of this lives in the user-data store, so a restart sends nothing twice.
+ *
+ * A crossing already in force when a subscription is confirmed is recorded as handled at that
+ * moment without an e-mail: a subscriber hears of crossings that happen after they subscribed.
+ *
+ * In this process, evaluations and confirmations run one at a time (a queue), so a confirmation
+ * never races an evaluation.
+ */
+import { randomUUID } from 'node:crypto';
+import { API_PATHS } from '@yield/contract';
+import type { SettingsFile, SourcesFile } from '../data/schemas.ts';
+import type { Snapshot } from '../data/snapshot.ts';
+import type { AlertKind, AlertSubscription, UserDataStore } from '../data/user-data.ts';
+import type { Logger } from '../logger.ts';
+import { crossingsOf, type Crossing } from './crossings.ts';
+import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
+import type { Mailer } from './mailer.ts';
+import { alertMail, confirmationMail } from './messages.ts';
+
+export interface AlertContext {
+  userData: UserDataStore;
+  snapshot(): Snapshot;
+  sources(): SourcesFile | null;
+  settings(): SettingsFile | null;
+  mailer: Mailer;
+  /** Signs the e-mailed links (api/src/alerts/links.ts). */
+  secret: string;
+  /** Base of the e-mailed links: PUBLIC_URL, else settings.json's siteUrl. */
+  publicUrl: string | undefined;
+  /** From address: MAIL_FROM, else "<site title> alerts <contact e-mail of settings.json>". */
+  from: string | undefined;
+  logger: Logger;
+  now(): Date;
+}
+
+export interface EvaluationResult {
+  /** E-mails sent in this evaluation. */
+  sent: number;
+  /** E-mails that could not be sent (recorded; retried next time). */
+  failed: number;
+}
+
+function siteOf(ctx: AlertContext) {
+  const settings = ctx.settings();
+  const siteUrl = ctx.publicUrl ?? settings?.siteUrl;
+  if (!siteUrl) throw new Error('settings.json has not loaded and PUBLIC_URL is not set');
+  const siteTitle = settings?.siteTitle ?? 'Pigi';
+  const from =
+    ctx.from ?? `${siteTitle} alerts <${settings?.siteContactEmail ?? 'alerts@localhost'}>`;
+  return { siteUrl, siteTitle, from };
+}
+
+function unsubscribeUrl(ctx: AlertContext, siteUrl: string, id: string): string {
+  const token = signAlertToken(ctx.secret, 'unsubscribe', id, null);
+  return alertLink(siteUrl, API_PATHS.alertUnsubscribe, token);
+}
+
+async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing): Promise<void> {
+  const site = siteOf(ctx);
+  const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
+  const mail = alertMail({
+    crossing: c,
+    siteTitle: site.siteTitle,
+    pageUrl: new URL(`strategy/${c.sourceId}`, `${site.siteUrl.replace(/\/$/, '')}/`).toString(),
+    unsubscribeUrl: unsubscribe,
+  });
+  await ctx.mailer.send({
+    from: site.from,
+    to: sub.email,
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId' | 'kind'>) {
+  const sources = ctx.sources();
+  if (!sources) return [];
+  return crossingsOf(ctx.snapshot().series, sources, sub.sourceId, sub.kind);
+}
+
+/**
+ * One evaluation over every confirmed subscription (see the file comment). Resolves when every
+ * e-mail of this round is sent or has failed (failures are logged and retried next time).
+ */
+export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResult> {
+  const result: EvaluationResult = { sent: 0, failed: 0 };
+  const subs = await ctx.userData.listConfirmedAlertSubscriptions();
+  if (subs.length === 0) return result;
+  const undelivered = new Set(
+    (await ctx.userData.listUndeliveredAlerts()).map((d) => `${d.subscriptionId}|${d.crossing}`),
+  );
+  for (const sub of subs) {
+    for (const c of crossingsFor(ctx, sub)) {
+      const now = ctx.now();
+      const first = await ctx.userData.recordAlertDelivery({
+        subscriptionId: sub.id,
+        crossing: c.key,
+        recordedAt: now.toISOString(),
+        sentAt: null,
+      });
+      if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
+      try {
+        await sendAlert(ctx, sub, c);
+      } catch (err) {
+        result.failed++;
+        ctx.logger.error('alert e-mail not sent, retried at the next evaluation', {
+          crossing: c.key,
+          error: (err as Error).message,
+        });
+        continue;
+      }
+      await ctx.userData.markAlertDelivered({
+        subscriptionId: sub.id,
+        crossing: c.key,
+        sentAt: ctx.now(),
+      });
+      result.sent++;
+    }
+  }
+  if (result.sent + result.failed > 0) ctx.logger.info('alerts evaluated', { ...result });
+  return result;
+}
+
+export type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired' | 'unknown';
+
+export class AlertService {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly ctx: AlertContext) {}
+
+  /** Runs `fn` after everything queued before it (evaluations and confirmations of this process). */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Evaluates now (after any evaluation under way). */
+  evaluate(): Promise<EvaluationResult> {
+    return this.serial(() => evaluateAlerts(this.ctx));
+  }
+
+  /** Evaluates in the background (after an import, a data change, at start); failures are logged. */
+  trigger(reason: string): void {
+    this.evaluate().catch((err: unknown) =>
+      this.ctx.logger.error('alert evaluation failed', { reason, error: (err as Error).message }),
+    );
+  }
+
+  /** Resolves when everything queued so far has finished. */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
+  /**
+   * Stores the subscription (or finds the existing one) and, unless it is confirmed already,
+   * e-mails the confirmation link. The caller answers the same in every case.
+   */
+  async subscribe(input: { email: string; sourceId: number; kind: AlertKind }): Promise<void> {
+    const { subscription } = await this.ctx.userData.addAlertSubscription({
+      id: randomUUID(),
+      email: input.email,
+      sourceId: input.sourceId,
+      kind: input.kind,
+      createdAt: this.ctx.now().toISOString(),
+      confirmedAt: null,
+    });
+    if (subscription.confirmedAt !== null) return;
+    const site = siteOf(this.ctx);
+    const expires = new Date(this.ctx.now().getTime() + CONFIRM_TTL_MS);
+    const token = signAlertToken(this.ctx.secret, 'confirm', subscription.id, expires);
+    const sourceName =
+      this.ctx.sources()?.sources.find((s) => s.id === subscription.sourceId)?.name ??
+      `source ${subscription.sourceId}`;
+    const mail = confirmationMail({
+      siteTitle: site.siteTitle,
+      sourceName,
+      kind: subscription.kind,
+      confirmUrl: alertLink(site.siteUrl, API_PATHS.alertConfirm, token),
+      unsubscribeUrl: unsubscribeUrl(this.ctx, site.siteUrl, subscription.id),
+    });
+    await this.ctx.mailer.send({ from: site.from, to: subscription.email, ...mail });
+  }
+
+  /**
+   * The confirmation link: confirms, and records the crossings in force now as handled (in the
+   * queue, so no evaluation of this process sees the subscription in between).
+   */
+  confirm(token: string): Promise<ConfirmOutcome> {
+    const check = verifyAlertToken(this.ctx.secret, 'confirm', token, this.ctx.now());
+    if (!check.ok) return Promise.resolve(check.reason);
+    return this.serial(async () => {
+      const id = check.subscriptionId;
+      const now = this.ctx.now();
+      const confirmed = await this.ctx.userData.confirmAlertSubscription({ id, now });
+      if (!confirmed) return 'unknown';
+      // A second click finds it confirmed earlier: its crossings are the evaluation's business.
+      if (confirmed.confirmedAt !== now.toISOString()) return 'confirmed';
+      for (const c of crossingsFor(this.ctx, confirmed)) {
+        const first = await this.ctx.userData.recordAlertDelivery({
+          subscriptionId: id,
+          crossing: c.key,
+          recordedAt: now.toISOString(),
+          sentAt: null,
+        });
+        if (first)
+          await this.ctx.userData.markAlertDelivered({
+            subscriptionId: id,
+            crossing: c.key,
+            sentAt: now,
+          });
+      }
+      return 'confirmed';
+    });
+  }
+
+  /** The unsubscribe link (also RFC 8058 one-click POST): true when the token is valid. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const check = verifyAlertToken(this.ctx.secret, 'unsubscribe', token, this.ctx.now());
+    if (!check.ok) return false;
+    await this.ctx.userData.removeAlertSubscription(check.subscriptionId);
+    return true;
+  }
+
+  close(): void {
+    this.ctx.mailer.close();
+  }
+}

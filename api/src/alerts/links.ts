@@ -1,0 +1,67 @@
+/**
+ * The signed links of alert e-mails: confirm (valid CONFIRM_TTL_MS) and unsubscribe (no expiry:
+ * an old alert's link must still work). A token is `<payload>.<signature>`, both base64url; the
+ * payload is `<action>.<subscription id>.<expiry in s, 0 for none>` and the signature its
+ * HMAC-SHA256 under the alerts secret, compared in constant time.
+ *
+ * The secret is ALERTS_SECRET when set, else derived from the API's JWT secret (JWT_SECRET, or the
+ * one generated into the data directory), so links keep working across restarts without a
+ * setting of their own. Changing either secret invalidates every link already sent.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type LinkAction = 'confirm' | 'unsubscribe';
+
+export const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
+
+/** The secret links are signed with: ALERTS_SECRET, else one derived from the JWT secret. */
+export function alertsSecret(jwtSecret: string, explicit: string | undefined): string {
+  if (explicit !== undefined && explicit.trim() !== '') return explicit;
+  return createHmac('sha256', jwtSecret).update('pigi alert links v1').digest('base64url');
+}
+
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(payload).digest();
+
+export function signAlertToken(
+  secret: string,
+  action: LinkAction,
+  subscriptionId: string,
+  expiresAt: Date | null,
+): string {
+  const exp = expiresAt === null ? 0 : Math.ceil(expiresAt.getTime() / 1000);
+  const payload = `${action}.${subscriptionId}.${exp}`;
+  return `${Buffer.from(payload).toString('base64url')}.${sign(secret, payload).toString('base64url')}`;
+}
+
+export type TokenCheck =
+  { ok: true; subscriptionId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** The subscription a token names, if it is intact, made for `action` and not expired. */
+export function verifyAlertToken(
+  secret: string,
+  action: LinkAction,
+  token: string,
+  now: Date,
+): TokenCheck {
+  const invalid: TokenCheck = { ok: false, reason: 'invalid' };
+  const parts = token.split('.');
+  if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]!) || !/^[\w-]+$/.test(parts[1]!))
+    return invalid;
+  const payload = Buffer.from(parts[0]!, 'base64url').toString('utf8');
+  const given = Buffer.from(parts[1]!, 'base64url');
+  const expected = sign(secret, payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
+  const m = /^(confirm|unsubscribe)\.([\w-]{1,100})\.(\d{1,12})$/.exec(payload);
+  if (!m || m[1] !== action) return invalid;
+  const exp = Number(m[3]);
+  if (exp !== 0 && now.getTime() >= exp * 1000) return { ok: false, reason: 'expired' };
+  return { ok: true, subscriptionId: m[2]! };
+}
+
+/** The public address of an e-mailed link: `<site URL>/api/alerts/<action>?token=…`. */
+export function alertLink(siteUrl: string, path: string, token: string): string {
+  const url = new URL(path.replace(/^\//, ''), siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

@@ -1,0 +1,160 @@
+/**
+ * Alerts (api/src/alerts): POST /api/alerts subscribes (double opt-in), the e-mailed links confirm
+ * and unsubscribe. The links are opened from a mail client, so they answer a short HTML page
+ * saying what happened (with its own CSP: inline style only), also when the link is bad.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { alertSubscribeRequestSchema, endpoints } from '@yield/contract';
+import type { AppDeps } from '../deps.ts';
+import { DataFileError } from '../data/store.ts';
+import { escapeHtml } from '../alerts/messages.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { jsonBody } from '../http/middleware.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import { routePath } from '../http/route-path.ts';
+
+export const SUBSCRIBE_MESSAGE =
+  'Check your inbox: we sent you a link to confirm the alert. Nothing is sent until you confirm.';
+
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function page(ctx: Context, deps: AppDeps, status: number, title: string, text: string): void {
+  const site = deps.alerts.ctx.publicUrl ?? deps.store.get('settings')?.siteUrl ?? '/';
+  const siteTitle = deps.store.get('settings')?.siteTitle ?? 'Pigi';
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Content-Security-Policy', PAGE_CSP);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${escapeHtml(siteTitle)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}a{color:#0958d9}</style>
+</head><body><main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(site)}">Back to ${escapeHtml(siteTitle)}</a></p>
+</main></body></html>
+`;
+}
+
+const tokenOf = (ctx: Context) => (typeof ctx.query.token === 'string' ? ctx.query.token : '');
+
+function unavailable(deps: AppDeps, err: unknown): boolean {
+  if (!(err instanceof DataFileError)) return false;
+  deps.logger.error('alerts not writable', { error: err.message });
+  return true;
+}
+
+/** Runs a link's action; when the alerts cannot be written, answers the 503 page (undefined). */
+async function linkAction<T>(ctx: Context, deps: AppDeps, action: () => Promise<T>) {
+  try {
+    return await action();
+  } catch (err) {
+    if (!unavailable(deps, err)) throw err;
+    page(ctx, deps, 503, 'Try again later', 'Alerts are temporarily unavailable.');
+    return undefined;
+  }
+}
+
+export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
+  const router = new Router();
+
+  router.post(
+    routePath(endpoints.alertSubscribe),
+    limiter.middleware('alerts'),
+    jsonBody(),
+    async (ctx) => {
+      const parsed = alertSubscribeRequestSchema.safeParse(ctx.state.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        throw field === 'email'
+          ? badRequest('A valid email address is required', 'invalid_email')
+          : badRequest(
+              field === 'kind'
+                ? 'kind must be below-base, incident or stale'
+                : 'sourceId must be the id of a source (GET /api/sources)',
+              'invalid_request',
+            );
+      }
+      const sources = deps.store.get('sources');
+      if (!sources) throw new AppError(503, 'data_unavailable', 'sources.json has not loaded');
+      if (!sources.sources.some((s) => s.id === parsed.data.sourceId))
+        throw badRequest(`No source with id ${parsed.data.sourceId}`, 'unknown_source');
+      try {
+        await deps.alerts.subscribe(parsed.data);
+      } catch (err) {
+        if (unavailable(deps, err))
+          throw new AppError(503, 'data_unavailable', 'Alerts are temporarily unavailable');
+        deps.logger.error('confirmation e-mail not sent', { error: (err as Error).message });
+        throw new AppError(
+          503,
+          'mail_unavailable',
+          'The confirmation e-mail could not be sent right now; try again later',
+        );
+      }
+      ctx.status = 202;
+      ctx.body = { success: true, message: SUBSCRIBE_MESSAGE };
+    },
+  );
+
+  router.get(routePath(endpoints.alertConfirm), async (ctx) => {
+    const outcome = await linkAction(ctx, deps, () => deps.alerts.confirm(tokenOf(ctx)));
+    if (outcome === undefined) return;
+    if (outcome === 'confirmed')
+      return page(
+        ctx,
+        deps,
+        200,
+        'Alert confirmed',
+        'You will get an e-mail when it happens. Every alert has a one-click unsubscribe link.',
+      );
+    if (outcome === 'unknown')
+      return page(
+        ctx,
+        deps,
+        404,
+        'Alert not found',
+        'This alert no longer exists (it was unsubscribed). Subscribe again on the site.',
+      );
+    return page(
+      ctx,
+      deps,
+      400,
+      outcome === 'expired' ? 'Link expired' : 'Invalid link',
+      outcome === 'expired'
+        ? 'This confirmation link has expired (links are valid 7 days). Subscribe again on the site.'
+        : 'This confirmation link is not valid. Open the link from the e-mail exactly as it was sent.',
+    );
+  });
+
+  router.get(routePath(endpoints.alertUnsubscribe), async (ctx) => {
+    const ok = await linkAction(ctx, deps, () => deps.alerts.unsubscribe(tokenOf(ctx)));
+    if (ok === undefined) return;
+    if (!ok)
+      return page(
+        ctx,
+        deps,
+        400,
+        'Invalid link',
+        'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
+      );
+    return page(ctx, deps, 200, 'Unsubscribed', 'You will get no more e-mails for this alert.');
+  });
+
+  // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the header's URL.
+  router.post(routePath(endpoints.alertUnsubscribeOneClick), async (ctx) => {
+    let ok;
+    try {
+      ok = await deps.alerts.unsubscribe(tokenOf(ctx));
+    } catch (err) {
+      if (unavailable(deps, err))
+        throw new AppError(503, 'data_unavailable', 'Alerts are temporarily unavailable');
+      throw err;
+    }
+    if (!ok) throw badRequest('The unsubscribe link is not valid', 'invalid_token');
+    ctx.body = { success: true };
+  });
+  return router;
+}

@@ -1,0 +1,73 @@
+/**
+ * A real SMTP server in the test process (smtp-server on 127.0.0.1, a free port; plain SMTP with
+ * AUTH, as `SMTP_URL=smtp://user:pass@host:port` reaches it) that parses every message it receives
+ * (mailparser), so a test reads what a mail client would show.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface Inbox {
+  /** smtp://user:pass@127.0.0.1:<port> */
+  url: string;
+  messages: ParsedMail[];
+  /** Messages to one address (any letter case). */
+  to(address: string): ParsedMail[];
+  /** Waits until `predicate` holds over the messages (polls; fails after timeoutMs). */
+  waitFor(predicate: (messages: ParsedMail[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const SMTP_USER = 'alerts';
+export const SMTP_PASS = 'smtp-test-pass';
+
+export async function startInbox(): Promise<Inbox> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASS)
+        callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const recipients = (m: ParsedMail) =>
+    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
+      a.value.map((v) => (v.address ?? '').toLowerCase()),
+    );
+  return {
+    url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`,
+    messages,
+    to: (address) => messages.filter((m) => recipients(m).includes(address.toLowerCase())),
+    waitFor: async (predicate, timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      while (!predicate(messages)) {
+        if (Date.now() > until)
+          throw new Error(`inbox: condition not met (${messages.length} messages)`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link of a message's text that starts with `prefix`. */
+export function linkIn(mail: { text?: string | undefined }, prefix: string): URL {
+  const m = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`).exec(
+    mail.text ?? '',
+  );
+  if (!m) throw new Error(`no link ${prefix}… in:\n${mail.text}`);
+  return new URL(m[0]);
+}
