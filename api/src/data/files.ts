@@ -6,6 +6,7 @@ import {
   liquidityFileSchema,
   mailingListFileSchema,
   poolsFileSchema,
+  pricesFileSchema,
   projectTiersFileSchema,
   settingsFileSchema,
   sourcesFileSchema,
@@ -17,6 +18,7 @@ import {
   type LiquidityFile,
   type MailingListFile,
   type PoolsFile,
+  type PricesFile,
   type ProjectTiersFile,
   type SettingsFile,
   type SourcesFile,
@@ -36,6 +38,12 @@ export const dataFiles = {
     schema: strategyContentFileSchema,
   } as FileSpec<StrategyContentFile>,
   liquidity: { file: 'liquidity.json', schema: liquidityFileSchema } as FileSpec<LiquidityFile>,
+  /** Daily token prices (depeg warnings); written by the importer, shipped as sample data. */
+  prices: {
+    file: 'prices.json',
+    schema: pricesFileSchema,
+    empty: () => ({ sample: false, coins: {} }),
+  } as FileSpec<PricesFile>,
   invites: {
     file: 'invites.json',
     schema: invitesFileSchema,
@@ -84,4 +92,5 @@ export const SNAPSHOT_FILES: (keyof DataFiles)[] = [
   'history',
   'strategyContent',
   'liquidity',
+  'prices',
 ];

@@ -23,6 +23,8 @@ import {
   strategyContentSchema,
   strategySlugSchema as slug,
   thirdPartyRatingSchema,
+  warningThresholdsSchema,
+  WARNING_KINDS,
 } from '@yield/contract';
 import { depositLinkProblem, reportLinkProblem } from './links.ts';
 
@@ -44,7 +46,9 @@ function flagRepeats<T>(
 
 // ---------------------------------------------------------------- settings.json
 /** GET /api/settings is this file plus the data's sample marker. */
-export const settingsFileSchema = siteSettingsSchema.omit({ data: true });
+export const settingsFileSchema = siteSettingsSchema
+  .omit({ data: true })
+  .extend({ warnings: warningThresholdsSchema });
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 
 // ---------------------------------------------------------------- sources.json
@@ -68,6 +72,31 @@ const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
 /** Operators' note of why a series has no feed (which pool is missing, what to check). */
 const feedNote = nonEmpty.optional();
 export type FeedRecord = z.infer<typeof feed>;
+
+/**
+ * The token whose daily price the importer fetches from DeFiLlama's coins API for the depeg
+ * warning (api/src/import/coins.ts): the token meant to be worth one unit of the source (one
+ * dollar, or one ETH). `link` is where its address was checked, `verified` when.
+ */
+const priceToken = z.strictObject({
+  chain: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'expected a DeFiLlama chain slug (lower case, e.g. ethereum)'),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a token address (0x and 40 hex digits)'),
+  symbol: nonEmpty,
+  link: url,
+  verified: isoDate,
+  note: nonEmpty.optional(),
+});
+export type PriceTokenRecord = z.infer<typeof priceToken>;
+
+/** An operator's dismissal of one detected warning (source + kind + day it opened), dated. */
+const warningDismissal = z.strictObject({
+  kind: z.enum(WARNING_KINDS),
+  openedOn: isoDate,
+  on: isoDate,
+  note: nonEmpty,
+});
 
 const sourceCommon = {
   name: nonEmpty,
@@ -106,6 +135,10 @@ const yieldSourceRecord = z.strictObject({
   series: nonEmpty,
   feeds,
   feedNote,
+  priceToken: priceToken.optional(),
+  /** Operators' note of why a source has no priceToken. */
+  priceNote: nonEmpty.optional(),
+  warningDismissals: z.array(warningDismissal).optional(),
 });
 
 const stableComponents = z.strictObject({
@@ -292,6 +325,51 @@ export const historyFileSchema = z
     }
   });
 export type HistoryFile = z.infer<typeof historyFileSchema>;
+
+// ---------------------------------------------------------------- prices.json
+/**
+ * Daily USD prices of the tokens named as `priceToken` in sources.json (plus ETH, the reference of
+ * the ETH tokens), keyed by coin (`chain:address`, or `coingecko:ethereum`): imported from
+ * DeFiLlama's coins API by data:import. Shipped as labelled sample data.
+ */
+const pricePoint = z.strictObject({ date: isoDate, price: z.number().finite().positive() });
+export type PricePoint = z.infer<typeof pricePoint>;
+const coinKey = z.string().regex(/^[a-z][a-z0-9_-]{0,39}:[A-Za-z0-9_.-]{1,100}$/, 'expected chain:address');
+
+export const pricesFileSchema = z
+  .strictObject({
+    /** True: the coins without a `provenance` entry are generated sample data. */
+    sample: z.boolean(),
+    note: z.string().optional(),
+    generator: z.strictObject({ script: z.string(), seed: z.number().int() }).optional(),
+    provenance: z
+      .record(
+        coinKey,
+        z.strictObject({ kind: z.literal('defillama'), asOf: isoDate, importedAt: isoDateTime }),
+      )
+      .optional(),
+    coins: z.record(coinKey, z.array(pricePoint)),
+  })
+  .superRefine((file, ctx) => {
+    for (const key of Object.keys(file.provenance ?? {}))
+      if (!(key in file.coins))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['provenance', key],
+          message: `provenance of ${key}, which is not in coins`,
+        });
+    for (const [key, rows] of Object.entries(file.coins))
+      for (let i = 1; i < rows.length; i++)
+        if (rows[i]!.date <= rows[i - 1]!.date) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['coins', key, i, 'date'],
+            message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
+          });
+          break;
+        }
+  });
+export type PricesFile = z.infer<typeof pricesFileSchema>;
 
 // ---------------------------------------------------------------- strategy-content.json
 /**

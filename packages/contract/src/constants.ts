@@ -117,3 +117,13 @@ export const SCANNER_MAX_OFFSET = 1_000_000;
 export const SCANNER_TEASER_SIZE = 10;
 /** The scanner's method (docs/methodology.md, "Pools: rapool-v1"). */
 export const POOL_METHOD_VERSION = 'rapool-v1';
+
+/**
+ * Kinds of warnings detected from the data (docs/methodology.md, "Detected warnings"): outflow
+ * (TVL falling fast), depeg (the priced token off its peg), spike (the newest APR far above its
+ * 30-day mean). An open outflow or depeg warning that no operator dismissed rules out GREAT.
+ */
+export const WARNING_KINDS = ['outflow', 'depeg', 'spike'] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+/** The kinds that rule out GREAT while open and not dismissed. */
+export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg'];
