@@ -101,6 +101,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     history: store.get('history'),
     strategyContent: store.get('strategyContent'),
     liquidity: store.get('liquidity'),
+    prices: store.get('prices'),
   });
   const now = options.now ?? (() => new Date());
   let snapshot = buildSnapshot(inputs(), now());

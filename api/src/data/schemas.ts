@@ -90,6 +90,24 @@ const priceToken = z.strictObject({
 });
 export type PriceTokenRecord = z.infer<typeof priceToken>;
 
+/** The coins API's name of a token: `chain:address`. */
+export function coinOf(token: Pick<PriceTokenRecord, 'chain' | 'address'>): string {
+  return `${token.chain}:${token.address}`;
+}
+/** ETH's price, the reference of tokens pegged to ETH (the coins API names it by CoinGecko id). */
+export const ETH_COIN = 'coingecko:ethereum';
+
+/** The coins to import: every source's priced token, plus ETH when a source is pegged to ETH. */
+export function priceCoins(file: { sources: readonly YieldSourceRecord[] }): string[] {
+  const coins = new Set<string>();
+  for (const s of file.sources) {
+    if (!s.priceToken) continue;
+    coins.add(coinOf(s.priceToken));
+    if (s.unit === 'ETH') coins.add(ETH_COIN);
+  }
+  return [...coins];
+}
+
 /** An operator's dismissal of one detected warning (source + kind + day it opened), dated. */
 const warningDismissal = z.strictObject({
   kind: z.enum(WARNING_KINDS),

@@ -67,6 +67,10 @@ function round(value: number, digits: number): number {
 
 /** A rule judged on one day: the figures when it holds, `false` when it does not, null when it cannot be judged. */
 type Verdict = Record<string, number> | false | null;
+interface DayVerdict {
+  date: string;
+  verdict: Verdict;
+}
 
 interface Episode {
   openedOn: string;
@@ -76,7 +80,7 @@ interface Episode {
 
 /** Turns the days' verdicts (in date order) into opened and closed episodes. */
 export function episodes(
-  days: readonly { date: string; verdict: Verdict }[],
+  days: readonly DayVerdict[],
   closeAfterDays: number,
 ): Episode[] {
   const out: Episode[] = [];
@@ -99,9 +103,9 @@ export function episodes(
   return out;
 }
 
-function outflowVerdicts(rows: readonly DailyRow[], t: WarningThresholds) {
+function outflowVerdicts(rows: readonly DailyRow[], t: WarningThresholds): DayVerdict[] {
   const tvlOn = new Map(rows.map((r) => [r.date, r.tvlUsd]));
-  return rows.map((r) => {
+  return rows.map((r): DayVerdict => {
     const week = tvlOn.get(shiftDay(r.date, -7));
     const month = tvlOn.get(shiftDay(r.date, -30));
     const drop = (before: number | undefined) =>
@@ -111,7 +115,7 @@ function outflowVerdicts(rows: readonly DailyRow[], t: WarningThresholds) {
     if (drop7d === null && drop30d === null) return { date: r.date, verdict: null };
     const hit7 = drop7d !== null && drop7d >= t.outflow7d - EPSILON;
     const hit30 = drop30d !== null && drop30d >= t.outflow30d - EPSILON;
-    if (!hit7 && !hit30) return { date: r.date, verdict: false as const };
+    if (!hit7 && !hit30) return { date: r.date, verdict: false };
     const figures: Record<string, number> = { tvl: r.tvlUsd };
     if (drop7d !== null) Object.assign(figures, { tvl7dAgo: week!, drop7dPct: drop7d });
     if (drop30d !== null) Object.assign(figures, { tvl30dAgo: month!, drop30dPct: drop30d });
@@ -119,13 +123,13 @@ function outflowVerdicts(rows: readonly DailyRow[], t: WarningThresholds) {
   });
 }
 
-function depegVerdicts(input: WarningInput, t: WarningThresholds) {
+function depegVerdicts(input: WarningInput, t: WarningThresholds): DayVerdict[] {
   const eth = new Map(input.ethPrices.map((p) => [p.date, p.price]));
-  return input.prices.map((p) => {
+  return input.prices.map((p): DayVerdict => {
     if (input.pegTo === 'USD') {
       const deviationPct = round(100 * (p.price - 1), 6);
       const hit = Math.abs(deviationPct) > t.depegStable + EPSILON;
-      return { date: p.date, verdict: hit ? { price: p.price, deviationPct } : (false as const) };
+      return { date: p.date, verdict: hit ? { price: p.price, deviationPct } : false };
     }
     const ethPrice = eth.get(p.date);
     if (ethPrice === undefined) return { date: p.date, verdict: null };
@@ -136,14 +140,14 @@ function depegVerdicts(input: WarningInput, t: WarningThresholds) {
       date: p.date,
       verdict: hit
         ? { price: p.price, ethPrice, ratio: round(ratio, 6), belowPct }
-        : (false as const),
+        : false,
     };
   });
 }
 
-function spikeVerdicts(rows: readonly DailyRow[], t: WarningThresholds) {
+function spikeVerdicts(rows: readonly DailyRow[], t: WarningThresholds): DayVerdict[] {
   const aprs = rows.map((r) => apyToApr(r.apy));
-  return rows.map((r, i) => {
+  return rows.map((r, i): DayVerdict => {
     const from = shiftDay(r.date, -SPIKE_WINDOW_DAYS);
     const before: number[] = [];
     for (let j = i - 1; j >= 0 && rows[j]!.date >= from; j--) before.push(aprs[j]!);
@@ -162,7 +166,7 @@ function spikeVerdicts(rows: readonly DailyRow[], t: WarningThresholds) {
           sigmas: round(sigmas, 2),
         },
       };
-    return { date: r.date, verdict: false as const };
+    return { date: r.date, verdict: false };
   });
 }
 
@@ -190,7 +194,7 @@ export function detectWarnings(
 ): DetectedWarningResult[] {
   const rows = [...input.rows].sort((a, b) => (a.date < b.date ? -1 : 1));
   const prices = [...input.prices].sort((a, b) => (a.date < b.date ? -1 : 1));
-  const rules: [WarningKind, { date: string; verdict: Verdict }[]][] = [
+  const rules: [WarningKind, DayVerdict[]][] = [
     ['outflow', outflowVerdicts(rows, thresholds)],
     ['depeg', depegVerdicts({ ...input, prices }, thresholds)],
     ['spike', spikeVerdicts(rows, thresholds)],
