@@ -60,6 +60,8 @@ export interface CreateDepsOptions {
   importIntervalMs?: number | null;
   /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
   defillamaApiUrl?: string;
+  /** Default: env COINS_API_URL, else https://coins.llama.fi. */
+  coinsApiUrl?: string;
 }
 
 function envInt(name: string): number | undefined {
@@ -127,7 +129,15 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       ? null
       : new ImportSchedule(
           importIntervalMs,
-          (signal) => runImport({ store, logger, now, signal, apiUrl: options.defillamaApiUrl }),
+          (signal) =>
+            runImport({
+              store,
+              logger,
+              now,
+              signal,
+              apiUrl: options.defillamaApiUrl,
+              coinsApiUrl: options.coinsApiUrl,
+            }),
           logger,
         );
   importSchedule?.start();
