@@ -20,7 +20,11 @@ const START = '2026-09-01';
 const day = (i: number) => shiftDay(START, i);
 
 function rows(n: number, tvl: (i: number) => number, apy: (i: number) => number = () => 5) {
-  return Array.from({ length: n }, (_, i): DailyRow => ({ date: day(i), apy: apy(i), tvlUsd: tvl(i) }));
+  return Array.from({ length: n }, (_, i): DailyRow => ({
+    date: day(i),
+    apy: apy(i),
+    tvlUsd: tvl(i),
+  }));
 }
 function prices(values: number[]): PricePoint[] {
   return values.map((price, i) => ({ date: day(i), price }));
@@ -51,7 +55,8 @@ describe('outflow', () => {
   });
   it('opens at 50% over 30 days, not at 49.99%, although no 7-day fall reaches 30%', () => {
     // A slow slide: about 2% a day for 30 days from 100.
-    const slide = (end: number) => rows(40, (i) => (i <= 5 ? 100 : i >= 35 ? end : 100 - ((100 - end) * (i - 5)) / 30));
+    const slide = (end: number) =>
+      rows(40, (i) => (i <= 5 ? 100 : i >= 35 ? end : 100 - ((100 - end) * (i - 5)) / 30));
     expect(detect({ rows: slide(50.01) })).toEqual([]);
     const [w] = detect({ rows: slide(50) });
     expect(w).toMatchObject({ kind: 'outflow', openedOn: day(35) });
@@ -140,12 +145,32 @@ describe('spike', () => {
     expect(w!.text).toMatch(/the 30-day APR already damps such a spike\.$/);
   });
   it('closes after 3 ordinary days', () => {
-    const r = rows(34, () => 1e8, (i) => (i < 30 ? (i % 2 === 0 ? 4 : 6) : i === 30 ? 40 : 5));
+    const r = rows(
+      34,
+      () => 1e8,
+      (i) => (i < 30 ? (i % 2 === 0 ? 4 : 6) : i === 30 ? 40 : 5),
+    );
     expect(detect({ rows: r })[0]).toMatchObject({ openedOn: day(30), closedOn: day(33) });
   });
   it('needs 20 days before the day and a spread above 0', () => {
-    expect(detect({ rows: rows(20, () => 1e8, (i) => (i < 19 ? (i % 2 ? 4 : 6) : 40)) })).toEqual([]);
-    expect(detect({ rows: rows(31, () => 1e8, (i) => (i < 30 ? 5 : 40)) })).toEqual([]);
+    expect(
+      detect({
+        rows: rows(
+          20,
+          () => 1e8,
+          (i) => (i < 19 ? (i % 2 ? 4 : 6) : 40),
+        ),
+      }),
+    ).toEqual([]);
+    expect(
+      detect({
+        rows: rows(
+          31,
+          () => 1e8,
+          (i) => (i < 30 ? 5 : 40),
+        ),
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -215,7 +215,10 @@ export const healthReportSchema = z
     }),
     stale: z
       .array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() }))
-      .meta({ description: 'Imported series whose newest day is more than 48 h old.' }),
+      .meta({
+        description:
+          'Imported series (and token prices, named price:<coin>) whose newest day is more than 48 h old.',
+      }),
   })
   .meta({ id: 'HealthReport' });
 
