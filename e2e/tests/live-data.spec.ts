@@ -134,7 +134,32 @@ test.beforeAll(async () => {
     JSON.stringify({ status: 'success', data: shippedPools.data }),
   );
 
-  // The operators' command imports them (exit code 0: every feed and the snapshot imported).
+  // And the coins API's GET /chart/<coin> answer for every priced token (and ETH, the reference
+  // of the ETH tokens): a steady price of 1 a day, in its shape.
+  const coinsDir = path.join(path.dirname(saved), 'coins');
+  fs.mkdirSync(coinsDir);
+  const coins = new Set<string>();
+  for (const s of sources.sources as {
+    unit: string;
+    priceToken?: { chain: string; address: string };
+  }[]) {
+    if (!s.priceToken) continue;
+    coins.add(`${s.priceToken.chain}:${s.priceToken.address}`);
+    if (s.unit === 'ETH') coins.add('coingecko:ethereum');
+  }
+  for (const coin of coins) {
+    const prices = Array.from({ length: 90 }, (_, i) => ({
+      timestamp: Date.parse(`${shiftDay(today, i - 89)}T00:00:00Z`) / 1000,
+      price: 1,
+    }));
+    fs.writeFileSync(
+      path.join(coinsDir, `${coin}.json`),
+      JSON.stringify({ coins: { [coin]: { symbol: 'TOKEN', confidence: 0.99, prices } } }),
+    );
+  }
+
+  // The operators' command imports them (exit code 0: every feed, token price and the snapshot
+  // imported).
   execFileSync(
     'pnpm',
     [
