@@ -5,11 +5,33 @@ import { formatApr, formatLocaleDate, formatTvl, formatTvlTick } from '@yield/ui
 
 export type HistoryKind = 'apr' | 'tvl';
 
+/** A day marked on the chart with a vertical line (a detected warning opening or closing). */
+export interface ChartMark {
+  timestamp: number;
+  label: string;
+  /** A closing is drawn grey and dotted, an opening red and dashed. */
+  closed: boolean;
+}
+
 export interface HistoryChartProps {
   kind: HistoryKind;
   /** [timestamp ms, value] pairs, oldest first. Empty draws an empty chart (the caller overlays N/A). */
   points: [number, number][];
   height?: number;
+  marks?: readonly ChartMark[];
+}
+
+const NO_MARKS: readonly ChartMark[] = [];
+
+function plotLine(m: ChartMark): Highcharts.XAxisPlotLinesOptions {
+  return {
+    value: m.timestamp,
+    color: m.closed ? colors.chartMuted : colors.danger,
+    dashStyle: m.closed ? 'Dot' : 'Dash',
+    width: 1,
+    zIndex: 3,
+    label: { text: m.label, style: { fontSize: '10px' } },
+  };
 }
 
 const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
@@ -32,7 +54,7 @@ function formatValue(kind: HistoryKind, value: number): string {
  * drawing its series in one go is a single long task (~120 ms on the first chart of a page on a
  * busy 2-core machine); split, each half stays near the 50 ms a task should take.
  */
-function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
+function HistoryChart({ kind, points, height = 300, marks = NO_MARKS }: HistoryChartProps) {
   const chartRef = useRef<Highcharts.Chart | null>(null);
   const pointsRef = useRef(points);
   pointsRef.current = points;
@@ -92,6 +114,14 @@ function HistoryChart({ kind, points, height = 300 }: HistoryChartProps) {
     }, 0);
     return () => clearTimeout(timer);
   }, [points, setPoints]);
+
+  // Warning marks arrive with another query than the points: drawn on the axis, apart from them.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      chartRef.current?.xAxis[0]?.update({ plotLines: marks.map(plotLine) }, true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [marks]);
 
   return (
     <HighchartsReact

@@ -7,6 +7,12 @@ import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import { NegativeYieldHint, formatApr, formatTvl } from '@yield/ui';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
+import {
+  DetectedWarnings,
+  useDetectedWarnings,
+  warningMarks,
+  WarningMarksNote,
+} from './DetectedWarnings.tsx';
 import { RangeButtons } from './RangeButtons.tsx';
 import styles from './detail.module.css';
 
@@ -47,6 +53,8 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     () => (points ?? []).map((p): [number, number] => [p.timestamp, p.tvl]),
     [points],
   );
+  const warnings = useDetectedWarnings(id);
+  const marks = useMemo(() => warningMarks(warnings), [warnings]);
   const figures = [
     { label: 'TVL', value: formatTvl(usable?.lastTvl) },
     { label: '30d APR', value: formatApr(usable?.lastApr) },
@@ -95,6 +103,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           ) : null}
         </>
       )}
+      <DetectedWarnings warnings={warnings} />
 
       <div className={styles.chartGrid}>
         <ChartFrame
@@ -111,7 +120,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-apr"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} />
+          <LazyHistoryChart kind="apr" points={aprPoints} height={CHART_HEIGHT} marks={marks} />
         </ChartFrame>
         <ChartFrame
           title="TVL History"
@@ -127,9 +136,10 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           testId="chart-tvl"
           load={loadHistoryChart}
         >
-          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} />
+          <LazyHistoryChart kind="tvl" points={tvlPoints} height={CHART_HEIGHT} marks={marks} />
         </ChartFrame>
       </div>
+      <WarningMarksNote marks={marks} from={aprPoints[0]?.[0]} to={aprPoints.at(-1)?.[0]} />
     </section>
   );
 }
