@@ -23,6 +23,11 @@ export interface HistoryChartProps {
 
 const NO_MARKS: readonly ChartMark[] = [];
 
+interface PlotLineAxis {
+  addPlotLine(options: Highcharts.XAxisPlotLinesOptions): unknown;
+  removePlotLine(id: string): void;
+}
+
 function plotLine(m: ChartMark): Highcharts.XAxisPlotLinesOptions {
   return {
     value: m.timestamp,
@@ -115,10 +120,21 @@ function HistoryChart({ kind, points, height = 300, marks = NO_MARKS }: HistoryC
     return () => clearTimeout(timer);
   }, [points, setPoints]);
 
-  // Warning marks arrive with another query than the points: drawn on the axis, apart from them.
+  // Warning marks arrive with another query than the points: added to the axis as plot lines
+  // (the axis itself is left as it is), the previous ones removed.
+  const markIds = useRef<string[]>([]);
   useEffect(() => {
+    if (marks.length === 0 && markIds.current.length === 0) return;
     const timer = setTimeout(() => {
-      chartRef.current?.xAxis[0]?.update({ plotLines: marks.map(plotLine) }, true);
+      // Axis#addPlotLine and #removePlotLine are Highcharts' own, missing from its type file.
+      const axis = chartRef.current?.xAxis[0] as PlotLineAxis | undefined;
+      if (!axis) return;
+      for (const id of markIds.current) axis.removePlotLine(id);
+      markIds.current = marks.map((m, i) => {
+        const id = `warning-mark-${i}`;
+        axis.addPlotLine({ ...plotLine(m), id });
+        return id;
+      });
     }, 0);
     return () => clearTimeout(timer);
   }, [marks]);
