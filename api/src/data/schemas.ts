@@ -81,8 +81,13 @@ export type FeedRecord = z.infer<typeof feed>;
 const priceToken = z.strictObject({
   chain: z
     .string()
-    .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'expected a DeFiLlama chain slug (lower case, e.g. ethereum)'),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a token address (0x and 40 hex digits)'),
+    .regex(
+      /^[a-z][a-z0-9_-]{0,39}$/,
+      'expected a DeFiLlama chain slug (lower case, e.g. ethereum)',
+    ),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a token address (0x and 40 hex digits)'),
   symbol: nonEmpty,
   link: url,
   verified: isoDate,
@@ -277,6 +282,35 @@ export function seriesFeeds(file: {
   return out;
 }
 
+/**
+ * A file of dated row lists (history.json `series`, prices.json `coins`): every provenance entry
+ * names a list, and each list's dates are unique and ascending.
+ */
+function checkDatedLists(
+  ctx: z.RefinementCtx,
+  field: 'series' | 'coins',
+  lists: Record<string, readonly { date: string }[]>,
+  provenance: Record<string, unknown> | undefined,
+): void {
+  for (const key of Object.keys(provenance ?? {}))
+    if (!(key in lists))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['provenance', key],
+        message: `provenance of ${key}, which is not in ${field}`,
+      });
+  for (const [key, rows] of Object.entries(lists))
+    for (let i = 1; i < rows.length; i++)
+      if (rows[i]!.date <= rows[i - 1]!.date) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field, key, i, 'date'],
+          message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
+        });
+        break;
+      }
+}
+
 // ---------------------------------------------------------------- history.json
 const dailyRow = z.strictObject({
   date: isoDate,
@@ -313,25 +347,8 @@ export const historyFileSchema = z
     series: z.record(z.string().min(1), z.array(dailyRow)),
   })
   .superRefine((file, ctx) => {
-    for (const key of Object.keys(file.provenance ?? {})) {
-      if (!(key in file.series))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['provenance', key],
-          message: `provenance of ${key}, which is not in series`,
-        });
-    }
+    checkDatedLists(ctx, 'series', file.series, file.provenance);
     for (const [key, rows] of Object.entries(file.series)) {
-      for (let i = 1; i < rows.length; i++) {
-        if (rows[i]!.date <= rows[i - 1]!.date) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['series', key, i, 'date'],
-            message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
-          });
-          break;
-        }
-      }
       const last = rows[rows.length - 1];
       if (last && last.date > file.asOf) {
         ctx.addIssue({
@@ -352,7 +369,9 @@ export type HistoryFile = z.infer<typeof historyFileSchema>;
  */
 const pricePoint = z.strictObject({ date: isoDate, price: z.number().finite().positive() });
 export type PricePoint = z.infer<typeof pricePoint>;
-const coinKey = z.string().regex(/^[a-z][a-z0-9_-]{0,39}:[A-Za-z0-9_.-]{1,100}$/, 'expected chain:address');
+const coinKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{0,39}:[A-Za-z0-9_.-]{1,100}$/, 'expected chain:address');
 
 export const pricesFileSchema = z
   .strictObject({
@@ -368,25 +387,7 @@ export const pricesFileSchema = z
       .optional(),
     coins: z.record(coinKey, z.array(pricePoint)),
   })
-  .superRefine((file, ctx) => {
-    for (const key of Object.keys(file.provenance ?? {}))
-      if (!(key in file.coins))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['provenance', key],
-          message: `provenance of ${key}, which is not in coins`,
-        });
-    for (const [key, rows] of Object.entries(file.coins))
-      for (let i = 1; i < rows.length; i++)
-        if (rows[i]!.date <= rows[i - 1]!.date) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['coins', key, i, 'date'],
-            message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
-          });
-          break;
-        }
-  });
+  .superRefine((file, ctx) => checkDatedLists(ctx, 'coins', file.coins, file.provenance));
 export type PricesFile = z.infer<typeof pricesFileSchema>;
 
 // ---------------------------------------------------------------- strategy-content.json

@@ -290,9 +290,7 @@ export function sourceWarnings(
     data.thresholds,
   );
   return detected.map((w) => {
-    const d = record.warningDismissals?.find(
-      (x) => x.kind === w.kind && x.openedOn === w.openedOn,
-    );
+    const d = record.warningDismissals?.find((x) => x.kind === w.kind && x.openedOn === w.openedOn);
     return { ...w, detected: true, ...(d ? { dismissed: { on: d.on, note: d.note } } : {}) };
   });
 }

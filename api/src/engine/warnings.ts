@@ -79,10 +79,7 @@ interface Episode {
 }
 
 /** Turns the days' verdicts (in date order) into opened and closed episodes. */
-export function episodes(
-  days: readonly DayVerdict[],
-  closeAfterDays: number,
-): Episode[] {
+export function episodes(days: readonly DayVerdict[], closeAfterDays: number): Episode[] {
   const out: Episode[] = [];
   let open: Episode | null = null;
   let within = 0;
@@ -138,9 +135,7 @@ function depegVerdicts(input: WarningInput, t: WarningThresholds): DayVerdict[] 
     const hit = belowPct > t.depegLst + EPSILON;
     return {
       date: p.date,
-      verdict: hit
-        ? { price: p.price, ethPrice, ratio: round(ratio, 6), belowPct }
-        : false,
+      verdict: hit ? { price: p.price, ethPrice, ratio: round(ratio, 6), belowPct } : false,
     };
   });
 }

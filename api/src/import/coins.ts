@@ -9,9 +9,8 @@
  * left out and counted; a day without a point stays missing (never filled in).
  */
 import { z } from 'zod';
-import { formatJsonPath } from '../data/store.ts';
 import type { PricePoint, PricesFile } from '../data/schemas.ts';
-import { FeedError } from './defillama.ts';
+import { FeedError, parseResponse } from './defillama.ts';
 
 export const DEFAULT_COINS_API_URL = 'https://coins.llama.fi';
 /** DeFiLlama's own threshold of a trustworthy price; points below it are not imported. */
@@ -62,17 +61,7 @@ export function parseCoinsChart(
   coin: string,
   options: { days: number; today: string },
 ): ParsedPrices {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new FeedError(`malformed JSON: ${(err as Error).message}`);
-  }
-  const parsed = coinsChartSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new FeedError(`unexpected response shape: ${formatJsonPath(issue.path)}: ${issue.message}`);
-  }
+  const parsed = { data: parseResponse(text, coinsChartSchema) };
   // DeFiLlama answers keys as asked; compare case-insensitively (addresses are checksummed or not).
   const entry = Object.entries(parsed.data.coins).find(
     ([key]) => key.toLowerCase() === coin.toLowerCase(),
@@ -88,7 +77,8 @@ export function parseCoinsChart(
     }
     const day = new Date(p.timestamp * 1000).toISOString().slice(0, 10);
     const seen = latest.get(day);
-    if (!seen || p.timestamp >= seen.at) latest.set(day, { at: p.timestamp, price: p.price, index });
+    if (!seen || p.timestamp >= seen.at)
+      latest.set(day, { at: p.timestamp, price: p.price, index });
   });
   const days = [...latest.keys()].sort();
   if (days.length === 0)
@@ -130,7 +120,11 @@ export interface PricesMerge {
  * import; afterwards new days are added, days present in both take the new price, older days are
  * kept. Pure: the same inputs give the same file.
  */
-export function mergePrices(file: PricesFile, imports: readonly CoinImport[], now: Date): PricesMerge {
+export function mergePrices(
+  file: PricesFile,
+  imports: readonly CoinImport[],
+  now: Date,
+): PricesMerge {
   const coins = { ...file.coins };
   const provenance = { ...file.provenance };
   const stats = new Map<string, { added: number; updated: number }>();

@@ -418,7 +418,8 @@ async function importPrices(
       newestDay: rows[rows.length - 1]?.date ?? null,
     };
     if (outcome.ok) logger.info('prices imported', { ...outcome });
-    else logger.error('prices not imported, keeping their last good data', { coin: r.coin, reason });
+    else
+      logger.error('prices not imported, keeping their last good data', { coin: r.coin, reason });
     return outcome;
   });
 }

@@ -213,12 +213,10 @@ export const healthReportSchema = z
       lastRun: importRunSchema.nullable(),
       schedule: importScheduleSchema.nullable().meta({ description: 'null when it is off.' }),
     }),
-    stale: z
-      .array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() }))
-      .meta({
-        description:
-          'Imported series (and token prices, named price:<coin>) whose newest day is more than 48 h old.',
-      }),
+    stale: z.array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() })).meta({
+      description:
+        'Imported series (and token prices, named price:<coin>) whose newest day is more than 48 h old.',
+    }),
   })
   .meta({ id: 'HealthReport' });
 
@@ -227,9 +225,15 @@ export const healthReportSchema = z
 const percentThreshold = z.number().positive().max(100);
 export const warningThresholdsSchema = z
   .strictObject({
-    verified: isoDateSchema.meta({ description: 'Day the operators last reviewed the thresholds.' }),
-    outflow7d: percentThreshold.meta({ description: 'outflow: TVL down by at least this % over 7 days.' }),
-    outflow30d: percentThreshold.meta({ description: 'outflow: or by at least this % over 30 days.' }),
+    verified: isoDateSchema.meta({
+      description: 'Day the operators last reviewed the thresholds.',
+    }),
+    outflow7d: percentThreshold.meta({
+      description: 'outflow: TVL down by at least this % over 7 days.',
+    }),
+    outflow30d: percentThreshold.meta({
+      description: 'outflow: or by at least this % over 30 days.',
+    }),
     depegStable: percentThreshold.meta({
       description: "depeg: a dollar token's daily price more than this % from $1.",
     }),
@@ -237,7 +241,8 @@ export const warningThresholdsSchema = z
       description: 'depeg: an ETH token more than this % below the price of ETH.',
     }),
     spikeSigma: z.number().positive().max(100).meta({
-      description: "spike: the newest day's APR more than this many standard deviations above its 30-day mean.",
+      description:
+        "spike: the newest day's APR more than this many standard deviations above its 30-day mean.",
     }),
     closeAfterDays: z.number().int().min(1).max(365).meta({
       description: 'A warning closes after this many consecutive days back within its threshold.',
@@ -356,7 +361,8 @@ export const detectedWarningSchema = z
     }),
     openedOn: isoDateSchema.meta({ description: 'First day the rule held in the current run.' }),
     closedOn: isoDateSchema.nullable().meta({
-      description: 'Day it closed (the data back within the threshold for the days the settings say), null while open.',
+      description:
+        'Day it closed (the data back within the threshold for the days the settings say), null while open.',
     }),
     figures: z
       .record(z.string(), z.number())
@@ -365,10 +371,9 @@ export const detectedWarningSchema = z
     detected: z.literal(true).meta({
       description: 'Detected from data (not an incident written by an operator).',
     }),
-    dismissed: z
-      .strictObject({ on: isoDateSchema, note: nonEmptySchema })
-      .optional()
-      .meta({ description: 'An operator dismissed it, with a dated note (it no longer rules out GREAT).' }),
+    dismissed: z.strictObject({ on: isoDateSchema, note: nonEmptySchema }).optional().meta({
+      description: 'An operator dismissed it, with a dated note (it no longer rules out GREAT).',
+    }),
   })
   .meta({ id: 'DetectedWarning', description: 'A warning detected from the imported data.' });
 
