@@ -100,7 +100,7 @@ const result = await runImport({
   store,
   now: () => new Date(${JSON.stringify(NOW)}),
   days: 450,
-  ${options.apiUrl ? `apiUrl: ${JSON.stringify(options.apiUrl)},` : `fromDir: ${JSON.stringify(options.fromDir)},`}
+  ${options.apiUrl ? `apiUrl: ${JSON.stringify(options.apiUrl)}, coinsApiUrl: ${JSON.stringify(options.apiUrl)},` : `fromDir: ${JSON.stringify(options.fromDir)},`}
 });
 const wallMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);

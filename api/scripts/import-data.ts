@@ -1,14 +1,15 @@
 /**
  * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
- * into history.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
+ * into history.json, the daily price of every priced token from DeFiLlama's coins API into
+ * prices.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
  * (api/src/import/run-import.ts). A running server picks the new files up by itself, as it does
  * any edit.
  *
  *   pnpm --filter @yield/api data:import                         # from https://yields.llama.fi
  *   pnpm --filter @yield/api data:import -- --dry-run            # what would change, nothing written
- *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json + saved/pools.json, offline
+ *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json, saved/coins/<coin>.json, saved/pools.json, offline
  *
- * Exit code: 0 every feed and the snapshot imported; 1 a feed, the snapshot (or the write) failed,
+ * Exit code: 0 every feed, token price and the snapshot imported; 1 one of them (or a write) failed,
  * the good ones were imported;
  * 2 the command could not run (bad arguments, sources.json not loadable).
  */
@@ -18,6 +19,7 @@ import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/import/defillama.ts';
+import { DEFAULT_COINS_API_URL } from '../src/import/coins.ts';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_IMPORT_DAYS,
@@ -28,18 +30,19 @@ import {
 } from '../src/import/run-import.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
-const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
+const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--coins-api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
 
-  --from         read saved responses DIR/chart/<pool>.json and DIR/pools.json instead of fetching (offline)
+  --from         read saved responses DIR/chart/<pool>.json, DIR/coins/<chain>:<address>.json and DIR/pools.json instead of fetching (offline)
   --dry-run      print each source's 30-day APR and risk-adjusted APR before and after; write nothing
   --api-url      DeFiLlama yields API (default: $DEFILLAMA_API_URL, else ${DEFAULT_DEFILLAMA_API_URL})
+  --coins-api-url  DeFiLlama coins API, token prices (default: $COINS_API_URL, else ${DEFAULT_COINS_API_URL})
   --days         newest days taken from each feed (default ${DEFAULT_IMPORT_DAYS}; older stored days are kept)
   --timeout-ms   per request (default ${DEFAULT_TIMEOUT_MS})
   --concurrency  requests at once (default ${DEFAULT_CONCURRENCY})
   --data-dir     data directory (default: $DATA_DIR, else api/data)
 
-Exit code 0: every feed and the /pools snapshot imported. 1: a feed or the snapshot failed (its
-last good data is kept; the others were imported) or history.json could not be written. 2: bad
+Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
+last good data is kept; the others were imported) or a data file could not be written. 2: bad
 arguments or unreadable sources.json.`;
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
@@ -77,6 +80,12 @@ function report(result: ImportResult, historyFile: string): string {
   }
   for (const s of result.unfed)
     lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
+  for (const p of result.prices)
+    lines.push(
+      p.ok
+        ? `  ok    ${'price'.padEnd(width)}  ${p.coin}  ${p.days} days (${p.lowConfidence} below confidence 0.9 left out), ${p.added} new, ${p.updated} updated, newest ${p.newestDay}`
+        : `  FAIL  ${'price'.padEnd(width)}  ${p.coin}  ${p.reason} (its last good prices are kept)`,
+    );
   const pools = result.pools;
   if (pools)
     lines.push(
@@ -98,6 +107,7 @@ function report(result: ImportResult, historyFile: string): string {
     }
   } else {
     const failed = result.feeds.filter((f) => !f.ok).length;
+    const failedPrices = result.prices.filter((p) => !p.ok).length;
     lines.push(
       result.written
         ? `${historyFile} written.`
@@ -106,6 +116,10 @@ function report(result: ImportResult, historyFile: string): string {
     if (failed > 0 || pools?.ok === false)
       lines.push(
         `${failed} feed(s)${pools?.ok === false ? ' and the /pools snapshot' : ''} failed: see the reasons above and GET /api/health.`,
+      );
+    if (failedPrices > 0)
+      lines.push(
+        `${failedPrices} token price(s) failed: see the reasons above and GET /api/health.`,
       );
   }
   return lines.join('\n');
@@ -127,6 +141,7 @@ export async function runImportCli(
         from: { type: 'string' },
         'dry-run': { type: 'boolean' },
         'api-url': { type: 'string' },
+        'coins-api-url': { type: 'string' },
         days: { type: 'string' },
         'timeout-ms': { type: 'string' },
         concurrency: { type: 'string' },
@@ -140,6 +155,9 @@ export async function runImportCli(
     const apiUrl = values['api-url'] ?? env.DEFILLAMA_API_URL;
     if (apiUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(apiUrl))
       throw new Error(`the DeFiLlama API URL must be an http(s) URL, got "${apiUrl}"`);
+    const coinsUrl = values['coins-api-url'] ?? env.COINS_API_URL;
+    if (coinsUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(coinsUrl))
+      throw new Error(`the coins API URL must be an http(s) URL, got "${coinsUrl}"`);
   } catch (err) {
     return { exitCode: 2, output: `${(err as Error).message}\n\n${USAGE}` };
   }
@@ -157,6 +175,7 @@ export async function runImportCli(
   const result = await runImport({
     store,
     apiUrl: values['api-url'] ?? env.DEFILLAMA_API_URL ?? DEFAULT_DEFILLAMA_API_URL,
+    coinsApiUrl: values['coins-api-url'] ?? env.COINS_API_URL ?? DEFAULT_COINS_API_URL,
     fromDir: values.from,
     dryRun: values['dry-run'] ?? false,
     days,

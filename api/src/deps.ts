@@ -73,6 +73,8 @@ export interface CreateDepsOptions {
   alertsSecret?: string;
   /** From address of alert e-mails. Default: env MAIL_FROM, else from settings.json. */
   mailFrom?: string;
+  /** Default: env COINS_API_URL, else https://coins.llama.fi. */
+  coinsApiUrl?: string;
 }
 
 function envInt(name: string): number | undefined {
@@ -114,6 +116,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     history: store.get('history'),
     strategyContent: store.get('strategyContent'),
     liquidity: store.get('liquidity'),
+    prices: store.get('prices'),
   });
   const now = options.now ?? (() => new Date());
   let snapshot = buildSnapshot(inputs(), now());
@@ -165,6 +168,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
               now,
               signal,
               apiUrl: options.defillamaApiUrl,
+              coinsApiUrl: options.coinsApiUrl,
             });
             // Also when nothing changed: a source may have turned stale meanwhile.
             alerts.trigger('scheduled import');

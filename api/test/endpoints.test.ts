@@ -42,6 +42,7 @@ describe('GET /api/health', () => {
         'liquidity.json',
         'mailing-list.json',
         'pools.json',
+        'prices.json',
         'project-tiers.json',
         'settings.json',
         'sources.json',

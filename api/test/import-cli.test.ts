@@ -13,7 +13,14 @@ import { feedTargets } from '../src/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';
 import { NOW, POOL, readHistory, readSources, TODAY } from './import-fixtures.ts';
-import { chartBody, dailyPoints, startReplayServer } from './replay-server.ts';
+import { priceCoins } from '../src/data/schemas.ts';
+import {
+  chartBody,
+  coinsBody,
+  dailyPoints,
+  dailyPrices,
+  startReplayServer,
+} from './replay-server.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 
 let dir: string;
@@ -35,6 +42,13 @@ beforeEach(async () => {
     path.join(saved, 'pools.json'),
     JSON.stringify(generatePoolsResponse({ count: 30, seed: 5 })),
   );
+  // The coins API's answer for every priced token (prices are imported too).
+  await mkdir(path.join(saved, 'coins'));
+  for (const coin of priceCoins(await readSources(dir)))
+    await writeFile(
+      path.join(saved, 'coins', `${coin}.json`),
+      JSON.stringify(coinsBody(coin, dailyPrices({ lastDay: TODAY, days: 90, price: 1 }))),
+    );
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -165,7 +179,10 @@ describe('the pnpm script', () => {
       const child = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', 'scripts/import-data.ts', '--data-dir', dir],
-        { cwd: API_ROOT, env: { ...process.env, DEFILLAMA_API_URL: server.url } },
+        {
+          cwd: API_ROOT,
+          env: { ...process.env, DEFILLAMA_API_URL: server.url, COINS_API_URL: server.url },
+        },
       ).then(
         () => ({ code: 0, stderr: '' }),
         (err: { code: number; stderr: string }) => err,

@@ -93,7 +93,13 @@ describe('an operator edit and an import at the same moment', () => {
     await other.loadAll();
     const [a, b] = await Promise.all([
       importWith(t, server),
-      runImport({ store: other, apiUrl: server.url, now: () => NOW, timeoutMs: 1000 }),
+      runImport({
+        store: other,
+        apiUrl: server.url,
+        coinsApiUrl: server.url,
+        now: () => NOW,
+        timeoutMs: 1000,
+      }),
     ]);
     expect(a.ok && b.ok).toBe(true);
     expect([a.written, b.written].sort()).toEqual([false, true]); // the second found nothing new

@@ -82,6 +82,7 @@ export function importWith(
   return runImport({
     store: t.deps.store,
     apiUrl: server.url,
+    coinsApiUrl: server.url,
     now: () => NOW,
     timeoutMs: 1000,
     logger: t.logger,

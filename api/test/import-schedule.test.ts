@@ -23,6 +23,7 @@ function result(ok: boolean): ImportResult {
     dryRun: false,
     startedAt: NOW.toISOString(),
     finishedAt: NOW.toISOString(),
+    prices: [],
     feeds: [
       {
         series: 's',
@@ -147,7 +148,12 @@ describe('the running API with DATA_IMPORT_INTERVAL', () => {
     const dir = await tempDataDir();
     server = await replayAllFeeds(dir);
     process.env.DATA_IMPORT_INTERVAL = '1s';
-    t = await setup({ dir, now: () => NOW, defillamaApiUrl: server.url });
+    t = await setup({
+      dir,
+      now: () => NOW,
+      defillamaApiUrl: server.url,
+      coinsApiUrl: server.url,
+    });
     const waitFor = async (what: string, done: () => boolean) => {
       const deadline = Date.now() + 10_000;
       while (!done()) {

@@ -2,6 +2,8 @@
  * A local stand-in for DeFiLlama's yields API (node:http on 127.0.0.1, a free port): it answers
  * `GET /chart/<pool>` and `GET /pools` with responses in the published shape (by default /pools
  * is a small generated snapshot, api/scripts/generate-pools.ts), or with the failure a test asks for.
+ * It also stands in for the coins API: `GET /chart/<chain>:<address>?start=&span=&period=1d`
+ * answers, unless a test sets another reply, a price of 1 for each day asked for.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,11 +38,45 @@ export interface ReplayServer {
   set(pool: string, reply: Reply): void;
   /** Replaces the answer for /pools. */
   setPools(reply: Reply): void;
+  /** Replaces the coins API's answer for one coin (`chain:address`). */
+  setCoin(coin: string, reply: Reply): void;
   close(): Promise<void>;
 }
 
 export function chartBody(points: ChartPoint[]): unknown {
   return { status: 'success', data: points };
+}
+
+export interface CoinPricePoint {
+  timestamp: number;
+  price: number;
+  confidence?: number;
+}
+
+/** A coins API chart answer for one coin, in its published shape. */
+export function coinsBody(coin: string, prices: CoinPricePoint[], confidence = 0.99): unknown {
+  return { coins: { [coin]: { symbol: 'TOKEN', decimals: 18, confidence, prices } } };
+}
+
+/** One price a day (at a time of day that moves around) for `days` days ending `lastDay`. */
+export function dailyPrices(options: {
+  lastDay: string;
+  days: number;
+  price: number | ((i: number) => number);
+}): CoinPricePoint[] {
+  const end = Date.parse(`${options.lastDay}T00:00:00Z`) / 1000;
+  return Array.from({ length: options.days }, (_, i) => ({
+    timestamp: end - (options.days - 1 - i) * 86_400 + ((i * 97 + 7) % 1440) * 60,
+    price: typeof options.price === 'function' ? options.price(i) : options.price,
+  }));
+}
+
+/** The default coins answer: a price of 1 on each day of the span asked for. */
+function defaultCoinsReply(coin: string, query: URLSearchParams): Reply {
+  const start = Number(query.get('start') ?? 0);
+  const span = Number(query.get('span') ?? 1);
+  const lastDay = new Date((start + (span - 1) * 86_400) * 1000).toISOString().slice(0, 10);
+  return { kind: 'json', body: coinsBody(coin, dailyPrices({ lastDay, days: span, price: 1 })) };
 }
 
 /**
@@ -81,6 +117,7 @@ export async function startReplayServer(
   defaults: Record<string, Reply> = {},
 ): Promise<ReplayServer> {
   const replies = new Map(Object.entries(defaults));
+  const coinReplies = new Map<string, Reply>();
   let poolsReply: Reply = {
     kind: 'json',
     body: generatePoolsResponse({ count: REPLAY_POOL_COUNT, seed: 7 }),
@@ -92,7 +129,15 @@ export async function startReplayServer(
     requests.push(req.url ?? '');
     userAgents.push(req.headers['user-agent'] ?? '');
     const m = /^\/chart\/([^/?]+)$/.exec(req.url ?? '');
-    const reply = req.url === '/pools' ? poolsReply : m ? replies.get(m[1]!) : undefined;
+    const c = /^\/chart\/([a-z][a-z0-9_-]*:[^/?]+)\?(.*)$/.exec(req.url ?? '');
+    const reply =
+      req.url === '/pools'
+        ? poolsReply
+        : c
+          ? (coinReplies.get(c[1]!) ?? defaultCoinsReply(c[1]!, new URLSearchParams(c[2])))
+          : m
+            ? replies.get(m[1]!)
+            : undefined;
     if (!reply) {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify('invalid configID!'));
@@ -124,6 +169,7 @@ export async function startReplayServer(
     setPools: (reply) => {
       poolsReply = reply;
     },
+    setCoin: (coin, reply) => coinReplies.set(coin, reply),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -31,6 +31,7 @@ interface Feed {
 const DAY_MS = 86_400_000;
 const STALE_SERIES = ['sky-susds', 'rocketpool-reth'];
 const LIDO_POOL = '747c1d2a-c668-4682-b9f9-296708a3dd90';
+const STETH_COIN = 'ethereum:0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const shiftDay = (day: string, days: number) =>
@@ -72,6 +73,8 @@ async function freePort(): Promise<number> {
 
 const today = dayOf(Date.now());
 const staleDay = shiftDay(today, -3);
+/** First day of Lido's replayed 60% fall in deposits. */
+const OUTFLOW_FROM = shiftDay(today, -4);
 let server: ChildProcess | undefined;
 let baseUrl = '';
 /** This spec's own folders under e2e/.tmp, removed afterwards. */
@@ -116,7 +119,8 @@ test.beforeAll(async () => {
     );
     const data = rows.map((row) => ({
       timestamp: `${row.date}T00:00:00.000Z`,
-      tvlUsd: row.tvlUsd,
+      // Lido's deposits fall by 60% over its last 5 days: an outflow warning.
+      tvlUsd: series === 'lido-steth' && row.date >= OUTFLOW_FROM ? row.tvlUsd * 0.4 : row.tvlUsd,
       apy: row.apy,
       apyBase: row.apy - (row.apyReward ?? 0),
       apyReward: row.apyReward ?? null,
@@ -134,7 +138,33 @@ test.beforeAll(async () => {
     JSON.stringify({ status: 'success', data: shippedPools.data }),
   );
 
-  // The operators' command imports them (exit code 0: every feed and the snapshot imported).
+  // And the coins API's GET /chart/<coin> answer for every priced token (and ETH, the reference
+  // of the ETH tokens): a steady price of 1 a day, in its shape.
+  const coinsDir = path.join(path.dirname(saved), 'coins');
+  fs.mkdirSync(coinsDir);
+  const coins = new Set<string>();
+  for (const s of sources.sources as {
+    unit: string;
+    priceToken?: { chain: string; address: string };
+  }[]) {
+    if (!s.priceToken) continue;
+    coins.add(`${s.priceToken.chain}:${s.priceToken.address}`);
+    if (s.unit === 'ETH') coins.add('coingecko:ethereum');
+  }
+  for (const coin of coins) {
+    // stETH at 0.97 ETH on the last two days: a depeg warning.
+    const prices = Array.from({ length: 90 }, (_, i) => ({
+      timestamp: Date.parse(`${shiftDay(today, i - 89)}T00:00:00Z`) / 1000,
+      price: coin === STETH_COIN && i >= 88 ? 0.97 : 1,
+    }));
+    fs.writeFileSync(
+      path.join(coinsDir, `${coin}.json`),
+      JSON.stringify({ coins: { [coin]: { symbol: 'TOKEN', confidence: 0.99, prices } } }),
+    );
+  }
+
+  // The operators' command imports them (exit code 0: every feed, token price and the snapshot
+  // imported).
   execFileSync(
     'pnpm',
     [
@@ -255,4 +285,48 @@ test('a strategy page labels its data, links to its DeFiLlama pool, and shows a 
     `Sample data as of ${readable(today)}.`,
   );
   await expect(page.getByTestId('feed-link')).toHaveCount(0);
+});
+
+test('a 60% fall in deposits and a token off its peg show as warnings detected from data, and the source is not GREAT', async ({
+  page,
+}) => {
+  const rows = (await (await page.request.get(`${baseUrl}/api/strategies`)).json()) as {
+    id: number;
+    great: boolean;
+    warnings: { kind: string; openedOn: string; closedOn: string | null; detected: boolean }[];
+  }[];
+  const lidoRow = rows.find((r) => r.id === 13)!;
+  expect(lidoRow.great).toBe(false);
+  expect(
+    lidoRow.warnings.filter((w) => w.closedOn === null).map((w) => [w.kind, w.openedOn]),
+  ).toEqual([
+    ['outflow', OUTFLOW_FROM],
+    ['depeg', shiftDay(today, -1)],
+  ]);
+
+  await page.goto(`${baseUrl}/options/lido`);
+  const box = page.getByTestId('detected-warnings');
+  const notes = box.getByRole('note');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.nth(0)).toContainText(
+    `Deposits leaving fast Detected from data since ${readable(OUTFLOW_FROM)}`,
+  );
+  await expect(notes.nth(0)).toContainText(
+    /the value locked fell (5[5-9]|6[0-5])(\.\d)?% over 7 days/,
+  );
+  await expect(notes.nth(1)).toContainText(
+    `Off its peg Detected from data since ${readable(shiftDay(today, -1))}`,
+  );
+  await expect(notes.nth(1)).toContainText(
+    'The token traded at 0.97 ETH, 3% below the price of ETH.',
+  );
+  await expect(page.getByTestId('warning-marks')).toContainText(
+    `Deposits leaving fast: opened ${readable(OUTFLOW_FROM)}`,
+  );
+
+  // The comparison does not mark it GREAT.
+  await page.goto(`${baseUrl}/options`);
+  const lido = page.getByTestId('crypto-table').getByRole('row', { name: /Lido - stETH/ });
+  await expect(lido).toContainText(/\d+\.\d{2}%/, { timeout: 30_000 });
+  await expect(lido).not.toContainText('GREAT');
 });

@@ -7,6 +7,7 @@ import {
   liquidityFileSchema,
   mailingListFileSchema,
   poolsFileSchema,
+  pricesFileSchema,
   projectTiersFileSchema,
   settingsFileSchema,
   sourcesFileSchema,
@@ -19,6 +20,7 @@ import {
   type LiquidityFile,
   type MailingListFile,
   type PoolsFile,
+  type PricesFile,
   type ProjectTiersFile,
   type SettingsFile,
   type SourcesFile,
@@ -38,6 +40,12 @@ export const dataFiles = {
     schema: strategyContentFileSchema,
   } as FileSpec<StrategyContentFile>,
   liquidity: { file: 'liquidity.json', schema: liquidityFileSchema } as FileSpec<LiquidityFile>,
+  /** Daily token prices (depeg warnings); written by the importer, shipped as sample data. */
+  prices: {
+    file: 'prices.json',
+    schema: pricesFileSchema,
+    empty: () => ({ sample: false, coins: {} }),
+  } as FileSpec<PricesFile>,
   invites: {
     file: 'invites.json',
     schema: invitesFileSchema,
@@ -91,4 +99,5 @@ export const SNAPSHOT_FILES: (keyof DataFiles)[] = [
   'history',
   'strategyContent',
   'liquidity',
+  'prices',
 ];

@@ -23,6 +23,8 @@ import {
   strategyContentSchema,
   strategySlugSchema as slug,
   thirdPartyRatingSchema,
+  warningThresholdsSchema,
+  WARNING_KINDS,
 } from '@yield/contract';
 import { depositLinkProblem, reportLinkProblem } from './links.ts';
 
@@ -44,7 +46,9 @@ function flagRepeats<T>(
 
 // ---------------------------------------------------------------- settings.json
 /** GET /api/settings is this file plus the data's sample marker. */
-export const settingsFileSchema = siteSettingsSchema.omit({ data: true });
+export const settingsFileSchema = siteSettingsSchema
+  .omit({ data: true })
+  .extend({ warnings: warningThresholdsSchema });
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 
 // ---------------------------------------------------------------- sources.json
@@ -68,6 +72,54 @@ const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
 /** Operators' note of why a series has no feed (which pool is missing, what to check). */
 const feedNote = nonEmpty.optional();
 export type FeedRecord = z.infer<typeof feed>;
+
+/**
+ * The token whose daily price the importer fetches from DeFiLlama's coins API for the depeg
+ * warning (api/src/import/coins.ts): the token meant to be worth one unit of the source (one
+ * dollar, or one ETH). `link` is where its address was checked, `verified` when.
+ */
+const priceToken = z.strictObject({
+  chain: z
+    .string()
+    .regex(
+      /^[a-z][a-z0-9_-]{0,39}$/,
+      'expected a DeFiLlama chain slug (lower case, e.g. ethereum)',
+    ),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a token address (0x and 40 hex digits)'),
+  symbol: nonEmpty,
+  link: url,
+  verified: isoDate,
+  note: nonEmpty.optional(),
+});
+export type PriceTokenRecord = z.infer<typeof priceToken>;
+
+/** The coins API's name of a token: `chain:address`. */
+export function coinOf(token: Pick<PriceTokenRecord, 'chain' | 'address'>): string {
+  return `${token.chain}:${token.address}`;
+}
+/** ETH's price, the reference of tokens pegged to ETH (the coins API names it by CoinGecko id). */
+export const ETH_COIN = 'coingecko:ethereum';
+
+/** The coins to import: every source's priced token, plus ETH when a source is pegged to ETH. */
+export function priceCoins(file: { sources: readonly YieldSourceRecord[] }): string[] {
+  const coins = new Set<string>();
+  for (const s of file.sources) {
+    if (!s.priceToken) continue;
+    coins.add(coinOf(s.priceToken));
+    if (s.unit === 'ETH') coins.add(ETH_COIN);
+  }
+  return [...coins];
+}
+
+/** An operator's dismissal of one detected warning (source + kind + day it opened), dated. */
+const warningDismissal = z.strictObject({
+  kind: z.enum(WARNING_KINDS),
+  openedOn: isoDate,
+  on: isoDate,
+  note: nonEmpty,
+});
 
 const sourceCommon = {
   name: nonEmpty,
@@ -106,6 +158,10 @@ const yieldSourceRecord = z.strictObject({
   series: nonEmpty,
   feeds,
   feedNote,
+  priceToken: priceToken.optional(),
+  /** Operators' note of why a source has no priceToken. */
+  priceNote: nonEmpty.optional(),
+  warningDismissals: z.array(warningDismissal).optional(),
 });
 
 const stableComponents = z.strictObject({
@@ -226,6 +282,35 @@ export function seriesFeeds(file: {
   return out;
 }
 
+/**
+ * A file of dated row lists (history.json `series`, prices.json `coins`): every provenance entry
+ * names a list, and each list's dates are unique and ascending.
+ */
+function checkDatedLists(
+  ctx: z.RefinementCtx,
+  field: 'series' | 'coins',
+  lists: Record<string, readonly { date: string }[]>,
+  provenance: Record<string, unknown> | undefined,
+): void {
+  for (const key of Object.keys(provenance ?? {}))
+    if (!(key in lists))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['provenance', key],
+        message: `provenance of ${key}, which is not in ${field}`,
+      });
+  for (const [key, rows] of Object.entries(lists))
+    for (let i = 1; i < rows.length; i++)
+      if (rows[i]!.date <= rows[i - 1]!.date) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field, key, i, 'date'],
+          message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
+        });
+        break;
+      }
+}
+
 // ---------------------------------------------------------------- history.json
 const dailyRow = z.strictObject({
   date: isoDate,
@@ -262,25 +347,8 @@ export const historyFileSchema = z
     series: z.record(z.string().min(1), z.array(dailyRow)),
   })
   .superRefine((file, ctx) => {
-    for (const key of Object.keys(file.provenance ?? {})) {
-      if (!(key in file.series))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['provenance', key],
-          message: `provenance of ${key}, which is not in series`,
-        });
-    }
+    checkDatedLists(ctx, 'series', file.series, file.provenance);
     for (const [key, rows] of Object.entries(file.series)) {
-      for (let i = 1; i < rows.length; i++) {
-        if (rows[i]!.date <= rows[i - 1]!.date) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['series', key, i, 'date'],
-            message: `dates must be unique and ascending (${rows[i]!.date} after ${rows[i - 1]!.date})`,
-          });
-          break;
-        }
-      }
       const last = rows[rows.length - 1];
       if (last && last.date > file.asOf) {
         ctx.addIssue({
@@ -292,6 +360,35 @@ export const historyFileSchema = z
     }
   });
 export type HistoryFile = z.infer<typeof historyFileSchema>;
+
+// ---------------------------------------------------------------- prices.json
+/**
+ * Daily USD prices of the tokens named as `priceToken` in sources.json (plus ETH, the reference of
+ * the ETH tokens), keyed by coin (`chain:address`, or `coingecko:ethereum`): imported from
+ * DeFiLlama's coins API by data:import. Shipped as labelled sample data.
+ */
+const pricePoint = z.strictObject({ date: isoDate, price: z.number().finite().positive() });
+export type PricePoint = z.infer<typeof pricePoint>;
+const coinKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{0,39}:[A-Za-z0-9_.-]{1,100}$/, 'expected chain:address');
+
+export const pricesFileSchema = z
+  .strictObject({
+    /** True: the coins without a `provenance` entry are generated sample data. */
+    sample: z.boolean(),
+    note: z.string().optional(),
+    generator: z.strictObject({ script: z.string(), seed: z.number().int() }).optional(),
+    provenance: z
+      .record(
+        coinKey,
+        z.strictObject({ kind: z.literal('defillama'), asOf: isoDate, importedAt: isoDateTime }),
+      )
+      .optional(),
+    coins: z.record(coinKey, z.array(pricePoint)),
+  })
+  .superRefine((file, ctx) => checkDatedLists(ctx, 'coins', file.coins, file.provenance));
+export type PricesFile = z.infer<typeof pricesFileSchema>;
 
 // ---------------------------------------------------------------- strategy-content.json
 /**
@@ -388,6 +485,7 @@ export type UserRecord = UsersFile['users'][number];
 // ---------------------------------------------------------------- import-status.json (runtime-written)
 export type FeedOutcome = z.infer<typeof importRunSchema>['feeds'][number];
 export type PoolsOutcome = NonNullable<z.infer<typeof importRunSchema>['pools']>;
+export type PriceOutcome = NonNullable<z.infer<typeof importRunSchema>['prices']>[number];
 
 /** The outcome of the last `data:import` (CLI or schedule), read by GET /api/health. */
 export const importStatusFileSchema = z.strictObject({ lastRun: importRunSchema.nullable() });

@@ -9,6 +9,7 @@ import {
   computeRa30,
   cryptoBaseSeries,
   derivedSeries,
+  detectWarnings,
   isGreat,
   stableBaseSeries,
   type DailyRow,
@@ -17,7 +18,9 @@ import {
 } from '../engine/index.ts';
 import {
   BASE_KEY_OF_TYPE,
+  BLOCKING_WARNING_KINDS,
   TIME_RANGE_DAYS,
+  type DetectedWarning,
   type BaseRates,
   type HistoryPoint,
   type HistoryResponse,
@@ -29,13 +32,17 @@ import {
   type StrategyMetrics,
   type ThirdPartyRating,
   type TimeRange,
+  type WarningThresholds,
   type YieldSource,
 } from '@yield/contract';
 import {
+  coinOf,
+  ETH_COIN,
   seriesFeeds,
   type BaseRateRecord,
   type HistoryFile,
   type LiquidityFile,
+  type PricesFile,
   type SettingsFile,
   type SourcesFile,
   type StrategyContentFile,
@@ -84,6 +91,8 @@ export interface ComputedSeries {
   provenance: RowProvenance;
   great: boolean;
   activeIncident: boolean;
+  /** Detected from data, oldest first; empty for a base rate. */
+  warnings: DetectedWarning[];
   source: YieldSource & { feeds: PublishedFeed[]; provenance: RowProvenance };
   breakdown: SeriesBreakdown;
 }
@@ -94,6 +103,7 @@ export interface SnapshotInput {
   history: HistoryFile | null;
   strategyContent: StrategyContentFile | null;
   liquidity: LiquidityFile | null;
+  prices: PricesFile | null;
 }
 
 export interface Snapshot {
@@ -144,6 +154,7 @@ function yieldSourceOf(
   },
   feeds: PublishedFeed[],
   provenance: RowProvenance,
+  warnings: DetectedWarning[],
 ): YieldSource {
   const common = {
     name: record.name,
@@ -167,6 +178,7 @@ function yieldSourceOf(
     },
     feeds,
     provenance,
+    warnings,
   };
   if ('key' in record) {
     return {
@@ -251,6 +263,45 @@ function baseComponentSeries(record: BaseRateRecord): string[] {
   return [...new Set(keys)];
 }
 
+/** What the warnings of the sources are detected from (no thresholds: none are detected). */
+export interface WarningData {
+  prices: PricesFile | null;
+  thresholds: WarningThresholds | null;
+}
+
+/**
+ * A source's detected warnings (api/src/engine/warnings.ts) with the operators' dismissals
+ * (sources.json `warningDismissals`, matched by kind and opening day).
+ */
+export function sourceWarnings(
+  record: YieldSourceRecord,
+  rows: readonly DailyRow[],
+  data: WarningData,
+): DetectedWarning[] {
+  if (!data.thresholds) return [];
+  const coins = data.prices?.coins ?? {};
+  const detected = detectWarnings(
+    {
+      rows,
+      prices: record.priceToken ? (coins[coinOf(record.priceToken)] ?? []) : [],
+      ethPrices: coins[ETH_COIN] ?? [],
+      pegTo: record.unit,
+    },
+    data.thresholds,
+  );
+  return detected.map((w) => {
+    const d = record.warningDismissals?.find((x) => x.kind === w.kind && x.openedOn === w.openedOn);
+    return { ...w, detected: true, ...(d ? { dismissed: { on: d.on, note: d.note } } : {}) };
+  });
+}
+
+/** An open outflow or depeg warning that no operator dismissed: never GREAT. */
+export function hasBlockingWarning(warnings: readonly DetectedWarning[]): boolean {
+  return warnings.some(
+    (w) => w.closedOn === null && !w.dismissed && BLOCKING_WARNING_KINDS.includes(w.kind),
+  );
+}
+
 /**
  * Engine run over every source and both base rates. Pure given its inputs; `now` only decides
  * which imported series are stale (api/src/data/provenance.ts).
@@ -259,6 +310,7 @@ export function computeAllSeries(
   sources: SourcesFile,
   history: HistoryFile,
   now: Date = new Date(),
+  warningData: WarningData = { prices: null, thresholds: null },
 ): Map<string, ComputedSeries> {
   const out = new Map<string, ComputedSeries>();
   const base = new Map<SourceType, { result: Ra30Result }>();
@@ -292,7 +344,8 @@ export function computeAllSeries(
       // A benchmark is the line others are compared with, never itself GREAT.
       great: false,
       activeIncident: record.incidents.some((i) => i.active),
-      source: yieldSourceOf(record, score, feeds, provenance),
+      warnings: [],
+      source: yieldSourceOf(record, score, feeds, provenance, []),
       breakdown: breakdownOf(record.key, result, false, status, provenance),
     });
   }
@@ -309,9 +362,12 @@ export function computeAllSeries(
       ...seriesProvenance(history, record.series, now),
     };
     const status = statusOf(result, provenance);
+    const warnings = sourceWarnings(record, rows, warningData);
     // Stale figures describe a past window: never GREAT until the feed is current again.
     const great =
-      baseResult && !provenance.stale ? isGreat(result, baseResult, activeIncident) : false;
+      baseResult && !provenance.stale && !hasBlockingWarning(warnings)
+        ? isGreat(result, baseResult, activeIncident)
+        : false;
     const feeds = publishFeeds(record.series, record.feeds);
     out.set(String(record.id), {
       id: record.id,
@@ -324,7 +380,8 @@ export function computeAllSeries(
       provenance,
       great,
       activeIncident,
-      source: yieldSourceOf(record, score, feeds, provenance),
+      warnings,
+      source: yieldSourceOf(record, score, feeds, provenance, warnings),
       breakdown: breakdownOf(record.id, result, great, status, provenance),
     });
   }
@@ -379,7 +436,10 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
   const missing = (file: string) => `${file} has not loaded (see GET /api/health)`;
 
   if (input.sources && input.history) {
-    series = computeAllSeries(input.sources, input.history, now);
+    series = computeAllSeries(input.sources, input.history, now, {
+      prices: input.prices,
+      thresholds: input.settings?.warnings ?? null,
+    });
     staleAt = nextStaleAt(shownProvenances(series));
     const list = [...series.values()];
     const sourceRows = list.filter((s) => typeof s.id === 'number');
@@ -399,6 +459,7 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
       great: s.great,
       asOf: s.result.asOf,
       provenance: s.provenance,
+      warnings: s.warnings,
     }));
     bodies.set(bodyKey.strategies, cacheBody(strategies));
 

@@ -3,3 +3,4 @@ export * from './ra30.ts';
 export * from './base-rates.ts';
 export * from './rapool.ts';
 export * from './earnings.ts';
+export * from './warnings.ts';

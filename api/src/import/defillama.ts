@@ -120,14 +120,15 @@ function utcDay(ms: number): string {
  * the newest `days` days of it. Throws a FeedError for malformed JSON, a shape that is not the
  * published one, an empty series, or an implausible value in the rows it would import.
  */
-export function parseChart(text: string, options: ParseOptions): ParsedChart {
+/** A response's JSON in its published shape; a FeedError for malformed JSON or another shape. */
+export function parseResponse<T>(text: string, schema: z.ZodType<T>): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
     throw new FeedError(`malformed JSON: ${(err as Error).message}`);
   }
-  const parsed = chartResponseSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const more =
@@ -136,6 +137,11 @@ export function parseChart(text: string, options: ParseOptions): ParsedChart {
       `unexpected response shape: ${formatJsonPath(issue.path)}: ${issue.message}${more}`,
     );
   }
+  return parsed.data;
+}
+
+export function parseChart(text: string, options: ParseOptions): ParsedChart {
+  const parsed = { data: parseResponse(text, chartResponseSchema) };
 
   // Latest snapshot of each UTC day; timestamps are compared as instants, not as text.
   const latest = new Map<string, { at: number; index: number }>();

@@ -5,7 +5,8 @@
  */
 import type { AppDeps } from '../deps.ts';
 import type { Snapshot } from '../data/snapshot.ts';
-import type { ImportStatusFile } from '../data/schemas.ts';
+import type { ImportStatusFile, PricesFile } from '../data/schemas.ts';
+import { staleFrom } from '../data/provenance.ts';
 import type { ScheduleState } from './schedule.ts';
 
 export interface ImportHealth {
@@ -29,4 +30,21 @@ export function staleSeries(snapshot: Snapshot): { series: string; asOf: string 
     }
   }
   return [...out].map(([series, asOf]) => ({ series, asOf }));
+}
+
+/**
+ * Imported token prices that are stale now (newest day more than 48 h old, as for the series),
+ * named `price:<coin>`.
+ */
+export function stalePrices(
+  prices: PricesFile | null,
+  now: Date,
+): { series: string; asOf: string | null }[] {
+  return Object.keys(prices?.provenance ?? {}).flatMap((coin) => {
+    const rows = prices?.coins[coin] ?? [];
+    const asOf = rows[rows.length - 1]?.date ?? null;
+    return asOf === null || now.getTime() >= staleFrom(asOf)
+      ? [{ series: `price:${coin}`, asOf }]
+      : [];
+  });
 }

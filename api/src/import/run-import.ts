@@ -17,10 +17,12 @@ import pLimit from 'p-limit';
 import { DataFileError } from '../data/store.ts';
 import { dataFiles, type ApiStore } from '../data/files.ts';
 import {
+  priceCoins,
   seriesFeeds,
   type FeedOutcome,
   type HistoryFile,
   type PoolsOutcome,
+  type PriceOutcome,
   type ImportStatusFile,
   type SourcesFile,
 } from '../data/schemas.ts';
@@ -35,6 +37,14 @@ import {
   poolsUrl,
 } from './defillama.ts';
 import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
+import {
+  coinsChartUrl,
+  DEFAULT_COINS_API_URL,
+  mergePrices,
+  parseCoinsChart,
+  type CoinImport,
+  type PricesMerge,
+} from './coins.ts';
 import { guardedWrite } from './guarded-write.ts';
 import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
 
@@ -48,7 +58,12 @@ export interface ImportOptions {
   store: ApiStore;
   /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
   apiUrl?: string | undefined;
-  /** Read saved responses, `<fromDir>/chart/<pool>.json` and `<fromDir>/pools.json`, instead of fetching. */
+  /** DeFiLlama's coins API (token prices). Default: env COINS_API_URL, else https://coins.llama.fi. */
+  coinsApiUrl?: string | undefined;
+  /**
+   * Read saved responses, `<fromDir>/chart/<pool>.json`, `<fromDir>/coins/<chain>:<address>.json`
+   * and `<fromDir>/pools.json`, instead of fetching.
+   */
   fromDir?: string | undefined;
   /** Compute and report, write nothing. */
   dryRun?: boolean | undefined;
@@ -86,6 +101,8 @@ export interface ImportResult {
   startedAt: string;
   finishedAt: string;
   feeds: FeedOutcome[];
+  /** Each priced token (prices.json). */
+  prices: PriceOutcome[];
   /** The /pools snapshot; null when the run stopped before it. */
   pools: PoolsOutcome | null;
   /** Series no feed is named for: left as they are. */
@@ -205,6 +222,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     startedAt: now.toISOString(),
     finishedAt: now.toISOString(),
     feeds: [],
+    prices: [],
     pools: null,
     unfed: [],
     written: false,
@@ -214,7 +232,10 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const finish = async (): Promise<ImportResult> => {
     result.finishedAt = new Date().toISOString();
     result.ok =
-      result.error === null && result.feeds.every((f) => f.ok) && result.pools?.ok === true;
+      result.error === null &&
+      result.feeds.every((f) => f.ok) &&
+      result.prices.every((p) => p.ok) &&
+      result.pools?.ok === true;
     if (!dryRun) await recordStatus(options, result, logger);
     return result;
   };
@@ -317,8 +338,90 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   if (dryRun && last.merge) {
     result.figures = figuresChange(sources, last.before, last.merge.history, now);
   }
+  result.prices = await importPrices(options, priceCoins(sources), now, logger);
   result.pools = await importPools(options, apiUrl, now, logger);
   return finish();
+}
+
+/**
+ * Reads, validates and (unless a dry run) merges into prices.json the daily price of every priced
+ * token; never throws. A token that fails keeps its last good prices.
+ */
+async function importPrices(
+  options: ImportOptions,
+  coins: string[],
+  now: Date,
+  logger: Logger,
+): Promise<PriceOutcome[]> {
+  const apiUrl = options.coinsApiUrl ?? process.env.COINS_API_URL ?? DEFAULT_COINS_API_URL;
+  const today = utcToday(now);
+  const days = options.days ?? DEFAULT_IMPORT_DAYS;
+  const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const reads = await Promise.all(
+    coins.map((coin) =>
+      limit(async () => {
+        try {
+          const text = await readResponse(
+            options,
+            path.join('coins', `${coin}.json`),
+            coinsChartUrl(apiUrl, coin, today, days),
+          );
+          return { coin, parsed: parseCoinsChart(text, coin, { days, today }), reason: null };
+        } catch (err) {
+          const reason =
+            err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
+          return { coin, parsed: null, reason };
+        }
+      }),
+    ),
+  );
+  const imports: CoinImport[] = reads.flatMap((r) =>
+    r.parsed ? [{ coin: r.coin, rows: r.parsed.rows }] : [],
+  );
+  const { store } = options;
+  let merge: PricesMerge | null = null;
+  let writeError: string | null = null;
+  try {
+    if (options.dryRun) {
+      const current = store.get('prices');
+      if (current) merge = mergePrices(current, imports, now);
+    } else if (imports.length > 0) {
+      await store.refreshFile('prices');
+      await guardedWrite({
+        file: path.join(store.dir, dataFiles.prices.file),
+        schema: dataFiles.prices.schema,
+        empty: dataFiles.prices.empty,
+        update: (current) => {
+          merge = mergePrices(current, imports, now);
+          return merge.changed ? merge.prices : null;
+        },
+      });
+      await store.refreshFile('prices');
+    }
+  } catch (err) {
+    writeError =
+      err instanceof DataFileError ? err.message : `prices.json: ${(err as Error).message}`;
+  }
+  const stats = (merge as PricesMerge | null)?.stats;
+  return reads.map((r): PriceOutcome => {
+    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const rows = r.parsed?.rows ?? [];
+    const s = stats?.get(r.coin);
+    const outcome: PriceOutcome = {
+      coin: r.coin,
+      ok: reason === null,
+      reason,
+      days: rows.length,
+      lowConfidence: r.parsed?.lowConfidence ?? 0,
+      added: reason === null ? (s?.added ?? 0) : 0,
+      updated: reason === null ? (s?.updated ?? 0) : 0,
+      newestDay: rows[rows.length - 1]?.date ?? null,
+    };
+    if (outcome.ok) logger.info('prices imported', { ...outcome });
+    else
+      logger.error('prices not imported, keeping their last good data', { coin: r.coin, reason });
+    return outcome;
+  });
 }
 
 /** Reads, validates and (unless a dry run) writes the /pools snapshot; never throws. */
@@ -358,6 +461,7 @@ async function recordStatus(options: ImportOptions, result: ImportResult, logger
     error: result.error,
     feeds: result.feeds,
     ...(result.pools ? { pools: result.pools } : {}),
+    prices: result.prices,
   };
   try {
     await guardedWrite({

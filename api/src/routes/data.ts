@@ -24,7 +24,7 @@ import { compoundedEarnings } from '../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
 import { routePath } from '../http/route-path.ts';
-import { importHealth, staleSeries } from '../import/health.ts';
+import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
@@ -50,7 +50,7 @@ export function dataRouter(deps: AppDeps): Router {
     const files = deps.store.status();
     const snap = deps.snapshot();
     const dataImport = importHealth(deps);
-    const stale = staleSeries(snap);
+    const stale = [...staleSeries(snap), ...stalePrices(deps.store.get('prices'), deps.now())];
     const degraded =
       Object.values(files).some((f) => f.error !== null || !f.loaded) ||
       dataImport.lastRun?.ok === false ||

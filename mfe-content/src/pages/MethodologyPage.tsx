@@ -4,6 +4,7 @@ import { METHOD_VERSION, POOL_METHOD_VERSION } from '@yield/contract/constants';
 import { BackHome } from '../components/BackHome.tsx';
 import { WorkedExample } from '../methodology/WorkedExample.tsx';
 import { PoolsMethod } from '../methodology/PoolsMethod.tsx';
+import { WarningsMethod } from '../methodology/WarningsMethod.tsx';
 import { formatDay } from '@yield/ui';
 import ui from '../components/components.module.css';
 
@@ -301,6 +302,8 @@ export default function MethodologyPage() {
           </p>
           <WorkedExample />
         </section>
+
+        <WarningsMethod />
 
         <PoolsMethod />
 

@@ -18,6 +18,15 @@ export const TEST_SETTINGS: SiteSettings = {
     businessSignupForm: 'https://forms.test/business',
     apiDocs: 'https://docs.test',
   },
+  warnings: {
+    verified: '2026-11-23',
+    outflow7d: 30,
+    outflow30d: 50,
+    depegStable: 1,
+    depegLst: 2,
+    spikeSigma: 4,
+    closeAfterDays: 3,
+  },
   data: { sample: true, asOf: '2026-11-21', stale: false },
 };
 

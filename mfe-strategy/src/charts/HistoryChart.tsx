@@ -6,6 +6,14 @@ import { formatApr, formatLocaleDate, formatTvl, formatTvlTick } from '@yield/ui
 
 export type HistoryKind = 'apr' | 'tvl';
 
+/** A day marked on the chart with a vertical line (a detected warning opening or closing). */
+export interface ChartMark {
+  timestamp: number;
+  label: string;
+  /** A closing is drawn grey and dotted, an opening red and dashed. */
+  closed: boolean;
+}
+
 export interface HistoryChartProps {
   kind: HistoryKind;
   /** [timestamp ms, value] pairs, oldest first. Empty draws an empty chart (the caller overlays N/A). */
@@ -13,6 +21,21 @@ export interface HistoryChartProps {
   height?: number;
   /** The source's incidents, marked on their date (those outside the range are not drawn). */
   incidents?: readonly ChartIncident[];
+  /** Detected warnings' opening and closing days. */
+  marks?: readonly ChartMark[];
+}
+
+const NO_MARKS: readonly ChartMark[] = [];
+
+function markPlotLine(m: ChartMark): Highcharts.XAxisPlotLinesOptions {
+  return {
+    value: m.timestamp,
+    color: m.closed ? colors.chartMuted : colors.danger,
+    dashStyle: m.closed ? 'Dot' : 'Dash',
+    width: 1,
+    zIndex: 3,
+    label: { text: m.label, style: { fontSize: '10px' } },
+  };
 }
 
 const SERIES_NAME: Record<HistoryKind, string> = { apr: 'APR', tvl: 'TVL' };
@@ -37,7 +60,13 @@ function formatValue(kind: HistoryKind, value: number): string {
  */
 const NO_INCIDENTS: readonly ChartIncident[] = [];
 
-function HistoryChart({ kind, points, height = 300, incidents = NO_INCIDENTS }: HistoryChartProps) {
+function HistoryChart({
+  kind,
+  points,
+  height = 300,
+  incidents = NO_INCIDENTS,
+  marks = NO_MARKS,
+}: HistoryChartProps) {
   const chartRef = useRef<Highcharts.Chart | null>(null);
   const pointsRef = useRef(points);
   pointsRef.current = points;
@@ -49,7 +78,10 @@ function HistoryChart({ kind, points, height = 300, incidents = NO_INCIDENTS }: 
         legend: { enabled: false },
         xAxis: {
           ...dailyAxis(formatLocaleDate),
-          plotLines: incidentPlotLines(incidents, { color: colors.danger }),
+          plotLines: [
+            ...incidentPlotLines(incidents, { color: colors.danger }),
+            ...marks.map(markPlotLine),
+          ],
         },
         yAxis: {
           title: { text: undefined },
@@ -87,7 +119,7 @@ function HistoryChart({ kind, points, height = 300, incidents = NO_INCIDENTS }: 
           },
         ],
       }),
-    [kind, height, incidents],
+    [kind, height, incidents, marks],
   );
 
   const setPoints = useCallback((chart: Highcharts.Chart) => {
@@ -99,7 +131,7 @@ function HistoryChart({ kind, points, height = 300, incidents = NO_INCIDENTS }: 
       if (chartRef.current) setPoints(chartRef.current);
     }, 0);
     return () => clearTimeout(timer);
-    // New options (incidents arrived) replace the series' points too: set them again.
+    // New options (incidents or warnings arrived) replace the series' points too: set them again.
   }, [points, options, setPoints]);
 
   return (

@@ -124,3 +124,13 @@ export const POOL_METHOD_VERSION = 'rapool-v1';
  */
 export const ALERT_KINDS = ['below-base', 'incident', 'stale'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * Kinds of warnings detected from the data (docs/methodology.md, "Detected warnings"): outflow
+ * (TVL falling fast), depeg (the priced token off its peg), spike (the newest APR far above its
+ * 30-day mean). An open outflow or depeg warning that no operator dismissed rules out GREAT.
+ */
+export const WARNING_KINDS = ['outflow', 'depeg', 'spike'] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+/** The kinds that rule out GREAT while open and not dismissed. */
+export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg'];

@@ -31,6 +31,7 @@ import {
   SOURCE_TYPES,
   STRATEGY_SLUGS,
   TIME_RANGES,
+  WARNING_KINDS,
 } from './constants.ts';
 
 // ---------------------------------------------------------------- building blocks
@@ -135,6 +136,27 @@ export const poolsImportSchema = z
   })
   .meta({ id: 'PoolsImport' });
 
+/** One token's daily prices in an import run (DeFiLlama's coins API, api/data/prices.json). */
+export const priceOutcomeSchema = z
+  .strictObject({
+    coin: nonEmptySchema.meta({ description: 'The token as chain:address (or coingecko:id).' }),
+    ok: z.boolean(),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the prices were not imported (the last good ones were kept).' }),
+    days: z.number().int().min(0).meta({ description: 'Days taken from the response.' }),
+    lowConfidence: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Points left out because their confidence was below 0.9.' }),
+    added: z.number().int().min(0),
+    updated: z.number().int().min(0),
+    newestDay: isoDateSchema.nullable(),
+  })
+  .meta({ id: 'PriceOutcome' });
+
 /** The last data import (command line or schedule), as kept in import-status.json. */
 export const importRunSchema = z
   .strictObject({
@@ -143,7 +165,9 @@ export const importRunSchema = z
     from: nonEmptySchema.meta({
       description: 'https://yields.llama.fi, or files:<dir> for an offline import.',
     }),
-    ok: z.boolean().meta({ description: 'Every feed and the /pools snapshot imported.' }),
+    ok: z.boolean().meta({
+      description: 'Every feed, every priced token and the /pools snapshot imported.',
+    }),
     error: z
       .string()
       .nullable()
@@ -151,6 +175,9 @@ export const importRunSchema = z
     feeds: z.array(feedOutcomeSchema),
     pools: poolsImportSchema.optional().meta({
       description: 'The /pools snapshot (absent in runs recorded before the scanner was imported).',
+    }),
+    prices: z.array(priceOutcomeSchema).optional().meta({
+      description: 'Each priced token (absent in runs recorded before prices were imported).',
     }),
   })
   .meta({ id: 'ImportRun' });
@@ -187,13 +214,45 @@ export const healthReportSchema = z
       lastRun: importRunSchema.nullable(),
       schedule: importScheduleSchema.nullable().meta({ description: 'null when it is off.' }),
     }),
-    stale: z
-      .array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() }))
-      .meta({ description: 'Imported series whose newest day is more than 48 h old.' }),
+    stale: z.array(z.strictObject({ series: z.string(), asOf: isoDateSchema.nullable() })).meta({
+      description:
+        'Imported series (and token prices, named price:<coin>) whose newest day is more than 48 h old.',
+    }),
   })
   .meta({ id: 'HealthReport' });
 
 // ---------------------------------------------------------------- GET /api/settings
+
+const percentThreshold = z.number().positive().max(100);
+export const warningThresholdsSchema = z
+  .strictObject({
+    verified: isoDateSchema.meta({
+      description: 'Day the operators last reviewed the thresholds.',
+    }),
+    outflow7d: percentThreshold.meta({
+      description: 'outflow: TVL down by at least this % over 7 days.',
+    }),
+    outflow30d: percentThreshold.meta({
+      description: 'outflow: or by at least this % over 30 days.',
+    }),
+    depegStable: percentThreshold.meta({
+      description: "depeg: a dollar token's daily price more than this % from $1.",
+    }),
+    depegLst: percentThreshold.meta({
+      description: 'depeg: an ETH token more than this % below the price of ETH.',
+    }),
+    spikeSigma: z.number().positive().max(100).meta({
+      description:
+        "spike: the newest day's APR more than this many standard deviations above its 30-day mean.",
+    }),
+    closeAfterDays: z.number().int().min(1).max(365).meta({
+      description: 'A warning closes after this many consecutive days back within its threshold.',
+    }),
+  })
+  .meta({
+    id: 'WarningThresholds',
+    description: 'Thresholds of the warnings detected from data (docs/methodology.md).',
+  });
 
 export const siteSettingsSchema = z
   .strictObject({
@@ -211,6 +270,9 @@ export const siteSettingsSchema = z
       apiDocs: linkSchema.meta({
         description: 'The "View API Documentation" link; by default /api/docs.',
       }),
+    }),
+    warnings: warningThresholdsSchema.optional().meta({
+      description: 'Thresholds of the detected warnings (this API always sends them).',
     }),
     data: z.strictObject({ sample: z.boolean(), asOf: isoDateSchema, stale: z.boolean() }).meta({
       description:
@@ -292,6 +354,35 @@ export const feedSchema = z
   })
   .meta({ id: 'Feed' });
 
+export const detectedWarningSchema = z
+  .strictObject({
+    kind: z.enum(WARNING_KINDS).meta({
+      description:
+        'outflow: TVL falling fast; depeg: the priced token off its peg; spike: the newest APR far above its 30-day mean.',
+    }),
+    openedOn: isoDateSchema.meta({ description: 'First day the rule held in the current run.' }),
+    closedOn: isoDateSchema.nullable().meta({
+      description:
+        'Day it closed (the data back within the threshold for the days the settings say), null while open.',
+    }),
+    figures: z
+      .record(z.string(), z.number())
+      .meta({ description: 'The figures that raised it, on the day it opened.' }),
+    text: nonEmptySchema.meta({ description: 'A plain sentence saying what was detected.' }),
+    detected: z.literal(true).meta({
+      description: 'Detected from data (not an incident written by an operator).',
+    }),
+    dismissed: z.strictObject({ on: isoDateSchema, note: nonEmptySchema }).optional().meta({
+      description: 'An operator dismissed it, with a dated note (it no longer rules out GREAT).',
+    }),
+  })
+  .meta({ id: 'DetectedWarning', description: 'A warning detected from the imported data.' });
+
+const warningsField = z.array(detectedWarningSchema).optional().meta({
+  description:
+    'Warnings detected from data, oldest first, open and closed (this API always sends the list).',
+});
+
 const sourceFields = {
   name: z.string(),
   token: z.string().meta({ description: 'The token deposited.' }),
@@ -309,6 +400,7 @@ const sourceFields = {
   scoreRationale: scoreRationaleSchema,
   feeds: z.array(feedSchema).meta({ description: 'Where its daily history is imported from.' }),
   provenance: provenanceSchema,
+  warnings: warningsField,
 };
 
 export const sourceRowSchema = z
@@ -355,10 +447,12 @@ export const strategyMetricsSchema = z
     method: methodSchema,
     risk: percentPerYear('Sum of the risk charges, percentage points a year.'),
     great: z.boolean().meta({
-      description: "GREAT: reward above the base rate's reward/risk slope times its risk.",
+      description:
+        "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow or depeg warning).",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
     provenance: provenanceSchema,
+    warnings: warningsField,
   })
   .meta({ id: 'StrategyMetrics' });
 export const strategyMetricsListSchema = z.array(strategyMetricsSchema);

@@ -17,6 +17,9 @@ export type ImportRun = z.infer<typeof s.importRunSchema>;
 export type PoolsImport = z.infer<typeof s.poolsImportSchema>;
 export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
 export type Exit = z.infer<typeof s.exitSchema>;
+export type DetectedWarning = z.infer<typeof s.detectedWarningSchema>;
+export type WarningThresholds = z.infer<typeof s.warningThresholdsSchema>;
+export type PriceOutcome = z.infer<typeof s.priceOutcomeSchema>;
 export type SourceRow = z.infer<typeof s.sourceRowSchema>;
 export type BaseRateRow = z.infer<typeof s.baseRateRowSchema>;
 /** A row of GET /api/sources: a yield source or a DeFi Base Rate row (`isBaseRate` tells). */

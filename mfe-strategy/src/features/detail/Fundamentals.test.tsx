@@ -90,8 +90,11 @@ describe('Fundamentals', () => {
   });
 
   it('a negative risk-adjusted figure carries the note that the charges exceed the yield', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      respond({ ...history(30), lastRaApr: -1.3386 }),
+    // The page also reads GET /api/sources (feed link, detected warnings).
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      String(input).startsWith('/api/sources')
+        ? respond([])
+        : respond({ ...history(30), lastRaApr: -1.3386 }),
     );
     render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
     const figure = await screen.findByTestId('figure-30d Risk-Adjusted APR');
@@ -183,8 +186,10 @@ describe('Fundamentals', () => {
   });
 
   it('treats a response with an error field as a failure', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      respond({ ...history(30), error: { code: 'stale', message: 'history unavailable' } }),
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      String(input).startsWith('/api/sources')
+        ? respond([])
+        : respond({ ...history(30), error: { code: 'stale', message: 'history unavailable' } }),
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<Fundamentals id={12} name="Gauntlet USD Alpha" />, { wrapper });
@@ -260,5 +265,58 @@ describe('Fundamentals', () => {
         'Sample data as of Nov 21, 2026.',
       ),
     );
+  });
+
+  it('shows open warnings detected from data like a notice, and says where the charts mark them', async () => {
+    const warnings = [
+      {
+        kind: 'outflow',
+        openedOn: '2026-11-05',
+        closedOn: '2026-11-12',
+        figures: {},
+        text: 'Deposits are leaving fast: the value locked fell 35% over 7 days.',
+        detected: true,
+      },
+      {
+        kind: 'depeg',
+        openedOn: '2026-11-20',
+        closedOn: null,
+        figures: { price: 0.97 },
+        text: 'The token traded at $0.97, 3% below its $1 peg.',
+        detected: true,
+        dismissed: { on: '2026-11-21', note: 'One venue mispriced it.' },
+      },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30));
+      if (url.startsWith('/api/sources')) return respond([{ ...SOURCES[0], warnings }]);
+      return respond([]);
+    });
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+
+    const box = await screen.findByTestId('detected-warnings');
+    const notes = within(box).getAllByRole('note');
+    // Only the open one; the closed outflow is on the charts only.
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent(
+      'Off its peg Detected from data since Nov 20, 2026The token traded at $0.97, 3% below its $1 peg.Dismissed by our team on Nov 21, 2026: One venue mispriced it.',
+    );
+    expect(screen.getByTestId('warning-marks')).toHaveTextContent(
+      'Marked on the charts (warnings detected from data): Deposits leaving fast: opened Nov 5, 2026; Deposits leaving fast: closed Nov 12, 2026; Off its peg: opened Nov 20, 2026.',
+    );
+  });
+
+  it('shows no warning box without an open warning', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30));
+      if (url.startsWith('/api/sources')) return respond([{ ...SOURCES[0], warnings: [] }]);
+      return respond([]);
+    });
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+    await waitFor(() => expect(screen.getByTestId('feed-link')).toBeInTheDocument());
+    expect(screen.queryByTestId('detected-warnings')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('warning-marks')).not.toBeInTheDocument();
   });
 });

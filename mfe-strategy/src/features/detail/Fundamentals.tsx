@@ -9,6 +9,12 @@ import { NegativeYieldHint, formatApr, formatDay, formatTvl } from '@yield/ui';
 import { findSource } from '../../lib/sources.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
+import {
+  DetectedWarnings,
+  useDetectedWarnings,
+  warningMarks,
+  WarningMarksNote,
+} from './DetectedWarnings.tsx';
 import { RangeButtons } from './RangeButtons.tsx';
 import styles from './detail.module.css';
 
@@ -59,6 +65,8 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     [chartIncidents, first, last],
   );
   const incidentText = describeIncidents(shownIncidents, formatDay);
+  const warnings = useDetectedWarnings(id);
+  const marks = useMemo(() => warningMarks(warnings), [warnings]);
   const figures = [
     { label: 'TVL', value: formatTvl(usable?.lastTvl) },
     { label: '30d APR', value: formatApr(usable?.lastApr) },
@@ -107,6 +115,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           ) : null}
         </>
       )}
+      <DetectedWarnings warnings={warnings} />
 
       <div className={styles.chartGrid}>
         <ChartFrame
@@ -128,6 +137,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
             points={aprPoints}
             height={CHART_HEIGHT}
             incidents={shownIncidents}
+            marks={marks}
           />
         </ChartFrame>
         <ChartFrame
@@ -149,6 +159,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
             points={tvlPoints}
             height={CHART_HEIGHT}
             incidents={shownIncidents}
+            marks={marks}
           />
         </ChartFrame>
       </div>
@@ -158,6 +169,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           {shownIncidents.length === 1 ? 'an incident' : 'incidents'}: {incidentText}.
         </p>
       ) : null}
+      <WarningMarksNote marks={marks} from={aprPoints[0]?.[0]} to={aprPoints.at(-1)?.[0]} />
     </section>
   );
 }

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { sourcesQuery } from '@yield/platform';
+import type { DetectedWarning } from '@yield/contract';
+import { formatDay } from '@yield/ui';
+import type { ChartMark } from '../../charts/HistoryChart.tsx';
+import styles from './detail.module.css';
+
+/** How each kind of warning is named on the page. */
+export const WARNING_TITLE: Record<DetectedWarning['kind'], string> = {
+  outflow: 'Deposits leaving fast',
+  depeg: 'Off its peg',
+  spike: 'APR spike',
+};
+
+/** A source's warnings detected from data (GET /api/sources `warnings`), oldest first. */
+export function useDetectedWarnings(id: number): DetectedWarning[] {
+  const sources = useQuery(sourcesQuery);
+  const row = sources.data?.find((s) => !s.isBaseRate && s.id === id);
+  return useMemo(() => row?.warnings ?? [], [row]);
+}
+
+/** Where each warning opened and closed, for the history charts. */
+export function warningMarks(warnings: readonly DetectedWarning[]): ChartMark[] {
+  return warnings.flatMap((w) => [
+    {
+      timestamp: Date.parse(`${w.openedOn}T00:00:00Z`),
+      label: `${WARNING_TITLE[w.kind]}: opened`,
+      closed: false,
+    },
+    ...(w.closedOn
+      ? [
+          {
+            timestamp: Date.parse(`${w.closedOn}T00:00:00Z`),
+            label: `${WARNING_TITLE[w.kind]}: closed`,
+            closed: true,
+          },
+        ]
+      : []),
+  ]);
+}
+
+/**
+ * The open warnings detected from data, shown like an incident notice and labelled as detected
+ * (not written by our team); a dismissed one keeps the operators' dated note.
+ */
+export function DetectedWarnings({ warnings }: { warnings: readonly DetectedWarning[] }) {
+  const open = warnings.filter((w) => w.closedOn === null);
+  if (open.length === 0) return null;
+  return (
+    <div className={styles.warnings} data-testid="detected-warnings">
+      {open.map((w) => (
+        <div
+          key={`${w.kind}-${w.openedOn}`}
+          className={styles.notice}
+          role="note"
+          data-warning={w.kind}
+        >
+          <p>
+            <strong>{WARNING_TITLE[w.kind]}</strong>{' '}
+            <span className={styles.detectedLabel}>Detected from data</span> since{' '}
+            {formatDay(w.openedOn)}
+          </p>
+          <p>{w.text}</p>
+          {w.dismissed ? (
+            <p className="muted">
+              Dismissed by our team on {formatDay(w.dismissed.on)}: {w.dismissed.note}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The charts' marks said in words (the marks themselves are not read out). */
+export function WarningMarksNote({
+  marks,
+  from,
+  to,
+}: {
+  marks: readonly ChartMark[];
+  from: number | undefined;
+  to: number | undefined;
+}) {
+  const shown = marks.filter(
+    (m) => from !== undefined && to !== undefined && m.timestamp >= from && m.timestamp <= to,
+  );
+  if (shown.length === 0) return null;
+  return (
+    <p className="muted" data-testid="warning-marks">
+      Marked on the charts (warnings detected from data):{' '}
+      {shown.map((m) => `${m.label} ${formatDay(new Date(m.timestamp))}`).join('; ')}.
+    </p>
+  );
+}
