@@ -46,7 +46,15 @@ import {
   type UsersFile,
 } from './schemas.ts';
 import { DataFileError } from './store.ts';
-import type { NewSubscriber, Redemption, UserDataStore } from './user-data.ts';
+import { FileAlertLedger } from './file-alerts.ts';
+import type {
+  AlertDelivery,
+  AlertSubscription,
+  NewSubscriber,
+  Redemption,
+  UserDataHealth,
+  UserDataStore,
+} from './user-data.ts';
 
 export const JOURNAL_NAME = 'user-data';
 const JOURNAL_FILE = `${JOURNAL_NAME}.log`;
@@ -203,6 +211,9 @@ export class FileUserDataStore implements UserDataStore {
   /** Counts (re)loads per file: compaction never writes data taken before a reload. */
   private readonly loads: Record<Key, number> = { mailingList: 0, invites: 0, users: 0 };
   private lastPostponed = '';
+  /** Names of the withExclusiveLock jobs running in this process. */
+  private readonly running = new Set<string>();
+  private readonly alerts: FileAlertLedger;
 
   /**
    * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
@@ -223,6 +234,7 @@ export class FileUserDataStore implements UserDataStore {
   ) {
     this.logger = options.logger;
     this.compaction = { ...DEFAULT_COMPACTION, ...options.compaction };
+    this.alerts = new FileAlertLedger(store.dir);
   }
 
   private async readJournal(): Promise<void> {
@@ -370,6 +382,66 @@ export class FileUserDataStore implements UserDataStore {
     const user = { ...found };
     await this.record(change);
     return { ok: true, user };
+  }
+
+  // ------------------------------------------------------------------ alerts (file-alerts.ts)
+
+  addAlertSubscription(
+    sub: AlertSubscription,
+  ): Promise<{ created: boolean; subscription: AlertSubscription }> {
+    return this.alerts.add(sub);
+  }
+
+  confirmAlertSubscription(input: { id: string; now: Date }): Promise<AlertSubscription | null> {
+    return this.alerts.confirm(input.id, input.now);
+  }
+
+  removeAlertSubscription(id: string): Promise<boolean> {
+    return this.alerts.remove(id);
+  }
+
+  listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]> {
+    return this.alerts.confirmed();
+  }
+
+  recordAlertDelivery(entry: AlertDelivery): Promise<boolean> {
+    return this.alerts.record(entry);
+  }
+
+  markAlertDelivered(input: {
+    subscriptionId: string;
+    crossing: string;
+    sentAt: Date;
+  }): Promise<void> {
+    return this.alerts.delivered(input.subscriptionId, input.crossing, input.sentAt);
+  }
+
+  listUndeliveredAlerts(): Promise<AlertDelivery[]> {
+    return this.alerts.undelivered();
+  }
+
+  // ------------------------------------------------------------------ jobs and health
+
+  /** One process owns the files, so an in-process mutex is the lock. */
+  async withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
+    if (this.running.has(name)) return false;
+    this.running.add(name);
+    try {
+      await fn();
+      return true;
+    } finally {
+      this.running.delete(name);
+    }
+  }
+
+  health(): Promise<UserDataHealth> {
+    const failed =
+      this.journal !== null && (this.journal.failed !== null || this.recovering !== null);
+    return Promise.resolve({
+      store: 'files',
+      available: !failed,
+      error: failed ? `${JOURNAL_FILE}: write failed, reloading` : null,
+    });
   }
 
   async close(): Promise<void> {
