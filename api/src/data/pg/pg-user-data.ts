@@ -185,10 +185,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     });
     // An idle connection lost (the database restarted) must not take the process down; the pool
     // drops it and opens a new one on demand.
-    this.pool.on('error', (err) => {
-      this.noteFailure(err);
-      this.logger.warn('database connection lost', { error: err.message });
-    });
+    this.pool.on('error', (err) => this.noteFailure(err));
   }
 
   /**
@@ -204,7 +201,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         await store.pool.end();
         throw err;
       }
-      store.logger.error('database unreachable at start: writes answer 503 until it is back', {
+      store.logger.warn('database unreachable at start: the site serves reads meanwhile', {
         error: store.lastError,
       });
     }
@@ -216,7 +213,18 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   private noteFailure(err: Error): void {
     this.lastFailureAt = Date.now();
     const code = (err as { code?: unknown }).code;
+    const wasDown = this.lastError !== null;
     this.lastError = `database unreachable (${typeof code === 'string' ? code : err.message})`;
+    if (!wasDown)
+      this.logger.error('database unreachable: writes answer 503 until it is back', {
+        error: this.lastError,
+      });
+  }
+
+  private noteSuccess(): void {
+    if (this.lastError === null) return;
+    this.lastError = null;
+    this.logger.info('database reachable again');
   }
 
   /** Applies migrations once the database answers; fails fast right after a failed attempt. */
@@ -231,6 +239,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
           if (this.runMigrations) await migrate(this.pool, this.logger);
           else await this.pool.query('SELECT 1');
           this.ready = true;
+          this.noteSuccess();
         } finally {
           this.readying = null;
         }
@@ -258,7 +267,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     await this.ensureReady();
     try {
       const result = await this.pool.query<R>(text, values);
-      this.lastError = null;
+      this.noteSuccess();
       return result;
     } catch (err) {
       throw this.translate(err);
@@ -279,7 +288,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
-      this.lastError = null;
+      this.noteSuccess();
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {
