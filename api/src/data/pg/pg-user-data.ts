@@ -23,7 +23,13 @@ import type { PoolClient, QueryResultRow } from 'pg';
 import type { Logger } from '../../logger.ts';
 import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
 import { inviteUsable } from '../../premium/invite-codes.ts';
-import type { InviteRecord, UserRecord } from '../schemas.ts';
+import type {
+  InviteRecord,
+  InvitesFile,
+  MailingListFile,
+  UserRecord,
+  UsersFile,
+} from '../schemas.ts';
 import {
   UserDataUnavailableError,
   type AlertDelivery,
@@ -350,21 +356,6 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     );
   }
 
-  /** Adds a premium user as it is (db:import-files); an existing user id changes nothing. */
-  async importUser(user: UserRecord): Promise<boolean> {
-    const r = await this.query(
-      `INSERT INTO premium_users (user_id, invite_id, email, created_at, last_login_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING`,
-      [user.userId, user.inviteId, user.email, user.createdAt, user.lastLoginAt],
-    );
-    return r.rowCount === 1;
-  }
-
-  /** Sets an imported invite's use count to at least `uses` (db:import-files, rerun-safe). */
-  async importInviteUses(id: string, uses: number): Promise<void> {
-    await this.query('UPDATE invites SET uses = GREATEST(uses, $2) WHERE id = $1', [id, uses]);
-  }
-
   async redeemInvite(input: {
     inviteId: string;
     user: UserRecord;
@@ -575,6 +566,95 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     } finally {
       client.release(destroy);
     }
+  }
+
+  // ------------------------------------------------------------------ moving between stores
+
+  /**
+   * Copies the content of the JSON files in (db:import-files), in one transaction: rows already
+   * there are kept as they are, an invite's use count is raised to the file's, so a rerun adds
+   * nothing. Returns how many rows were added per table.
+   */
+  async importFiles(files: {
+    mailingList: MailingListFile;
+    invites: InvitesFile;
+    users: UsersFile;
+  }): Promise<{ subscribers: number; invites: number; users: number }> {
+    return this.transaction(async (c) => {
+      const entries = files.mailingList.entries;
+      let subscribers = 0;
+      for (let i = 0; i < entries.length; i += 5000) {
+        const slice = entries.slice(i, i + 5000);
+        const r = await c.query(
+          `INSERT INTO mailing_list (email, source, created_at)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
+           ON CONFLICT ((lower(email))) DO NOTHING`,
+          [slice.map((e) => e.email), slice.map((e) => e.source), slice.map((e) => e.createdAt)],
+        );
+        subscribers += r.rowCount ?? 0;
+      }
+      let invites = 0;
+      for (const inv of files.invites.invites) {
+        const r = await c.query(
+          `INSERT INTO invites (id, salt, hash, created_at, expires_at, max_uses, uses, note, disabled)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (id) DO UPDATE SET uses = GREATEST(invites.uses, EXCLUDED.uses)
+           RETURNING (xmax = 0) AS inserted`,
+          [
+            inv.id,
+            inv.salt,
+            inv.hash,
+            inv.createdAt,
+            inv.expiresAt,
+            inv.maxUses,
+            inv.uses,
+            inv.note ?? null,
+            inv.disabled ?? false,
+          ],
+        );
+        if ((r.rows[0] as { inserted: boolean }).inserted) invites++;
+      }
+      let users = 0;
+      for (const u of files.users.users) {
+        const r = await c.query(
+          `INSERT INTO premium_users (user_id, invite_id, email, created_at, last_login_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING`,
+          [u.userId, u.inviteId, u.email, u.createdAt, u.lastLoginAt],
+        );
+        users += r.rowCount ?? 0;
+      }
+      return { subscribers, invites, users };
+    });
+  }
+
+  /** Everything in the shape of the JSON files (db:export-files), in the order it was written. */
+  async exportFiles(): Promise<{
+    mailingList: MailingListFile;
+    invites: InvitesFile;
+    users: UsersFile;
+  }> {
+    return this.transaction(async (c) => {
+      const subscribers = await c.query<{ email: string; source: string; created_at: Date }>(
+        'SELECT email, source, created_at FROM mailing_list ORDER BY seq',
+      );
+      const invites = await c.query<InviteRow>(
+        `SELECT ${INVITE_COLUMNS} FROM invites ORDER BY seq`,
+      );
+      const users = await c.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
+      );
+      return {
+        mailingList: {
+          entries: subscribers.rows.map((r) => ({
+            email: r.email,
+            createdAt: r.created_at.toISOString(),
+            source: r.source,
+          })),
+        },
+        invites: { invites: invites.rows.map(toInvite) },
+        users: { users: users.rows.map(toUser) },
+      };
+    });
   }
 
   async close(): Promise<void> {
