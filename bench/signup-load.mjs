@@ -7,7 +7,18 @@ import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+
+/** The settings every sign-up benchmark reads from the environment. */
+export const settings = {
+  apiDir: path.resolve(
+    process.env.BENCH_API_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../api'),
+  ),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+};
 
 /** A request without an answer after this long counts as unanswered (autocannon timeout). */
 export const TIMEOUT_S = 5;
@@ -74,10 +85,15 @@ export const stopApi = (child) =>
     child.kill('SIGTERM');
   });
 
-/** `connections` clients posting distinct addresses (`<prefix>-<n>@example.com`) for `seconds`. */
-export function signUpLoad(port, connections, seconds, prefix) {
+/**
+ * `connections` clients posting distinct addresses (`<prefix>-<n>@example.com`) for `seconds`.
+ * With `manyClients`, each request names another client IP in X-Forwarded-For (for an API
+ * started with TRUST_PROXY=1), as traffic from many people behind a load balancer would.
+ */
+export function signUpLoad(port, connections, seconds, prefix, manyClients = false) {
   let counter = 0;
   const body = () => JSON.stringify({ email: `${prefix}-${counter++}@example.com` });
+  const ip = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -89,7 +105,13 @@ export function signUpLoad(port, connections, seconds, prefix) {
           {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: body() }),
+            setupRequest: (req) => ({
+              ...req,
+              body: body(),
+              ...(manyClients
+                ? { headers: { ...req.headers, 'x-forwarded-for': ip(counter) } }
+                : {}),
+            }),
           },
         ],
       },

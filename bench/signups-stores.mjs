@@ -1,41 +1,63 @@
 /**
  * Sign-ups per store, measured in one run: one API process on the JSON files (the default), one
  * on PostgreSQL, and two on one PostgreSQL (the load split evenly between them). 50 clients post
- * distinct addresses to POST /api/addToMailList for 10 s per round, after 2 s of warm-up; rounds
+ * distinct addresses to POST /api/addToMailList for 10 s per round, after 2 s of warm-up, each
+ * request from another client IP (X-Forwarded-For, TRUST_PROXY=1: the rate limit counts per IP
+ * as behind a load balancer, and is counted in the database for PostgreSQL); rounds
  * alternate between the three set-ups. Prints sign-ups/s, p99 latency, unanswered requests (errors,
  * non-2xx, no answer in 5 s) and sign-ups per CPU-second of the API processes, then the medians.
  *
- *   node --import tsx bench/signups-stores.mjs      # or: pnpm --filter @yield/bench bench:stores
- *   BENCH_ROUNDS=3 BENCH_DURATION=10 BENCH_CONNECTIONS=50 node --import tsx bench/signups-stores.mjs
+ *   node bench/signups-stores.mjs      # or: pnpm --filter @yield/bench bench:stores
+ *   BENCH_ROUNDS=3 BENCH_DURATION=10 BENCH_CONNECTIONS=50 node bench/signups-stores.mjs
  *   BENCH_DATABASE_URL=postgres://... (a server of your own; each round gets a new database on it)
  *
- * Without BENCH_DATABASE_URL a throwaway PostgreSQL cluster is started (api/test/pg-cluster.ts:
- * Debian's postgresql binaries, a temp directory, a free loopback port; fsync off, as for the
- * tests). Every set-up starts on an empty list and a fresh database.
+ * Without BENCH_DATABASE_URL a throwaway PostgreSQL cluster is started in a child process
+ * (api/test/pg-cluster.ts: Debian's postgresql binaries, a temp directory, a free loopback port;
+ * with fsync on, so that a sign-up is as durable as in the file store's fdatasync'd journal). Every set-up starts on an empty list and a fresh database (created
+ * with psql).
  */
+import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freshDatabase, startCluster } from '../api/test/pg-cluster.ts';
+import { promisify } from 'node:util';
+import { startChild } from './child-process.mjs';
 import {
   cpuSeconds,
   dataDirWith,
   loadAverage,
   median,
+  settings,
   signUpLoad,
   startApi,
   stopApi,
 } from './signup-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(process.env.BENCH_API_DIR ?? path.join(here, '../api'));
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const { apiDir, duration, connections, rounds } = settings;
 const basePort = Number(process.env.BENCH_PORT ?? 18_811);
 
-const cluster = process.env.BENCH_DATABASE_URL ? null : await startCluster();
-const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster.url();
+const clusterScript = `
+import { startCluster } from './test/pg-cluster.ts';
+const cluster = await startCluster({ durable: true });
+console.log('ready ' + cluster.url());
+process.on('SIGTERM', () => cluster.destroy().then(() => process.exit(0)));
+`;
+const cluster = process.env.BENCH_DATABASE_URL
+  ? null
+  : await startChild(
+      ['--import', 'tsx', '--input-type=module', '-e', clusterScript],
+      {},
+      apiDir,
+      120_000,
+    );
+const serverUrl = process.env.BENCH_DATABASE_URL ?? cluster.readyLine;
+
+let databases = 0;
+async function freshDatabase() {
+  const name = `bench_${process.pid}_${databases++}`;
+  await promisify(execFile)('psql', [serverUrl, '-qc', `CREATE DATABASE ${name}`]);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 const SETUPS = [
   { name: 'files, 1 process', processes: 1, database: false },
@@ -44,7 +66,7 @@ const SETUPS = [
 ];
 
 async function round(setup, n) {
-  const databaseUrl = setup.database ? await freshDatabase(serverUrl) : '';
+  const databaseUrl = setup.database ? await freshDatabase() : '';
   const dirs = [];
   const apis = [];
   try {
@@ -53,7 +75,10 @@ async function round(setup, n) {
       dirs.push(dir);
       apis.push({
         port: basePort + i,
-        ...(await startApi(apiDir, basePort + i, dir, { DATABASE_URL: databaseUrl })),
+        ...(await startApi(apiDir, basePort + i, dir, {
+          DATABASE_URL: databaseUrl,
+          TRUST_PROXY: '1',
+        })),
       });
     }
     // The clients are split evenly between the processes (a load balancer's round robin).
@@ -65,6 +90,7 @@ async function round(setup, n) {
             Math.round(connections / apis.length),
             seconds,
             `stores${n}-${setup.processes}${setup.database ? 'pg' : 'f'}-${i}`,
+            true,
           ),
         ),
       );
@@ -102,7 +128,12 @@ try {
     }
   }
 } finally {
-  await cluster?.destroy();
+  if (cluster) {
+    cluster.removeAllListeners('exit');
+    const exited = new Promise((resolve) => cluster.once('exit', resolve));
+    cluster.kill('SIGTERM');
+    await exited;
+  }
 }
 console.log('\nmedian of rounds (unanswered: worst round)');
 console.log('| set-up | sign-ups/s | sign-ups per CPU-second | p99 latency | unanswered |');

@@ -17,22 +17,18 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   cpuSeconds,
   dataDirWith,
   loadAverage,
   median,
+  settings,
   signUpLoad,
   startApi,
   stopApi,
 } from './signup-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(process.env.BENCH_API_DIR ?? path.join(here, '../api'));
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const { apiDir, duration, connections, rounds } = settings;
 const sizes = (process.env.BENCH_SIZES ?? '0,10000,100000').split(',').map(Number);
 const port = Number(process.env.BENCH_PORT ?? 18_801);
 

@@ -57,7 +57,11 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-export async function startCluster(): Promise<PgCluster> {
+/**
+ * `durable: true` keeps PostgreSQL's crash safety (fsync, full page writes), for benchmarks that
+ * compare it with the fdatasync'd journal of the file store; tests run without it, faster.
+ */
+export async function startCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   const asRoot = process.getuid?.() === 0;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'yield-pg-'));
@@ -76,17 +80,16 @@ export async function startCluster(): Promise<PgCluster> {
   }
   await as('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = [
+  const serverOptions = [
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
     // A test cluster: no crash safety of the server itself is tested, speed matters more.
-    '-c fsync=off',
-    '-c full_page_writes=off',
+    ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
     '-c max_connections=200',
   ].join(' ');
   const start = async () => {
-    await as('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
+    await as('pg_ctl', ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
   };
   const stop = async () => {
     await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);

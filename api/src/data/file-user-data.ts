@@ -50,6 +50,7 @@ import { FileAlertLedger } from './file-alerts.ts';
 import type {
   AlertDelivery,
   AlertSubscription,
+  InviteLogin,
   NewSubscriber,
   Redemption,
   UserDataHealth,
@@ -357,13 +358,7 @@ export class FileUserDataStore implements UserDataStore {
     return this.redeem(input.inviteId, input.user, input.now);
   }
 
-  async loginWithInvite(input: {
-    inviteId: string;
-    email: string;
-    tokenUserId: string | null;
-    newUser: UserRecord;
-    now: Date;
-  }): Promise<Redemption> {
+  async loginWithInvite(input: InviteLogin): Promise<Redemption> {
     await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
     const users = this.writable('users');
     const mine = this.idx.usersByInvite.get(input.inviteId) ?? [];

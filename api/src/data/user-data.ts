@@ -46,6 +46,14 @@ export interface NewSubscriber {
   createdAt: string;
 }
 
+export interface InviteLogin {
+  inviteId: string;
+  email: string;
+  tokenUserId: string | null;
+  newUser: UserRecord;
+  now: Date;
+}
+
 export type AlertKind = 'below-base' | 'incident' | 'stale';
 export interface AlertSubscription {
   id: string; // random id (crypto.randomUUID())
@@ -89,13 +97,7 @@ export interface UserDataStore {
    * caller's token names (`tokenUserId`), else the newest user of the invite without an email gets
    * the email; only when none exists is a use spent to create `newUser` (which carries the email).
    */
-  loginWithInvite(input: {
-    inviteId: string;
-    email: string;
-    tokenUserId: string | null;
-    newUser: UserRecord;
-    now: Date;
-  }): Promise<Redemption>;
+  loginWithInvite(input: InviteLogin): Promise<Redemption>;
 
   /** One subscription per (lower-cased email, sourceId, kind): an existing one is returned, created false. */
   addAlertSubscription(

@@ -35,6 +35,7 @@ import {
   type AlertDelivery,
   type AlertKind,
   type AlertSubscription,
+  type InviteLogin,
   type NewSubscriber,
   type Redemption,
   type UserDataHealth,
@@ -280,15 +281,19 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     }
   }
 
-  /** Runs `fn` in one transaction on one connection: committed entirely or not at all. */
-  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  /** A connection of the pool for several statements (release it). */
+  private async connection(): Promise<PoolClient> {
     await this.ensureReady();
-    let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      return await this.pool.connect();
     } catch (err) {
       throw this.translate(err);
     }
+  }
+
+  /** Runs `fn` in one transaction on one connection: committed entirely or not at all. */
+  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connection();
     let destroy = false;
     try {
       await client.query('BEGIN');
@@ -394,13 +399,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     return { ok: true, user: { ...user, inviteId } };
   }
 
-  async loginWithInvite(input: {
-    inviteId: string;
-    email: string;
-    tokenUserId: string | null;
-    newUser: UserRecord;
-    now: Date;
-  }): Promise<Redemption> {
+  async loginWithInvite(input: InviteLogin): Promise<Redemption> {
     return this.transaction(async (c) => {
       // Logins of one invite take turns (two at once with one address must find one user).
       await c.query('SELECT 1 FROM invites WHERE id = $1 FOR UPDATE', [input.inviteId]);
@@ -532,13 +531,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
    * blocks the job for good.
    */
   async withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
-    await this.ensureReady();
-    let client: PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      throw this.translate(err);
-    }
+    const client = await this.connection();
     let destroy = false;
     try {
       let locked: boolean;
