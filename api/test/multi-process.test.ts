@@ -231,4 +231,38 @@ describe('two API processes on one PostgreSQL', () => {
     expect(new Set(stored).size).toBe(stored.length);
     for (const email of acked) expect(stored, email).toContain(email);
   }, 180_000);
+
+  it('a process started while the database is down serves reads, then migrates and writes once it is up', async () => {
+    const url = await cluster.createDatabase();
+    await cluster.stop();
+    let restarted = false;
+    onTestFinished(async () => {
+      if (!restarted) await cluster.start();
+    });
+    const dir = await tempDataDir();
+    dirs.push(dir);
+    const port = await freePort();
+    procs.push(await startApi(dir, port, { DATABASE_URL: url }));
+    expect((await fetch(`http://127.0.0.1:${port}/api/strategies`)).status).toBe(200);
+    const write = await post(port, '/api/addToMailList', { email: 'early@example.com' });
+    expect(write.status).toBe(503);
+    expect(write.headers.get('retry-after')).toBe('5');
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+      userData: unknown;
+    };
+    expect(health.userData).toMatchObject({ store: 'postgres', available: false });
+
+    await cluster.start();
+    restarted = true;
+    let status = 0;
+    for (let tries = 0; tries < 50 && status !== 201; tries++) {
+      if (tries > 0) await new Promise((r) => setTimeout(r, 200));
+      status = (await post(port, '/api/addToMailList', { email: 'early@example.com' })).status;
+    }
+    expect(status).toBe(201);
+    const db = new pg.Pool({ connectionString: url, max: 1 });
+    const versions = await db.query('SELECT version FROM schema_migrations');
+    await db.end();
+    expect(versions.rowCount).toBeGreaterThan(0);
+  }, 120_000);
 });
