@@ -1,6 +1,7 @@
 /**
  * The storage interface of the mutable user data: the mailing list, invite codes and their uses,
- * premium users. Routes and operator commands call it; they never read-modify-write a file.
+ * premium users, alert subscriptions and the ledger of sent alerts, the lock of scheduled jobs.
+ * Routes and operator commands call it; they never read-modify-write a file.
  *
  * The embedded default is `FileUserDataStore` (JSON files an operator can read and edit, plus a
  * journal). The interface is shaped so that a database can implement it with several processes
@@ -15,7 +16,8 @@
  *
  * Failures to read or write the data (a file broken by hand, a failed write) are DataFileError;
  * a database that cannot be reached is UserDataUnavailableError. The routes answer both with 503.
- * Alert subscriptions with their ledger of sent alerts and the lock of scheduled jobs follow the same rules (the store decides, the caller never reads-then-writes).
+ * Alert subscriptions with their ledger of sent alerts and the lock of scheduled jobs follow the
+ * same rules (the store decides, the caller never reads-then-writes).
  *
  * Two implementations: `FileUserDataStore` (file-user-data.ts, the default) and
  * `PgUserDataStore` (pg/pg-user-data.ts, chosen when DATABASE_URL is set), which any number of
