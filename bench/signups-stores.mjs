@@ -34,11 +34,18 @@ import {
 const { apiDir, duration, connections, rounds } = settings;
 const basePort = Number(process.env.BENCH_PORT ?? 18_811);
 
+// The server is a process of its own: the child stays alive until SIGTERM, then removes it (the
+// handler is in place before the cluster starts, so a SIGTERM at any moment removes it).
 const clusterScript = `
 import { startCluster } from './test/pg-cluster.ts';
-const cluster = await startCluster({ durable: true });
+const alive = setInterval(() => undefined, 60_000);
+const starting = startCluster({ durable: true });
+process.on('SIGTERM', () => {
+  clearInterval(alive);
+  starting.then((c) => c.destroy()).finally(() => process.exit(0));
+});
+const cluster = await starting;
 console.log('ready ' + cluster.url());
-process.on('SIGTERM', () => cluster.destroy().then(() => process.exit(0)));
 `;
 const cluster = process.env.BENCH_DATABASE_URL
   ? null
