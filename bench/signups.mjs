@@ -15,113 +15,35 @@
  * without an answer after 5 s counts as unanswered (autocannon's timeout), as do errors and
  * non-2xx answers.
  */
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import {
+  cpuSeconds,
+  dataDirWith,
+  loadAverage,
+  median,
+  settings,
+  signUpLoad,
+  startApi,
+  stopApi,
+} from './signup-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(process.env.BENCH_API_DIR ?? path.join(here, '../api'));
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const { apiDir, duration, connections, rounds } = settings;
 const sizes = (process.env.BENCH_SIZES ?? '0,10000,100000').split(',').map(Number);
 const port = Number(process.env.BENCH_PORT ?? 18_801);
-/** A request without an answer after this long counts as unanswered (autocannon timeout). */
-const TIMEOUT_S = 5;
-
-async function dataDirWith(addresses) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-signups-'));
-  await cp(path.join(apiDir, 'data'), dir, {
-    recursive: true,
-    filter: (src) =>
-      src === path.join(apiDir, 'data') ||
-      !(path.basename(src).startsWith('.') || path.basename(src).startsWith('user-data.')),
-  });
-  const createdAt = '2026-11-01T00:00:00.000Z';
-  const entries = Array.from({ length: addresses }, (_, i) => ({
-    email: `stored${i}@example.com`,
-    createdAt,
-    source: 'website',
-  }));
-  await writeFile(path.join(dir, 'mailing-list.json'), `${JSON.stringify({ entries }, null, 2)}\n`);
-  await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
-  await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
-  return dir;
-}
-
-function startApi(dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        API_PORT: String(port),
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-        RATE_LIMIT_MAX: '100000000',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const logLines = [];
-    let buffered = '';
-    const timer = setTimeout(() => reject(new Error('the API did not start')), 120_000);
-    child.stdout.on('data', (chunk) => {
-      buffered += String(chunk);
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      logLines.push(...lines);
-      if (lines.some((l) => l.includes('api listening'))) {
-        clearTimeout(timer);
-        resolve({ child, logLines });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
-  });
-}
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
 
 async function round(addresses, n) {
-  const dataDir = await dataDirWith(addresses);
-  const { child, logLines } = await startApi(dataDir);
+  const dataDir = await dataDirWith(apiDir, addresses);
+  const { child, logLines } = await startApi(apiDir, port, dataDir);
   try {
-    let counter = 0;
-    const body = () => JSON.stringify({ email: `bench${n}-${counter++}@example.com` });
-    const load = (seconds) =>
-      new Promise((resolve, reject) => {
-        autocannon(
-          {
-            url: `http://127.0.0.1:${port}/api/addToMailList`,
-            connections,
-            duration: seconds,
-            timeout: TIMEOUT_S,
-            requests: [
-              {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                setupRequest: (req) => ({ ...req, body: body() }),
-              },
-            ],
-          },
-          (err, r) => (err ? reject(err) : resolve(r)),
-        );
-      });
+    const load = (seconds) => signUpLoad(port, connections, seconds, `bench${n}`);
     await load(2);
     const logsBefore = logLines.length;
     const cpuBefore = await cpuSeconds(child.pid);
     const result = await load(duration);
     const cpu = (await cpuSeconds(child.pid)) - cpuBefore;
     const compactions = logLines.slice(logsBefore).filter((l) => l.includes('user data compacted'));
-    await stop(child);
+    await stopApi(child);
     const stored = JSON.parse(await readFile(path.join(dataDir, 'mailing-list.json'), 'utf8'))
       .entries.length;
     return {
@@ -140,23 +62,8 @@ async function round(addresses, n) {
   }
 }
 
-/** CPU seconds (user + system) the process has used so far (Linux, /proc; clock ticks of 10 ms). */
-async function cpuSeconds(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 console.log(
-  `sign-ups: ${connections} clients, ${duration} s per run, ${rounds} rounds, API in ${apiDir}, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+  `sign-ups: ${connections} clients, ${duration} s per run, ${rounds} rounds, API in ${apiDir}, load ${loadAverage()}`,
 );
 // Rounds alternate between the list sizes, so each size meets the same swings of the machine.
 const results = new Map(sizes.map((addresses) => [addresses, []]));

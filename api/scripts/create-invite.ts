@@ -5,12 +5,15 @@
  *   pnpm --filter @yield/api invite:create                               # random code, 1 use, no expiry
  *   pnpm --filter @yield/api invite:create -- --max-uses 25 --expires-in-days 14 --note "Launch partners"
  *   DATA_DIR=/tmp/data pnpm --filter @yield/api invite:create -- --code E2E-CODE-123 --max-uses 100
+ *
+ * With DATABASE_URL set the code goes into PostgreSQL, where every API process sees it at once.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
+import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import type { UserDataStore } from '../src/data/user-data.ts';
 import { silentLogger, type Logger } from '../src/logger.ts';
 import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
@@ -26,7 +29,9 @@ const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [
   --expires-at       the code stops working at this date/time (e.g. 2026-12-31 or 2026-12-31T12:00:00Z);
                      alias --expires
   --note             free text kept next to the hash (who the code was for)
-  --data-dir         data directory (default: $DATA_DIR, else api/data)`;
+  --data-dir         data directory (default: $DATA_DIR, else api/data)
+
+With DATABASE_URL set, the code is stored in that PostgreSQL database instead.`;
 
 export async function runCreateInvite(
   argv: string[],
@@ -80,26 +85,57 @@ export async function runCreateInvite(
 
   const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const logger: Logger = silentLogger;
+  if (env.DATABASE_URL) {
+    const db = new PgUserDataStore({ connectionString: env.DATABASE_URL, logger });
+    try {
+      const place = 'PostgreSQL (DATABASE_URL)';
+      return await create(db, { name: place, stored: place }, values.code, {
+        maxUses,
+        expiresAt,
+        note: values.note,
+        now,
+      });
+    } finally {
+      await db.close();
+    }
+  }
   const { store, userData } = await openUserData(dataDir, logger);
   const status = store.status()['invites.json'];
   if (status?.error) return { exitCode: 1, output: `Cannot write invites: ${status.error}` };
+  return create(
+    userData,
+    { name: dataDir, stored: path.join(dataDir, 'invites.json') },
+    values.code,
+    { maxUses, expiresAt, note: values.note, now },
+    (invite) => ensureSurvives(dataDir, invite),
+  );
+}
 
-  if (values.code !== undefined && (await findInvite(userData, values.code))) {
+/** Creates the code in `userData`; `place` names the store in the output. */
+async function create(
+  userData: UserDataStore,
+  place: { name: string; stored: string },
+  wanted: string | undefined,
+  options: { maxUses: number | null; expiresAt: Date | null; note: string | undefined; now: Date },
+  afterCreate: (invite: InviteRecord) => Promise<void> = async () => undefined,
+): Promise<CliResult> {
+  const { maxUses, expiresAt, now } = options;
+  if (wanted !== undefined && (await findInvite(userData, wanted))) {
     // Idempotent for scripted setups (e2e): the code already works, so there is nothing to do.
     return {
       exitCode: 0,
-      output: `Invite code ${values.code} already exists in ${dataDir}; nothing changed.`,
+      output: `Invite code ${wanted} already exists in ${place.name}; nothing changed.`,
     };
   }
   try {
     const { id, code, invite } = await createInvite(userData, {
-      code: values.code,
+      code: wanted,
       maxUses,
       expiresAt,
-      note: values.note,
+      note: options.note,
       now,
     });
-    await ensureSurvives(dataDir, invite);
+    await afterCreate(invite);
     const lines = [
       `Invite code created (id ${id}):`,
       '',
@@ -107,7 +143,7 @@ export async function runCreateInvite(
       '',
       `  max uses: ${maxUses ?? 'unlimited'}`,
       `  expires:  ${expiresAt ? expiresAt.toISOString() : 'never'}${expiresAt && expiresAt <= now ? ' (already expired: every login with it is refused)' : ''}`,
-      `  stored:   ${path.join(dataDir, 'invites.json')} (hashed; this is the only time the code is shown)`,
+      `  stored:   ${place.stored} (hashed; this is the only time the code is shown)`,
     ];
     return { exitCode: 0, output: lines.join('\n') };
   } catch (err) {

@@ -23,7 +23,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   // Errors are answered and logged by errorHandler; Koa's default handler would print them again.
   app.silent = true;
-  const limiter = new RateLimiter(deps.rateLimit);
+  const limiter = new RateLimiter(deps.rateLimit, deps.rateCounter);
 
   app.use(securityHeaders);
   app.use(errorHandler(deps.logger));

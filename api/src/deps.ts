@@ -6,14 +6,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
+import os from 'node:os';
 import { FileUserDataStore } from './data/file-user-data.ts';
+import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import type { UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
 import { ImportSchedule, parseInterval } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
-import type { RateLimitOptions } from './http/rate-limit.ts';
+import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
 import { AlertService } from './alerts/evaluate.ts';
 import { alertsSecret } from './alerts/links.ts';
 import { createMailer } from './alerts/mailer.ts';
@@ -28,8 +30,13 @@ export const DEFAULT_POLL_MS = 1000;
 export interface AppDeps {
   /** The data directory: the operators' yield files (read-only here) and the runtime files. */
   store: ApiStore;
-  /** Mailing list, invite codes and premium users: every write of user data goes through it. */
+  /**
+   * Mailing list, invite codes, premium users and alerts: every write of user data goes through
+   * it. The JSON files of the data directory by default, PostgreSQL when DATABASE_URL is set.
+   */
   userData: UserDataStore;
+  /** Where rate-limit hits are counted: this process's memory, or the database beside userData. */
+  rateCounter: RateCounter;
   /** The current precomputed snapshot (rebuilt when a data file is accepted). */
   snapshot(): Snapshot;
   jwtSecret: string;
@@ -75,6 +82,29 @@ export interface CreateDepsOptions {
   mailFrom?: string;
   /** Default: env COINS_API_URL, else https://coins.llama.fi. */
   coinsApiUrl?: string;
+  /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
+  databaseUrl?: string | null;
+}
+
+/**
+ * The user-data store of this process: PostgreSQL when a database URL is given (rate limits
+ * counted there too), else the journaled JSON files (rate limits in memory).
+ */
+async function openUserData(
+  store: ApiStore,
+  databaseUrl: string | null,
+  logger: Logger,
+): Promise<{ userData: UserDataStore; rateCounter: RateCounter; files: FileUserDataStore | null }> {
+  if (databaseUrl) {
+    const pgStore = await PgUserDataStore.open({
+      connectionString: databaseUrl,
+      logger,
+      poolMax: envInt('PG_POOL_MAX'),
+    });
+    return { userData: pgStore, rateCounter: pgStore, files: null };
+  }
+  const files = await FileUserDataStore.open(store, { logger, owner: true });
+  return { userData: files, rateCounter: new MemoryRateCounter(), files };
 }
 
 function envInt(name: string): number | undefined {
@@ -97,6 +127,23 @@ function packageVersion(): string {
   }
 }
 
+/**
+ * Runs a scheduled import unless another process importing into the same data directory on this
+ * machine runs one right now (then null: skipped, not failed). Each machine keeps its own copy of
+ * the yield files and imports into it (docs/deploy.md).
+ */
+async function importOnce<T>(
+  userData: UserDataStore,
+  dataDir: string,
+  run: () => Promise<T>,
+): Promise<T | null> {
+  let result: T | null = null;
+  await userData.withExclusiveLock(`data-import:${os.hostname()}:${dataDir}`, async () => {
+    result = await run();
+  });
+  return result;
+}
+
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
   // Read before opening anything: a malformed value stops the start with a clear message.
   const importIntervalMs =
@@ -106,9 +153,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const store = openStore(dataDir, logger);
-  const userData = await FileUserDataStore.open(store, { logger, owner: true });
+  const databaseUrl =
+    options.databaseUrl !== undefined ? options.databaseUrl : process.env.DATABASE_URL || null;
+  const { userData, rateCounter, files } = await openUserData(store, databaseUrl, logger);
   await store.loadAll();
-  userData.start();
+  files?.start();
 
   const inputs = () => ({
     settings: store.get('settings'),
@@ -162,14 +211,16 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       : new ImportSchedule(
           importIntervalMs,
           async (signal) => {
-            const result = await runImport({
-              store,
-              logger,
-              now,
-              signal,
-              apiUrl: options.defillamaApiUrl,
-              coinsApiUrl: options.coinsApiUrl,
-            });
+            const result = await importOnce(userData, dataDir, () =>
+              runImport({
+                store,
+                logger,
+                now,
+                signal,
+                apiUrl: options.defillamaApiUrl,
+                coinsApiUrl: options.coinsApiUrl,
+              }),
+            );
             // Also when nothing changed: a source may have turned stale meanwhile.
             alerts.trigger('scheduled import');
             return result;
@@ -189,6 +240,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   return {
     store,
     userData,
+    rateCounter,
     snapshot: currentSnapshot,
     jwtSecret,
     logger,

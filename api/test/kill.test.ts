@@ -3,12 +3,12 @@
  * again: every address that was acknowledged (2xx) is on the list exactly once. The same for alert
  * subscriptions (POST /api/alerts): each acknowledged one is in alerts.json exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_ROOT } from '../src/deps.ts';
-import { tempDataDir, TEST_SECRET } from './helpers.ts';
+import { exited, startApi } from './api-process.ts';
+import { tempDataDir } from './helpers.ts';
 
 let child: ChildProcess | null = null;
 let dir: string | null = null;
@@ -18,31 +18,6 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = null;
 });
-
-async function startApi(dataDir: string, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
-    cwd: API_ROOT,
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_SECRET,
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the API did not start')), 30_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('api listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
-  });
-  return proc;
-}
 
 /**
  * Posts the addresses with `concurrency` requests in flight and SIGKILLs the process once
@@ -78,11 +53,6 @@ async function signUpUntilKilled(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return acked;
 }
-
-const exited = (proc: ChildProcess) =>
-  proc.exitCode !== null || proc.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((r) => proc.once('exit', () => r()));
 
 describe('killed during sign-ups', () => {
   it('every acknowledged address is stored exactly once after a restart', async () => {

@@ -53,6 +53,7 @@ import type {
   AlertSubscription,
   NewSubscriber,
   Redemption,
+  UserDataHealth,
   UserDataStore,
 } from './user-data.ts';
 
@@ -291,6 +292,8 @@ export class FileUserDataStore implements UserDataStore {
     alerts: 0,
   };
   private lastPostponed = '';
+  /** Names of the withExclusiveLock jobs running in this process. */
+  private readonly running = new Set<string>();
 
   /**
    * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
@@ -546,6 +549,30 @@ export class FileUserDataStore implements UserDataStore {
     const user = { ...found };
     await this.record(change);
     return { ok: true, user };
+  }
+
+  // ------------------------------------------------------------------ jobs and health
+
+  /** One process owns the files, so an in-process mutex is the lock. */
+  async withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
+    if (this.running.has(name)) return false;
+    this.running.add(name);
+    try {
+      await fn();
+      return true;
+    } finally {
+      this.running.delete(name);
+    }
+  }
+
+  health(): Promise<UserDataHealth> {
+    const failed =
+      this.journal !== null && (this.journal.failed !== null || this.recovering !== null);
+    return Promise.resolve({
+      store: 'files',
+      available: !failed,
+      error: failed ? `${JOURNAL_FILE}: write failed, reloading` : null,
+    });
   }
 
   async close(): Promise<void> {

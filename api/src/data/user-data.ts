@@ -1,6 +1,7 @@
 /**
  * The storage interface of the mutable user data: the mailing list, invite codes and their uses,
- * premium users. Routes and operator commands call it; they never read-modify-write a file.
+ * premium users, alert subscriptions and the ledger of sent alerts, the lock of scheduled jobs.
+ * Routes and operator commands call it; they never read-modify-write a file.
  *
  * The embedded default is `FileUserDataStore` (JSON files an operator can read and edit, plus a
  * journal). The interface is shaped so that a database can implement it with several processes
@@ -14,13 +15,27 @@
  * - every method resolves only once its change is durable, and returns copies, never live state.
  *
  * Failures to read or write the data (a file broken by hand, a failed write) are DataFileError;
- * the routes answer them with 503. Alert subscriptions and their ledger of deliveries
- * (api/src/alerts) follow the same rules: `addAlertSubscription` decides "already subscribed"
- * (a database: a unique index on lower-cased email, source and kind) and `recordAlertDelivery`
- * decides "already handled" (a unique key on subscription and crossing). Rate-limit counters and
- * the lock of scheduled jobs belong here too when the features need shared storage.
+ * a database that cannot be reached is UserDataUnavailableError. The routes answer both with 503.
+ * Alert subscriptions with their ledger of sent alerts and the lock of scheduled jobs follow the
+ * same rules (the store decides, the caller never reads-then-writes).
+ *
+ * Two implementations: `FileUserDataStore` (file-user-data.ts, the default) and
+ * `PgUserDataStore` (pg/pg-user-data.ts, chosen when DATABASE_URL is set), which any number of
+ * processes on any number of machines share.
  */
 import type { InviteRecord, UserRecord } from './schemas.ts';
+
+/**
+ * The database holding the user data cannot be reached right now (connection refused or lost,
+ * server shutting down). Nothing was written; the caller may retry after `retryAfterSeconds`.
+ */
+export class UserDataUnavailableError extends Error {
+  readonly retryAfterSeconds = 5;
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserDataUnavailableError';
+  }
+}
 
 export type InviteFailure = 'invalid' | 'expired' | 'exhausted';
 
@@ -33,28 +48,37 @@ export interface NewSubscriber {
   createdAt: string;
 }
 
-export type AlertKind = 'below-base' | 'incident' | 'stale';
-
-export interface AlertSubscription {
-  /** Random id (crypto.randomUUID()). */
-  id: string;
-  /** As typed (trimmed); uniqueness is case-insensitive. */
+export interface InviteLogin {
+  inviteId: string;
   email: string;
-  sourceId: number;
-  kind: AlertKind;
-  /** ISO. */
-  createdAt: string;
-  confirmedAt: string | null;
+  tokenUserId: string | null;
+  newUser: UserRecord;
+  now: Date;
 }
 
+export type AlertKind = 'below-base' | 'incident' | 'stale';
+export interface AlertSubscription {
+  id: string; // random id (crypto.randomUUID())
+  email: string; // as typed (trimmed); uniqueness is case-insensitive
+  sourceId: number;
+  kind: AlertKind;
+  createdAt: string; // ISO
+  confirmedAt: string | null;
+}
 export interface AlertDelivery {
   subscriptionId: string;
-  /** Stable key of one crossing, e.g. "below-base:13:2026-11-20". */
-  crossing: string;
-  /** ISO, written before the e-mail is sent. */
-  recordedAt: string;
-  /** ISO once sent. */
-  sentAt: string | null;
+  crossing: string; // stable key of one crossing, e.g. "below-base:13:2026-11-20"
+  recordedAt: string; // ISO, written before the e-mail is sent
+  sentAt: string | null; // ISO once sent
+}
+
+/** What GET /api/health reports about the user data. */
+export interface UserDataHealth {
+  store: 'files' | 'postgres';
+  /** Whether writes can be served right now. */
+  available: boolean;
+  /** Why not (no secrets: the database URL is never shown), else null. */
+  error: string | null;
 }
 
 export interface UserDataStore {
@@ -75,40 +99,37 @@ export interface UserDataStore {
    * caller's token names (`tokenUserId`), else the newest user of the invite without an email gets
    * the email; only when none exists is a use spent to create `newUser` (which carries the email).
    */
-  loginWithInvite(input: {
-    inviteId: string;
-    email: string;
-    tokenUserId: string | null;
-    newUser: UserRecord;
-    now: Date;
-  }): Promise<Redemption>;
+  loginWithInvite(input: InviteLogin): Promise<Redemption>;
 
   /** One subscription per (lower-cased email, sourceId, kind): an existing one is returned, created false. */
   addAlertSubscription(
     sub: AlertSubscription,
   ): Promise<{ created: boolean; subscription: AlertSubscription }>;
-
   /** Sets confirmedAt (once; a confirmed one stays as it was); null when the id is unknown. */
   confirmAlertSubscription(input: { id: string; now: Date }): Promise<AlertSubscription | null>;
-
   /** Deletes the subscription (its deliveries may stay); false when the id is unknown. */
   removeAlertSubscription(id: string): Promise<boolean>;
-
   /** Every confirmed subscription, oldest first. */
   listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]>;
-
   /** Records a delivery before sending; true only the first time for (subscriptionId, crossing). */
   recordAlertDelivery(entry: AlertDelivery): Promise<boolean>;
-
   /** Marks a recorded delivery sent. */
   markAlertDelivered(input: {
     subscriptionId: string;
     crossing: string;
     sentAt: Date;
   }): Promise<void>;
-
   /** Recorded but not yet sent (a crash between recording and sending): retried on the next evaluation. */
   listUndeliveredAlerts(): Promise<AlertDelivery[]>;
+
+  /**
+   * Runs `fn` unless another holder of lock `name` runs it right now (in any process sharing the
+   * store); resolves true when it ran, false when it was skipped. A failure of `fn` rejects.
+   */
+  withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean>;
+
+  /** Whether the store can serve writes now (the database answers; the journal is writable). */
+  health(): Promise<UserDataHealth>;
 
   /** Finishes pending work (the file store folds its journal into the JSON files). */
   close(): Promise<void>;

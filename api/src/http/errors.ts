@@ -23,3 +23,19 @@ export const unauthorized = (
   extra: Record<string, unknown> = {},
 ) => new AppError(401, code, message, { 'WWW-Authenticate': 'Bearer' }, extra);
 export const unavailable = (message: string) => new AppError(503, 'data_unavailable', message);
+
+/**
+ * The database of the user data cannot be reached (UserDataUnavailableError): 503 `unavailable`
+ * with Retry-After. Nothing was written; the client tries again.
+ */
+export const storeUnavailable = (
+  err: { retryAfterSeconds: number },
+  extra: Record<string, unknown> = {},
+) =>
+  new AppError(
+    503,
+    'unavailable',
+    'This cannot be saved right now, please try again in a few seconds',
+    { 'Retry-After': String(err.retryAfterSeconds) },
+    extra,
+  );

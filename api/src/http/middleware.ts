@@ -49,7 +49,8 @@ export function errorHandler(logger: Logger): Middleware {
             : status < 500
               ? code
               : 'Internal server error';
-      if (status >= 500) {
+      // An unreachable database is logged once by the store (pg-user-data.ts), not per request.
+      if (status >= 500 && !(err instanceof AppError && err.code === 'unavailable')) {
         logger.error('request failed', {
           method: ctx.method,
           path: ctx.path,

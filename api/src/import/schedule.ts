@@ -58,7 +58,8 @@ export class ImportSchedule {
 
   constructor(
     private readonly intervalMs: number,
-    private readonly run: (signal: AbortSignal) => Promise<ImportResult>,
+    /** One import; null when it was skipped because another process is importing. */
+    private readonly run: (signal: AbortSignal) => Promise<ImportResult | null>,
     private readonly logger: Logger,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -99,8 +100,9 @@ export class ImportSchedule {
     let failed: boolean;
     try {
       const result = await this.run(this.abort.signal);
-      failed = runFailed(result);
-      if (failed)
+      failed = result !== null && runFailed(result);
+      if (result === null) this.logger.info('scheduled import skipped: another process imports');
+      else if (failed)
         this.logger.error('scheduled import failed', {
           error: result.error,
           failedFeeds: result.feeds.filter((f) => !f.ok).map((f) => f.series),

@@ -46,15 +46,17 @@ export function dataRouter(deps: AppDeps): Router {
     return undefined;
   };
 
-  router.get(routePath(endpoints.health), (ctx) => {
+  router.get(routePath(endpoints.health), async (ctx) => {
     const files = deps.store.status();
     const snap = deps.snapshot();
     const dataImport = importHealth(deps);
     const stale = [...staleSeries(snap), ...stalePrices(deps.store.get('prices'), deps.now())];
+    const userData = await deps.userData.health();
     const degraded =
       Object.values(files).some((f) => f.error !== null || !f.loaded) ||
       dataImport.lastRun?.ok === false ||
-      stale.length > 0;
+      stale.length > 0 ||
+      !userData.available;
     const report: HealthReport = {
       status: degraded ? 'degraded' : 'ok',
       version: deps.version,
@@ -63,6 +65,7 @@ export function dataRouter(deps: AppDeps): Router {
       dataBuiltAt: snap.builtAt,
       import: dataImport,
       stale,
+      userData,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report;

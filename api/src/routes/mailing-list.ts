@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import { endpoints, mailSignupRequestSchema } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { DataFileError } from '../data/store.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { UserDataUnavailableError } from '../data/user-data.ts';
+import { AppError, badRequest, storeUnavailable } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
@@ -33,6 +34,7 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
       ctx.status = created ? 201 : 200;
       ctx.body = { success: true, created };
     } catch (err) {
+      if (err instanceof UserDataUnavailableError) throw storeUnavailable(err);
       if (err instanceof DataFileError) {
         deps.logger.error('mailing list not writable', { error: err.message });
         throw new AppError(503, 'data_unavailable', 'The mailing list is temporarily unavailable');

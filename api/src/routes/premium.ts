@@ -19,7 +19,8 @@ import type { AppDeps } from '../deps.ts';
 import type { UserRecord } from '../data/schemas.ts';
 import { DataFileError } from '../data/store.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
-import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { UserDataUnavailableError } from '../data/user-data.ts';
+import { AppError, badRequest, storeUnavailable, unauthorized } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
@@ -49,11 +50,12 @@ function toUser(record: UserRecord): PremiumUser {
   return { userId: record.userId, email: record.email, accessLevel: 'premium' };
 }
 
-/** Store failures (a broken runtime file) become a 503 with the premium call's `success:false`. */
+/** Store failures (a broken runtime file, an unreachable database) become a 503 with the premium call's `success:false`. */
 async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, FAIL);
     if (err instanceof DataFileError) {
       deps.logger.error('premium data not writable', { error: err.message });
       throw new AppError(

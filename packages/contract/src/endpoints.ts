@@ -246,7 +246,9 @@ export const endpoints = {
       200: { description: 'Already on the list: a success.', schema: mailSignupResponseSchema },
       400: error('invalid_email (or a bad source), or invalid_json.'),
       ...bodyErrors(error),
-      503: error('The mailing list file cannot be written right now.'),
+      503: error(
+        'The mailing list cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
+      ),
     },
   },
   alertSubscribe: {
@@ -339,7 +341,9 @@ export const endpoints = {
       400: premiumError('invalid_request: inviteCode missing; invalid_json.'),
       401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
       ...bodyErrors(premiumError),
-      503: premiumError('Premium data cannot be written right now.'),
+      503: premiumError(
+        'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
+      ),
     },
   },
   premiumLogin: {
@@ -356,7 +360,9 @@ export const endpoints = {
       400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
       401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
       ...bodyErrors(premiumError),
-      503: premiumError('Premium data cannot be written right now.'),
+      503: premiumError(
+        'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
+      ),
     },
   },
   premiumAnalysis: {

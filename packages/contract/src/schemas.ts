@@ -218,6 +218,18 @@ export const healthReportSchema = z
       description:
         'Imported series (and token prices, named price:<coin>) whose newest day is more than 48 h old.',
     }),
+    userData: z
+      .strictObject({
+        store: z.enum(['files', 'postgres']).meta({
+          description:
+            'Where sign-ups, invite uses, logins and alerts are written: the JSON files of the data directory, or PostgreSQL (DATABASE_URL).',
+        }),
+        available: z.boolean().meta({
+          description: 'Whether writes can be served now; when false they answer 503.',
+        }),
+        error: z.string().nullable().meta({ description: 'Why not, else null.' }),
+      })
+      .meta({ description: 'The store of the user data.' }),
   })
   .meta({ id: 'HealthReport' });
 

@@ -1,0 +1,144 @@
+/**
+ * Operator commands of the PostgreSQL user-data store (DATABASE_URL, docs/deploy.md):
+ *
+ *   pnpm --filter @yield/api db:migrate        # applies pending migrations (the API also does at start)
+ *   pnpm --filter @yield/api db:import-files   # copies mailing-list.json, invites.json, users.json in
+ *   pnpm --filter @yield/api db:export-files   # writes them back from the database (moving back to files)
+ *
+ * import-files is safe to rerun: addresses, invites and users already in the database are kept
+ * (an invite's use count only rises to the file's), so nothing is added twice. Run it with the
+ * file-store server stopped (its last sign-ups are in user-data.log until it stops; the command
+ * replays that journal too). export-files replaces the three files, so stop the server that owns
+ * them first.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openStore } from '../src/data/files.ts';
+import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
+import { writeFileDurably } from '../src/data/durable.ts';
+import { jsonFileText } from '../src/data/json-text.ts';
+import { migrate } from '../src/data/pg/migrate.ts';
+import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
+import { UserDataUnavailableError } from '../src/data/user-data.ts';
+import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { silentLogger } from '../src/logger.ts';
+import { runAsCommand, type CliResult } from './cli.ts';
+
+const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DIR] [--database-url URL]
+
+  migrate        apply the pending SQL migrations (api/src/data/pg/migrations)
+  import-files   copy the mailing list, invites and premium users of the data directory into the
+                 database (safe to rerun: nothing is added twice)
+  export-files   write mailing-list.json, invites.json and users.json from the database
+  --data-dir     data directory (default: $DATA_DIR, else api/data)
+  --database-url PostgreSQL URL (default: $DATABASE_URL)`;
+
+export async function runDb(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliResult> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv.filter((a) => a !== '--'),
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return { exitCode: 2, output: `${(err as Error).message}\n\n${USAGE}` };
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help) return { exitCode: 0, output: USAGE };
+  if (!['migrate', 'import-files', 'export-files'].includes(command ?? ''))
+    return { exitCode: 2, output: USAGE };
+  const url = values['database-url'] ?? env.DATABASE_URL;
+  if (!url) return { exitCode: 2, output: `Set DATABASE_URL (or --database-url).\n\n${USAGE}` };
+  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+
+  const db = new PgUserDataStore({ connectionString: url, logger: silentLogger, migrate: false });
+  try {
+    if (command === 'migrate') {
+      const applied = await migrate(db.pool, silentLogger);
+      return {
+        exitCode: 0,
+        output: applied.length
+          ? `Applied: ${applied.join(', ')}`
+          : 'The database schema is up to date.',
+      };
+    }
+    await migrate(db.pool, silentLogger);
+    if (command === 'import-files') return await importFiles(db, dataDir);
+    return await exportFiles(db, dataDir);
+  } catch (err) {
+    const message =
+      err instanceof UserDataUnavailableError || (err as { code?: string }).code === 'ECONNREFUSED'
+        ? `The database cannot be reached: ${(err as Error).message}`
+        : (err as Error).message;
+    return { exitCode: 1, output: message };
+  } finally {
+    await db.close();
+  }
+}
+
+async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliResult> {
+  // Opened as the owner of the journal, so sign-ups not yet folded into the files come along.
+  const store = openStore(dataDir, silentLogger);
+  const files = await FileUserDataStore.open(store, { logger: silentLogger, owner: true });
+  await store.loadAll();
+  try {
+    const status = store.status();
+    for (const file of ['mailing-list.json', 'invites.json', 'users.json']) {
+      if (status[file]?.error)
+        return { exitCode: 1, output: `Cannot read ${file}: ${status[file].error}` };
+    }
+    const data = {
+      mailingList: store.get('mailingList') ?? { entries: [] },
+      invites: store.get('invites') ?? { invites: [] },
+      users: store.get('users') ?? { users: [] },
+    };
+    const added = await db.importFiles(data);
+    return {
+      exitCode: 0,
+      output: [
+        `Imported from ${dataDir}:`,
+        `  mailing list: ${added.subscribers} added (${data.mailingList.entries.length} in the file)`,
+        `  invites:      ${added.invites} added (${data.invites.invites.length} in the file)`,
+        `  users:        ${added.users} added (${data.users.users.length} in the file)`,
+      ].join('\n'),
+    };
+  } finally {
+    await files.close();
+  }
+}
+
+async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliResult> {
+  // A journal would be replayed on top of the written files (and count invite uses twice).
+  const journal = (await readdir(dataDir)).filter((f) => f.startsWith(`${JOURNAL_NAME}.`));
+  if (journal.length > 0) {
+    return {
+      exitCode: 1,
+      output: `${dataDir} holds a journal of user data (${journal.join(', ')}): start and stop the file-store server once to fold it, then export again.`,
+    };
+  }
+  const data = await db.exportFiles();
+  await writeFileDurably(path.join(dataDir, 'mailing-list.json'), jsonFileText(data.mailingList));
+  await writeFileDurably(path.join(dataDir, 'invites.json'), jsonFileText(data.invites));
+  await writeFileDurably(path.join(dataDir, 'users.json'), jsonFileText(data.users));
+  return {
+    exitCode: 0,
+    output: [
+      `Wrote to ${dataDir}:`,
+      `  mailing-list.json: ${data.mailingList.entries.length} addresses`,
+      `  invites.json:      ${data.invites.invites.length} invites`,
+      `  users.json:        ${data.users.users.length} users`,
+    ].join('\n'),
+  };
+}
+
+runAsCommand(import.meta.url, (argv) => runDb(argv));

@@ -1,0 +1,148 @@
+/**
+ * The operator commands on PostgreSQL: db:migrate (also from several processes at once),
+ * db:import-files (rerun-safe), db:export-files (back to files) and invite:create with
+ * DATABASE_URL, on the run's throwaway cluster.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { runCreateInvite } from '../scripts/create-invite.ts';
+import { runDb } from '../scripts/db.ts';
+import { openStore } from '../src/data/files.ts';
+import { FileUserDataStore } from '../src/data/file-user-data.ts';
+import { migrate, migrationFiles } from '../src/data/pg/migrate.ts';
+import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
+import { silentLogger } from '../src/logger.ts';
+import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
+import { tempDataDir } from './helpers.ts';
+import { freshDatabase } from './pg-cluster.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function dir(): Promise<string> {
+  const d = await tempDataDir();
+  cleanups.push(() => rm(d, { recursive: true, force: true }));
+  return d;
+}
+
+async function pgStore(url: string): Promise<PgUserDataStore> {
+  const s = await PgUserDataStore.open({ connectionString: url, logger: silentLogger });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+const readJsonFile = async (d: string, f: string) =>
+  JSON.parse(await readFile(path.join(d, f), 'utf8')) as unknown;
+
+describe('database commands', () => {
+  it('db:migrate applies each migration once, also when processes start together', async () => {
+    const url = await freshDatabase(inject('pgBaseUrl'));
+    const versions = (await migrationFiles()).map(([v]) => v);
+    const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: url, max: 1 }));
+    const applied = await Promise.all(pools.map((p) => migrate(p, silentLogger)));
+    // One of them applied everything, the others waited and found nothing to do.
+    expect(applied.flat()).toEqual(versions);
+    const rows = await pools[0]!.query('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.rows.map((r: { version: string }) => r.version)).toEqual(versions);
+    await Promise.all(pools.map((p) => p.end()));
+    expect(await runDb(['migrate'], { DATABASE_URL: url })).toEqual({
+      exitCode: 0,
+      output: 'The database schema is up to date.',
+    });
+    const fresh = await freshDatabase(inject('pgBaseUrl'));
+    expect(await runDb(['migrate', '--database-url', fresh], {})).toEqual({
+      exitCode: 0,
+      output: `Applied: ${versions.join(', ')}`,
+    });
+    expect((await runDb(['migrate'], {})).exitCode).toBe(2);
+  });
+
+  it('db:import-files copies the user data in, once however often it runs; export-files writes it back', async () => {
+    const source = await dir();
+    const files = openStore(source, silentLogger);
+    const fileStore = await FileUserDataStore.open(files, { logger: silentLogger, owner: true });
+    await files.loadAll();
+    const at = '2026-03-01T10:00:00.000Z';
+    for (const email of ['Ann@Example.com', 'bob@example.com'])
+      await fileStore.addSubscriber({ email, source: 'web', createdAt: at });
+    const { invite } = await createInvite(fileStore, { code: 'MOVE-ME-123', maxUses: 3 });
+    const now = new Date(at);
+    const user = { inviteId: invite.id, email: null, createdAt: at, lastLoginAt: at };
+    await fileStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u1' }, now });
+    await fileStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u2' }, now });
+    // Left in the journal (not folded, as if that server had been killed): the command replays it.
+    await fileStore.addSubscriber({ email: 'carl@example.com', source: 'web', createdAt: at });
+
+    const url = await freshDatabase(inject('pgBaseUrl'));
+    const env = { DATABASE_URL: url, DATA_DIR: source };
+    const first = await runDb(['import-files'], env);
+    expect(first.exitCode).toBe(0);
+    expect(first.output).toContain('mailing list: 3 added (3 in the file)');
+    expect(first.output).toContain('invites:      1 added (1 in the file)');
+    expect(first.output).toContain('users:        2 added (2 in the file)');
+    const again = await runDb(['import-files'], env);
+    expect(again.output).toContain('mailing list: 0 added');
+    expect(again.output).toContain('invites:      0 added');
+    expect(again.output).toContain('users:        0 added');
+
+    const db = await pgStore(url);
+    expect(
+      await db.addSubscriber({ email: 'ANN@example.com', source: 'x', createdAt: at }),
+    ).toEqual({ created: false });
+    expect((await db.listInvites())[0]!.uses).toBe(2);
+    const found = await findInvite(db, 'move-me-123');
+    expect(found?.id).toBe(invite.id);
+    // The imported invite keeps counting: one use left.
+    const redeem = (userId: string) =>
+      db.redeemInvite({ inviteId: invite.id, user: { ...user, userId }, now });
+    expect((await redeem('u3')).ok).toBe(true);
+    expect(await redeem('u4')).toEqual({ ok: false, reason: 'exhausted' });
+
+    const target = await dir();
+    const exported = await runDb(['export-files', '--data-dir', target], { DATABASE_URL: url });
+    expect(exported.exitCode).toBe(0);
+    expect(await readJsonFile(target, 'mailing-list.json')).toEqual(
+      await readJsonFile(source, 'mailing-list.json'),
+    );
+    expect(await readJsonFile(target, 'invites.json')).toEqual({
+      invites: [{ ...invite, uses: 3 }],
+    });
+    const users = (await readJsonFile(target, 'users.json')) as { users: { userId: string }[] };
+    expect(users.users.map((u) => u.userId)).toEqual(['u1', 'u2', 'u3']);
+    // A file-store server on the exported files sees the same data.
+    const back = openStore(target, silentLogger);
+    const backStore = await FileUserDataStore.open(back, { logger: silentLogger, owner: true });
+    await back.loadAll();
+    cleanups.push(() => backStore.close());
+    expect(
+      await backStore.addSubscriber({ email: 'CARL@example.com', source: 'x', createdAt: at }),
+    ).toEqual({ created: false });
+    expect(
+      await backStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u5' }, now }),
+    ).toEqual({ ok: false, reason: 'exhausted' });
+  });
+
+  it('invite:create with DATABASE_URL stores the code in PostgreSQL, not in invites.json', async () => {
+    const data = await dir();
+    const url = await freshDatabase(inject('pgBaseUrl'));
+    const env = { DATABASE_URL: url, DATA_DIR: data };
+    const created = await runCreateInvite(['--code', 'PG-CODE-12345', '--max-uses', '2'], env);
+    expect(created.exitCode).toBe(0);
+    expect(created.output).toContain('stored:   PostgreSQL (DATABASE_URL)');
+    expect(await readJsonFile(data, 'invites.json')).toEqual({ invites: [] });
+    const db = await pgStore(url);
+    const invite = await findInvite(db, 'pg-code-12345');
+    expect(invite).toMatchObject({ maxUses: 2, uses: 0 });
+    const repeat = await runCreateInvite(['--code', 'PG-CODE-12345'], env);
+    expect(repeat).toEqual({
+      exitCode: 0,
+      output:
+        'Invite code PG-CODE-12345 already exists in PostgreSQL (DATABASE_URL); nothing changed.',
+    });
+    expect(await db.listInvites()).toHaveLength(1);
+  });
+});
