@@ -90,6 +90,12 @@ export async function withChromium(fn) {
         cls: audits['cumulative-layout-shift'].numericValue,
         bytes: audits['total-byte-weight'].numericValue,
         lcpElement: lcpElementOf(audits),
+        // Main-thread time per script (Lighthouse's bootup-time audit): where the TBT comes from.
+        scripts: (audits['bootup-time']?.details?.items ?? []).map((item) => ({
+          url: item.url,
+          total: item.total,
+          scripting: item.scripting,
+        })),
       };
     });
   } finally {

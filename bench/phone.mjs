@@ -7,7 +7,8 @@
  * plain HTML, no JavaScript), serves it on a local port, then runs Lighthouse mobile (default
  * throttling) on the five main pages and the reference, round after round (each round measures
  * every page once, so a change in the machine's load touches all of them alike), and prints the
- * median of N runs: performance, FCP, LCP, TBT, CLS and LCP / the reference's LCP.
+ * median of N runs: performance, FCP, LCP, TBT, CLS and LCP / the reference's LCP, then the
+ * scripts that took the most main-thread time on each page.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -118,6 +119,17 @@ for (const [name] of targets) {
   console.log(
     `| ${name} | ${Math.round(pick(name, 'performance'))} | ${(pick(name, 'fcp') / 1000).toFixed(2)} s | ${(lcp / 1000).toFixed(2)} s | ${Math.round(pick(name, 'tbt'))} ms | ${pick(name, 'cls').toFixed(3)} | ${(lcp / referenceLcp).toFixed(2)}x |`,
   );
+}
+console.log('\nMain-thread time by script, ms (last run; total / of it script evaluation):');
+for (const [name] of targets) {
+  const scripts = results.get(name).at(-1)?.scripts ?? [];
+  const top = scripts
+    .slice(0, 5)
+    .map(
+      (s) =>
+        `${s.url.replace(/^https?:\/\/[^/]+/, '') || s.url} ${Math.round(s.total)}/${Math.round(s.scripting)}`,
+    );
+  console.log(`- ${name}: ${top.join(', ')}`);
 }
 console.log('\nLCP element (last run):');
 for (const [name] of targets) {
