@@ -197,6 +197,7 @@ function yieldSourceOf(
     isBaseRate: false,
     detailSlug: record.detailSlug,
     depositUrl: record.depositUrl,
+    ...(record.depositsPaused ? { depositsPaused: record.depositsPaused } : {}),
     exit: record.exit,
   };
 }

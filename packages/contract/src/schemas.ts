@@ -326,6 +326,18 @@ export const exitSchema = z
   })
   .meta({ id: 'Exit', description: 'How long until a saver has the money back.' });
 
+export const depositsPausedSchema = z
+  .strictObject({
+    since: isoDateSchema.meta({ description: 'First day deposits were closed.' }),
+    note: nonEmptySchema.meta({ description: 'Why, and what reopens them.' }),
+    link: httpUrlSchema.meta({ description: "The provider's (or a reviewer's) page saying so." }),
+    verified: isoDateSchema.meta({ description: 'When the operators last checked it.' }),
+  })
+  .meta({
+    id: 'DepositsPaused',
+    description: 'The provider has closed deposits: the site sends no saver to deposit.',
+  });
+
 const scoreRationaleSchema = z
   .strictObject({
     date: isoDateSchema.meta({ description: 'First day the scores apply to.' }),
@@ -423,7 +435,13 @@ export const sourceRowSchema = z
     detailSlug: strategySlugSchema
       .nullable()
       .meta({ description: 'Its public page /options/:slug, or null (premium page only).' }),
-    depositUrl: httpUrlSchema.meta({ description: "The provider's own deposit page." }),
+    depositUrl: httpUrlSchema.nullable().meta({
+      description:
+        "The provider's own page of this very vault or pool; null while deposits are paused (see depositsPaused).",
+    }),
+    depositsPaused: depositsPausedSchema
+      .optional()
+      .meta({ description: 'Present only while the provider has closed deposits.' }),
     exit: exitSchema,
   })
   .meta({ id: 'SourceRow', description: 'A yield source.' });

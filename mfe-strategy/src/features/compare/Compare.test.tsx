@@ -54,6 +54,13 @@ function source(id: number, name: string, extra: Partial<SourceRow> = {}): Sourc
 const SOURCES: YieldSource[] = [
   source(3, 'Liquity v1 - Stability Pool', { detailSlug: 'liquity' }),
   source(8, 'Resolv - USR Staking', {
+    depositUrl: null,
+    depositsPaused: {
+      since: '2026-03-22',
+      note: 'Staking is paused since the exploit.',
+      link: 'https://example.org/postmortem',
+      verified: '2026-11-23',
+    },
     incidents: [
       {
         date: '2026-11-05',
@@ -269,6 +276,16 @@ describe('the compare page', () => {
     expect(screen.getByRole('link', { name: 'Lido - stETH' })).toHaveAttribute(
       'href',
       '/options/lido',
+    );
+    // Each head sends the saver to the provider, except where deposits are paused.
+    const heads = screen.getByRole('list', { name: 'Compared sources' });
+    expect(
+      within(heads)
+        .getAllByRole('link', { name: /Deposit on the provider/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://example.org/deposit/3', 'https://example.org/deposit/13']);
+    expect(within(heads).getByTestId('deposits-paused')).toHaveTextContent(
+      'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
     );
   });
 
