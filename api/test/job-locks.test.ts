@@ -4,14 +4,13 @@
  * skips that round (and logs it) instead of waiting. "Another process" is a second set of deps on
  * the same PostgreSQL database; with the files, one process owns them and the lock is its mutex.
  */
-import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EVALUATION_LOCK } from '../src/alerts/evaluate.ts';
 import type { OutgoingMail } from '../src/alerts/mailer.ts';
 import type { CreateDepsOptions } from '../src/deps.ts';
 import { feedTargets } from '../src/import/run-import.ts';
-import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
-import { NOW, readSources, replayAllFeeds, TODAY } from './import-fixtures.ts';
+import { setup, tempDataDir, type TestContext } from './helpers.ts';
+import { NOW, openIncident, readSources, replayAllFeeds, TODAY } from './import-fixtures.ts';
 import { freshDatabase } from './pg-cluster.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 
@@ -35,21 +34,9 @@ async function open(options: CreateDepsOptions & { dir?: string }): Promise<Test
   return t;
 }
 
-/** An incident opens on source 3 in this context's sources.json (a crossing for `incident` alerts). */
-async function openIncident(t: TestContext): Promise<void> {
-  const sources = await readSources(t.dir);
-  sources.sources
-    .find((s) => s.id === 3)!
-    .incidents.push({
-      date: '2026-11-22',
-      kind: 'Depeg',
-      summary: 'The token traded below its peg for a day.',
-      link: 'https://example.com/blog/depeg-post-mortem',
-      linkVerified: '2026-11-22',
-      active: true,
-    });
-  await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
-  expect(await t.deps.store.refreshFile('sources')).toBe(true);
+/** An incident opens on source 3 (a crossing for `incident` alerts); the evaluation it starts ends. */
+async function incidentOn3(t: TestContext): Promise<void> {
+  await openIncident(t);
   await t.deps.alerts.settled();
 }
 
@@ -104,8 +91,8 @@ describe('alert evaluation under the lock', () => {
     const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
     const a = await open({ databaseUrl });
     const b = await open({ databaseUrl });
-    await openIncident(a);
-    await openIncident(b);
+    await incidentOn3(a);
+    await incidentOn3(b);
     const emails = await confirmedSubscribers(a, 3);
     const mailsA = holdFirstSend(a);
     const mailsB = holdFirstSend(b);
@@ -131,7 +118,7 @@ describe('alert evaluation under the lock', () => {
 
   it('files: the evaluation holds the store lock while it runs, and frees it after', async () => {
     const t = await open({});
-    await openIncident(t);
+    await incidentOn3(t);
     await confirmedSubscribers(t, 2);
     const mails = holdFirstSend(t);
     const evaluation = t.deps.alerts.evaluate();

@@ -20,6 +20,10 @@
  * (logged) instead of waiting. Without it, a delivery another process has recorded and is sending
  * right now would look undelivered and be sent a second time. A skipped round loses nothing: the
  * ledger is shared, and every process evaluates again after its next import or data change.
+ * A confirmation is not under that lock (it cannot skip): should another process's evaluation read
+ * the subscriptions in the instant between a confirmation and its recording of the crossings in
+ * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
+ * a second one).
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
