@@ -8,12 +8,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { editFile, setup, type TestContext } from './helpers.ts';
+import { setup, type TestContext } from './helpers.ts';
 import {
   closeAll,
   importWith,
   NOW,
-  readSources,
+  openIncident,
   replayAllFeeds,
   strategies,
   TODAY,
@@ -165,7 +165,7 @@ describe('alerts over SMTP', () => {
     });
     t = restarted;
     await restarted.deps.alerts.settled();
-    expect((await restarted.deps.alerts.evaluate()).sent).toBe(0);
+    expect(await restarted.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
     await new Promise((r) => setTimeout(r, 200));
     expect(alertsTo(inbox, 'saver.a@example.com')).toHaveLength(1);
     expect(alertsTo(inbox, 'saver.b@example.com')).toHaveLength(0);
@@ -208,18 +208,7 @@ describe('a failed send', () => {
     const mailer = t.deps.alerts.ctx.mailer;
     const send = mailer.send;
     mailer.send = () => Promise.reject(new Error('connection refused'));
-    const sources = await readSources(t.dir);
-    const source = sources.sources.find((s) => s.id === 3)!;
-    source.incidents.push({
-      date: '2026-11-22',
-      kind: 'Depeg',
-      summary: 'The token traded below its peg for a day.',
-      link: 'https://example.com/blog/depeg-post-mortem',
-      linkVerified: '2026-11-22',
-      active: true,
-    });
-    await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
-    expect(await t.deps.store.refreshFile('sources')).toBe(true);
+    const sourceName = await openIncident(t);
     await t.deps.alerts.settled();
     expect(await t.deps.userData.listUndeliveredAlerts()).toEqual([
       expect.objectContaining({ crossing: 'incident:3:2026-11-22:depeg', sentAt: null }),
@@ -233,7 +222,7 @@ describe('a failed send', () => {
     const files = (await readdir(outbox)).sort();
     expect(files).toHaveLength(2);
     const alert = await simpleParser(await readFile(path.join(outbox, files[1]!)));
-    expect(alert.subject).toBe(`Incident on ${source.name}: Depeg`);
+    expect(alert.subject).toBe(`Incident on ${sourceName}: Depeg`);
     expect(alert.text).toContain('The token traded below its peg for a day.');
   });
 });

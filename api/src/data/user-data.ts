@@ -134,3 +134,21 @@ export interface UserDataStore {
   /** Finishes pending work (the file store folds its journal into the JSON files). */
   close(): Promise<void>;
 }
+
+/**
+ * Runs `job` under `userData`'s lock `name` (withExclusiveLock): its result, or null when another
+ * holder runs it right now (in any process sharing the store), so this round is skipped and never
+ * waits. Used by the scheduled import (api/src/deps.ts) and the alert evaluation
+ * (api/src/alerts/evaluate.ts).
+ */
+export async function runExclusive<T>(
+  userData: UserDataStore,
+  name: string,
+  job: () => Promise<T>,
+): Promise<T | null> {
+  let result: T | null = null;
+  await userData.withExclusiveLock(name, async () => {
+    result = await job();
+  });
+  return result;
+}
