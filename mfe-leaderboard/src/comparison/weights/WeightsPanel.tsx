@@ -109,8 +109,8 @@ export function WeightsPanel({
           <p className={styles.status}>Published ranking (method ra30-v1).</p>
         ) : (
           <p className={styles.ownNote} data-testid="own-ranking-note">
-            <strong>Your own ranking, not the published method:</strong> the risk-adjusted APR
-            below uses your weights.
+            <strong>Your own ranking, not the published method:</strong> the risk-adjusted APR below
+            uses your weights.
           </p>
         )}
         <button

@@ -88,7 +88,9 @@ export function rankingAnnouncement(
   const leaders = tables
     .map(({ title, rows }) => {
       const first = ranking(rows)[0];
-      return first ? `${title} led by ${first.name} at ${formatApr(first.riskAdjustedYield30d)}` : null;
+      return first
+        ? `${title} led by ${first.name} at ${formatApr(first.riskAdjustedYield30d)}`
+        : null;
     })
     .filter((text): text is string => text !== null);
   const lead = published ? 'Published ranking restored' : 'Re-ranked with your weights';
