@@ -25,6 +25,7 @@ import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { RANKED_SORT } from './weights/model.ts';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
+import weightStyles from './weights/weights.module.css';
 
 export interface ComparisonTableProps {
   title: string;
@@ -242,7 +243,9 @@ export const ComparisonTable = memo(function ComparisonTable({
             Your risk-adj. APR
           </abbr>
         ) : (
-          <span title="Your weights, not the published method">Your risk-adjusted 30d APR</span>
+          <span className={weightStyles.ownHeader} title="Your weights, not the published method">
+            Your risk-adjusted 30d APR
+          </span>
         )
       ) : shortNames ? (
         <abbr title="Risk-adjusted 30d APR">Risk-adj. APR</abbr>
