@@ -138,7 +138,8 @@ export function buildRows(
           tvl: null,
           great: false,
           breakdownId: BASE_KEY_OF_TYPE[type],
-          charges: rates.status[type] === 'insufficient_data' ? null : (rates.charges?.[type] ?? null),
+          charges:
+            rates.status[type] === 'insufficient_data' ? null : (rates.charges?.[type] ?? null),
         };
       }
       const live = metricsById.get(source.id);

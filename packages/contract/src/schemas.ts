@@ -458,8 +458,10 @@ export const riskChargesSchema = z
     size: z.number(),
     outflow: z.number(),
   })
-  .meta({ id: 'RiskCharges', description: 'The six charges of ra30-v1, percentage points a year (their sum is the risk).' });
-
+  .meta({
+    id: 'RiskCharges',
+    description: 'The six charges of ra30-v1, percentage points a year (their sum is the risk).',
+  });
 
 export const strategyMetricsSchema = z
   .strictObject({
