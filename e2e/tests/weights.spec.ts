@@ -98,7 +98,10 @@ test('reweighting re-ranks the Pro view, rides in the URL, survives a reload and
     const again = new LeaderboardPage(fresh);
     await again.goto(new URL(shared).pathname + new URL(shared).search);
     await again.waitForTables();
-    await expect.poll(() => again.cryptoTable.rowNames()).toEqual(withoutSafety);
+    // A fresh page turns the Pro view on once its board has loaded: slower on a busy machine.
+    await expect
+      .poll(() => again.cryptoTable.rowNames(), { timeout: 30_000 })
+      .toEqual(withoutSafety);
     const freshPanel = fresh.getByTestId('weights-panel');
     await expect(freshPanel.getByRole('slider', { name: /^Safety/ })).toHaveValue('0');
     await expect(again.cryptoTable.header(/^Your risk-adjusted 30d APR/)).toBeVisible();
