@@ -23,8 +23,8 @@ import {
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
-/** Plain words for each risk charge of the method (docs/methodology.md). */
-const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
+/** Plain words for each risk charge of the method (docs/methodology.md); the weights panel too. */
+export const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   volatility: 'Volatility (how much the rate moved)',
   incentives: 'Incentive tokens (rewards that can fall or end)',
   safety: 'Safety (expected loss from its safety score)',

@@ -9,6 +9,7 @@ import type {
   Incident,
   MetricStatus,
   Provenance,
+  RiskCharges,
   SeriesId,
   SourceType,
   StrategyMetrics,
@@ -59,6 +60,8 @@ export interface ComparisonRow {
   /** Where the row's figures come from (a base rate lists its components). */
   provenance: Provenance;
   breakdownId: SeriesId;
+  /** The charges behind `risk` (the saver's weights scale them); null without live figures. */
+  charges: RiskCharges | null;
 }
 
 /** After a failed base-rate call all four rates count as 0. */
@@ -135,6 +138,8 @@ export function buildRows(
           tvl: null,
           great: false,
           breakdownId: BASE_KEY_OF_TYPE[type],
+          charges:
+            rates.status[type] === 'insufficient_data' ? null : (rates.charges?.[type] ?? null),
         };
       }
       const live = metricsById.get(source.id);
@@ -151,6 +156,7 @@ export function buildRows(
         status: live?.status ?? 'ok',
         provenance: live?.provenance ?? source.provenance,
         breakdownId: source.id,
+        charges: measured?.charges ?? null,
       };
     });
 }

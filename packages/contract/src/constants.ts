@@ -134,3 +134,15 @@ export const WARNING_KINDS = ['outflow', 'depeg', 'spike'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 /** The kinds that rule out GREAT while open and not dismissed. */
 export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg'];
+
+export {
+  DEFAULT_WEIGHTS,
+  RISK_CHARGE_KEYS,
+  saverRiskAdjusted,
+  WEIGHT_DEFAULT_PCT,
+  WEIGHT_MAX_PCT,
+  WEIGHT_MIN_PCT,
+  WEIGHT_STEP_PCT,
+  type ChargeWeights,
+  type RiskChargeKey,
+} from './weights.ts';

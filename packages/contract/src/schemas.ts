@@ -467,6 +467,20 @@ export const yieldSourceListSchema = z.array(yieldSourceSchema).meta({
 
 // ---------------------------------------------------------------- GET /api/strategies
 
+export const riskChargesSchema = z
+  .strictObject({
+    volatility: z.number(),
+    incentives: z.number(),
+    safety: z.number(),
+    liquidity: z.number(),
+    size: z.number(),
+    outflow: z.number(),
+  })
+  .meta({
+    id: 'RiskCharges',
+    description: 'The six charges of ra30-v1, percentage points a year (their sum is the risk).',
+  });
+
 export const strategyMetricsSchema = z
   .strictObject({
     id: z.number().int().positive(),
@@ -481,6 +495,10 @@ export const strategyMetricsSchema = z
         "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow or depeg warning).",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
+    charges: riskChargesSchema.optional().meta({
+      description:
+        'The six charges behind risk (this API always sends them): what a saver reweights in the browser.',
+    }),
     provenance: provenanceSchema,
     warnings: warningsField,
   })
@@ -499,6 +517,13 @@ export const baseRatesSchema = z
     asOf: isoDateSchema.nullable(),
     status: z.strictObject({ stablecoin: metricStatusSchema, defi: metricStatusSchema }),
     provenance: z.strictObject({ stablecoin: provenanceSchema, defi: provenanceSchema }),
+    charges: z
+      .strictObject({ stablecoin: riskChargesSchema, defi: riskChargesSchema })
+      .optional()
+      .meta({
+        description:
+          "Each base rate's six charges (this API always sends them): what a saver reweights in the browser.",
+      }),
   })
   .meta({ id: 'BaseRates' });
 
@@ -592,17 +617,6 @@ export const seriesIdParamsSchema = z.object({
 
 /** Empty when the series has no data at all. */
 const dayOrEmpty = z.union([isoDateSchema, z.literal('')]);
-
-export const riskChargesSchema = z
-  .strictObject({
-    volatility: z.number(),
-    incentives: z.number(),
-    safety: z.number(),
-    liquidity: z.number(),
-    size: z.number(),
-    outflow: z.number(),
-  })
-  .meta({ id: 'RiskCharges', description: 'The six charges, percentage points a year.' });
 
 export const riskBreakdownSchema = z
   .strictObject({
