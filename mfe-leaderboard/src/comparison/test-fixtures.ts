@@ -27,6 +27,7 @@ const common = {
   scoreRationale: { date: '2026-01-01', safety: 'Audited.', liquidity: 'Deep.', links: [] },
   feeds: [],
   provenance: SAMPLE_PROVENANCE,
+  warnings: [],
 };
 
 export function sourceRow(partial: Partial<SourceRow> & Pick<SourceRow, 'id' | 'name'>): SourceRow {
@@ -81,6 +82,7 @@ export function metricsOf(
     great: false,
     asOf: '2026-11-21',
     provenance: SAMPLE_PROVENANCE,
+    warnings: [],
     ...partial,
   };
 }
