@@ -294,7 +294,7 @@ describe('warning alerts (a warning detected from data opens)', () => {
     let mails = await alertsIn(outbox);
     expect(mails).toHaveLength(1);
     const alert = mails[0]!;
-    expect(alert.subject).toBe('Sky Spark - Savings Account: off its peg (detected from data)');
+    expect(alert.subject).toBe('Sky Spark - Savings Account: Off its peg (detected from data)');
     expect(alert.text).toContain(
       `A warning opened on Sky Spark - Savings Account on ${openedOn}, detected from its data`,
     );

@@ -105,9 +105,9 @@ function facts(c: Crossing): { subject: string; lines: string[] } {
   if (c.warning) {
     const title = WARNING_TITLES[c.warning.kind];
     return {
-      subject: `${c.sourceName}: ${title.toLowerCase()} (detected from data)`,
+      subject: `${c.sourceName}: ${title} (detected from data)`,
       lines: [
-        `A warning opened on ${c.sourceName} on ${c.day}, detected from its data (not an incident written by our team): ${title.toLowerCase()}.`,
+        `A warning opened on ${c.sourceName} on ${c.day}, detected from its data (not an incident written by our team): ${title}.`,
         c.warning.text,
         `Figures on ${c.day}: ${figuresText(c.warning.figures)}.`,
       ],

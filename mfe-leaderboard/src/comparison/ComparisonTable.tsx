@@ -22,6 +22,7 @@ import {
 import { COMPARE_MAX_SOURCES, NegativeYieldHint } from '@yield/ui';
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
+import { WarningBadge, WarningNotes } from './DetectedWarnings.tsx';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
@@ -107,6 +108,7 @@ function NameCell({
           <span aria-hidden="true">⚠</span> Incident
         </span>
       ) : null}
+      <WarningBadge warnings={row.openWarnings} />
       {row.status === 'stale' ? (
         <span
           className={styles.staleBadge}
@@ -349,6 +351,7 @@ export const ComparisonTable = memo(function ComparisonTable({
           ))}
         </ul>
       ) : null}
+      <WarningNotes rows={rows} title={title} />
       {staleRows.length > 0 ? (
         <ul className={styles.staleNotes} aria-label={`Stale data in ${title}`}>
           {staleRows.map((row) => (

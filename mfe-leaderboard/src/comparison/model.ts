@@ -5,6 +5,7 @@
  */
 import type {
   BaseRates,
+  DetectedWarning,
   Exit,
   Incident,
   MetricStatus,
@@ -39,6 +40,8 @@ export interface ComparisonRow {
   isBaseRate: boolean;
   detailSlug: YieldSource['detailSlug'];
   activeIncidents: Incident[];
+  /** Open warnings detected from data (dismissed ones too, with the operators' note). */
+  openWarnings: DetectedWarning[];
   /** How the money comes back out; null on a base-rate row. */
   exit: Exit | null;
   /** exit.days, the Exit column's sort value. */
@@ -122,6 +125,7 @@ export function buildRows(
         isBaseRate: source.isBaseRate,
         detailSlug: source.detailSlug,
         activeIncidents: source.incidents.filter((i) => i.active),
+        openWarnings: source.warnings.filter((w) => w.closedOn === null),
         exit: source.exit,
         exitDays: source.exit?.days ?? null,
       };
