@@ -299,7 +299,7 @@ describe('warning alerts (a warning detected from data opens)', () => {
       `A warning opened on Sky Spark - Savings Account on ${openedOn}, detected from its data`,
     );
     expect(alert.text).toContain('The token traded at $0.97, 3% below its $1 peg.');
-    expect(alert.text).toContain(`Figures on ${openedOn}: price 0.97, 3% below $1.`);
+    expect(alert.text).toContain(`Figures on ${openedOn}: price $0.97, 3% below $1.`);
     expect(alert.text).toContain(`${PUBLIC_URL}/strategy/${SKY}`);
     const unsubscribe = linkIn(alert, `${PUBLIC_URL}/api/alerts/unsubscribe?`);
     expect(await ctx.deps.userData.listUndeliveredAlerts()).toEqual([]);

@@ -98,17 +98,20 @@ test('a confirmed subscriber gets one e-mail per warning that opens, none after 
       ['depeg', DEPEG_FROM],
     ]);
   await expect.poll(async () => (await warningMails()).length, { timeout: 20_000 }).toBe(2);
-  const [outflow, depeg] = await warningMails();
+  const mails = await warningMails();
+  const outflow = mails.find((m) => m.includes('Deposits leaving fast ('))!;
+  const depeg = mails.find((m) => m.includes('Off its peg ('))!;
   expect(outflow).toMatch(
     /^Subject: Sky Spark - Savings Account: Deposits leaving fast \(detected from data\)$/m,
   );
   expect(outflow).toContain(`A warning opened on ${SKY_NAME} on ${OUTFLOW_FROM}`);
   expect(outflow).toMatch(/the value locked fell \d+(\.\d)?% over 7 days/);
+  expect(outflow).toMatch(/down \d+(\.\d)?% over 7 days/);
   expect(depeg).toMatch(
     /^Subject: Sky Spark - Savings Account: Off its peg \(detected from data\)$/m,
   );
   expect(depeg).toContain('The token traded at $0.97, 3% below its $1 peg.');
-  expect(depeg).toContain(`Figures on ${DEPEG_FROM}: price 0.97, 3% below $1.`);
+  expect(depeg).toContain(`Figures on ${DEPEG_FROM}: price $0.97, 3% below $1.`);
   expect(depeg).toMatch(/\/strategy\/2\b/);
   expect(depeg).toMatch(/\/api\/alerts\/unsubscribe\?token=/);
 

@@ -20,20 +20,23 @@ const KIND_TEXT: Record<AlertKind, string> = {
   warning: 'a warning is detected from its data (deposits leaving fast, off its peg, APR spike)',
 };
 
+const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+const pct1 = (n: number) => `${Math.round(n * 10) / 10}%`;
+
 /** The figures of a detected warning (api/src/engine/warnings.ts) in words, with their units. */
 const FIGURE_TEXT: Record<string, (n: number) => string> = {
-  tvl: (n) => `TVL $${Math.round(n).toLocaleString('en-US')}`,
-  tvl7dAgo: (n) => `TVL 7 days before $${Math.round(n).toLocaleString('en-US')}`,
-  drop7dPct: (n) => `down ${n}% over 7 days`,
-  tvl30dAgo: (n) => `TVL 30 days before $${Math.round(n).toLocaleString('en-US')}`,
-  drop30dPct: (n) => `down ${n}% over 30 days`,
-  price: (n) => `price ${n}`,
-  deviationPct: (n) => `${Math.abs(n)}% ${n < 0 ? 'below' : 'above'} $1`,
+  tvl: (n) => `TVL ${usd(n)}`,
+  tvl7dAgo: (n) => `TVL 7 days before ${usd(n)}`,
+  drop7dPct: (n) => `down ${pct1(n)} over 7 days`,
+  tvl30dAgo: (n) => `TVL 30 days before ${usd(n)}`,
+  drop30dPct: (n) => `down ${pct1(n)} over 30 days`,
+  price: (n) => `price $${n}`,
+  deviationPct: (n) => `${pct1(Math.abs(n))} ${n < 0 ? 'below' : 'above'} $1`,
   ethPrice: (n) => `ETH $${n}`,
   ratio: (n) => `${n} ETH`,
-  belowPct: (n) => `${n}% below ETH`,
-  apr: (n) => `day's APR ${n}%`,
-  mean30d: (n) => `30-day mean ${n}%`,
+  belowPct: (n) => `${pct1(n)} below ETH`,
+  apr: (n) => `day's APR ${pct1(n)}`,
+  mean30d: (n) => `30-day mean ${pct1(n)}`,
   stdDev30d: (n) => `standard deviation ${n} points`,
   sigmas: (n) => `${n} standard deviations above the mean`,
 };
