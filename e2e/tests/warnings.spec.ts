@@ -156,6 +156,9 @@ test('both warnings show on the comparison, labelled as detected from data, and 
     await expect(table.getByRole('list', { name: /^Incidents in/ })).not.toContainText(SKY_NAME);
   };
   await check();
+  await expect(
+    page.getByTestId('stablecoins-chart').getByRole('list', { name: 'Chart legend' }),
+  ).toContainText('Warning detected from data');
   await board.proToggle.getByRole('button', { name: 'Pro' }).click();
   await expect(table.getByRole('columnheader', { name: /Exit/ })).toBeVisible();
   await check();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { DetectedWarning } from '@yield/contract';
 import { ComparisonTable } from './ComparisonTable.tsx';
-import { buildRows } from './model.ts';
+import { buildRows, chartPoints } from './model.ts';
 import { renderInApp } from './test-utils.tsx';
 import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
 
@@ -126,4 +126,11 @@ it('shows nothing when no warning is open', () => {
   );
   expect(screen.queryByTestId('warning-badge')).toBeNull();
   expect(screen.queryByRole('list', { name: /Warnings detected from data/ })).toBeNull();
+});
+
+it('marks the chart point of a source with an open, undismissed warning', () => {
+  const points = chartPoints(rows);
+  expect(points.find((p) => p.id === 2)).toMatchObject({ hasWarning: true });
+  // Resolv's only warning was dismissed: its point is the incident's.
+  expect(points.find((p) => p.id === 8)).toMatchObject({ hasWarning: false, hasIncident: true });
 });

@@ -386,6 +386,8 @@ export interface ChartPoint {
   riskAdjusted: number;
   great: boolean;
   hasIncident: boolean;
+  /** An open warning detected from data that no operator dismissed. */
+  hasWarning: boolean;
   detailSlug: YieldSource['detailSlug'];
 }
 
@@ -408,6 +410,7 @@ export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
       riskAdjusted: r.riskAdjustedYield30d!,
       great: r.great,
       hasIncident: r.activeIncidents.length > 0,
+      hasWarning: r.openWarnings.some((w) => !w.dismissed),
       detailSlug: r.detailSlug,
     }));
 }
