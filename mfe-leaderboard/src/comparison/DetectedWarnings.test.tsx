@@ -3,7 +3,7 @@ import type { DetectedWarning } from '@yield/contract';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows, chartPoints } from './model.ts';
 import { renderInApp } from './test-utils.tsx';
-import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
+import { baseRates, baseRow, metricsOf, RESOLV_INCIDENT, sourceRow } from './test-fixtures.ts';
 
 const warning = (over: Partial<DetectedWarning>): DetectedWarning => ({
   kind: 'outflow',
@@ -36,16 +36,7 @@ const rows = buildRows(
     sourceRow({
       id: 8,
       name: 'Resolv - USR Staking',
-      incidents: [
-        {
-          date: '2026-03-22',
-          kind: 'exploit',
-          summary: 'Unbacked USR was minted.',
-          link: 'https://example.org/r',
-          linkVerified: '2026-11-23',
-          active: true,
-        },
-      ],
+      incidents: [RESOLV_INCIDENT],
       warnings: [
         warning({
           kind: 'spike',
@@ -61,12 +52,12 @@ const rows = buildRows(
   baseRates({ baserateStable: 4.9, baserateRiskAdjustedStable: 3.99 }),
 );
 
-function renderTable(showPro: boolean) {
+function renderTable(showPro: boolean, shown = rows) {
   return renderInApp(
     <ComparisonTable
       title="Stablecoins Yield"
       headingLevel={2}
-      rows={rows}
+      rows={shown}
       greatKeys={new Set()}
       showPro={showPro}
       shortNames={false}
@@ -112,17 +103,9 @@ describe.each([
 });
 
 it('shows nothing when no warning is open', () => {
-  renderInApp(
-    <ComparisonTable
-      title="Stablecoins Yield"
-      headingLevel={2}
-      rows={rows.filter((r) => r.id !== 2 && r.id !== 8)}
-      greatKeys={new Set()}
-      showPro={false}
-      shortNames={false}
-      noteKind="sample"
-      testId="stablecoins-table"
-    />,
+  renderTable(
+    false,
+    rows.filter((r) => r.id !== 2 && r.id !== 8),
   );
   expect(screen.queryByTestId('warning-badge')).toBeNull();
   expect(screen.queryByRole('list', { name: /Warnings detected from data/ })).toBeNull();

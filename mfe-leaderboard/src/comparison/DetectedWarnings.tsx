@@ -10,7 +10,7 @@ import type { DetectedWarning } from '@yield/contract';
 import { BLOCKING_WARNING_KINDS, WARNING_TITLES } from '@yield/contract/constants';
 import { formatDay } from '@yield/ui';
 import { detailPath, type ComparisonRow } from './model.ts';
-import styles from './detected-warnings.module.css';
+import styles from './comparison.module.css';
 
 const DETECTED = 'Detected from data';
 
@@ -25,7 +25,7 @@ export function WarningBadge({ warnings }: { warnings: readonly DetectedWarning[
   if (warnings.length === 0) return null;
   return (
     <span
-      className={styles.badge}
+      className={styles.warningBadge}
       title={warnings.map(oneLine).join('\n')}
       data-testid="warning-badge"
     >
@@ -41,11 +41,11 @@ export function WarningNotes({ rows, title }: { rows: readonly ComparisonRow[]; 
   const notes = rows.flatMap((row) => row.openWarnings.map((warning) => ({ row, warning })));
   if (notes.length === 0) return null;
   return (
-    <ul className={styles.notes} aria-label={`Warnings detected from data in ${title}`}>
+    <ul className={styles.warningNotes} aria-label={`Warnings detected from data in ${title}`}>
       {notes.map(({ row, warning: w }) => (
         <li
           key={`${row.key}-${w.kind}-${w.openedOn}`}
-          className={styles.note}
+          className={styles.warningNote}
           data-testid="warning-note"
           data-warning={w.kind}
         >
@@ -53,10 +53,10 @@ export function WarningNotes({ rows, title }: { rows: readonly ComparisonRow[]; 
           <strong>
             {row.name}: {WARNING_TITLES[w.kind]} since {formatDay(w.openedOn)}.
           </strong>{' '}
-          <span className={styles.label}>{DETECTED}</span> {w.text}{' '}
+          <span className={styles.detectedLabel}>{DETECTED}</span> {w.text}{' '}
           {blocksGreat(w) ? 'It is never marked GREAT while this warning is open. ' : null}
           {w.dismissed ? (
-            <span className={styles.dismissed}>
+            <span className={styles.warningDismissed}>
               Dismissed by our team on {formatDay(w.dismissed.on)}: {w.dismissed.note}{' '}
             </span>
           ) : null}
@@ -74,7 +74,7 @@ export function WarningNotes({ rows, title }: { rows: readonly ComparisonRow[]; 
 /** In the risk breakdown, under its incidents. */
 export function WarningLines({ warnings }: { warnings: readonly DetectedWarning[] }) {
   return warnings.map((w) => (
-    <p key={`${w.kind}-${w.openedOn}`} className={styles.line}>
+    <p key={`${w.kind}-${w.openedOn}`} className={styles.breakdownWarning}>
       <strong>
         {WARNING_TITLES[w.kind]} ({DETECTED.toLowerCase()}) since {formatDay(w.openedOn)}:
       </strong>{' '}

@@ -2,6 +2,7 @@
 import type {
   BaseRateRow,
   BaseRates,
+  Incident,
   Provenance,
   SourceRow,
   SourceType,
@@ -10,6 +11,16 @@ import type {
 import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
 
 export const SAMPLE_PROVENANCE: Provenance = { kind: 'sample', asOf: '2026-11-21', stale: false };
+
+/** The active incident of Resolv USR, as sources.json has it. */
+export const RESOLV_INCIDENT: Incident = {
+  date: '2026-03-22',
+  kind: 'exploit',
+  summary: 'Unbacked USR was minted.',
+  link: 'https://example.org/r',
+  linkVerified: '2026-11-23',
+  active: true,
+};
 
 const common = {
   token: 'USDC',
