@@ -189,9 +189,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     now,
   });
   // After every import (this process's schedule, or data:import seen as a new history.json) and
-  // every accepted edit of the yield data; at start for what happened while the server was down.
+  // every accepted edit of the yield data (token prices and the warning thresholds too: they open
+  // detected warnings); at start for what happened while the server was down.
+  const ALERT_INPUTS = ['history', 'sources', 'prices', 'settings'] as const;
   store.onChange((changed) => {
-    if (changed.includes('history') || changed.includes('sources')) alerts.trigger('data changed');
+    if (ALERT_INPUTS.some((file) => changed.includes(file))) alerts.trigger('data changed');
   });
   alerts.trigger('start');
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  ALERT_KINDS,
   amountUnitSchema,
   BASE_KEYS,
   baseKeySchema,
@@ -532,7 +533,7 @@ export const alertsFileSchema = z.strictObject({
       id: nonEmpty,
       email: z.string().email(),
       sourceId: z.number().int().positive(),
-      kind: z.enum(['below-base', 'incident', 'stale']),
+      kind: z.enum(ALERT_KINDS),
       createdAt: isoDateTime,
       confirmedAt: isoDateTime.nullable(),
     }),

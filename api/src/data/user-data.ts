@@ -23,6 +23,7 @@
  * `PgUserDataStore` (pg/pg-user-data.ts, chosen when DATABASE_URL is set), which any number of
  * processes on any number of machines share.
  */
+import type { AlertKind } from '@yield/contract';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 
 /**
@@ -56,7 +57,7 @@ export interface InviteLogin {
   now: Date;
 }
 
-export type AlertKind = 'below-base' | 'incident' | 'stale';
+export type { AlertKind };
 export interface AlertSubscription {
   id: string; // random id (crypto.randomUUID())
   email: string; // as typed (trimmed); uniqueness is case-insensitive

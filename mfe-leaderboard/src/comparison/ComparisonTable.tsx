@@ -22,6 +22,7 @@ import {
 import { COMPARE_MAX_SOURCES, NegativeYieldHint } from '@yield/ui';
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
+import { WarningBadge, WarningNotes } from './DetectedWarnings.tsx';
 import { RANKED_SORT } from './weights/model.ts';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
@@ -115,6 +116,7 @@ function NameCell({
           <span aria-hidden="true">⚠</span> Incident
         </span>
       ) : null}
+      <WarningBadge warnings={row.openWarnings} />
       {row.status === 'stale' ? (
         <span
           className={styles.staleBadge}
@@ -374,6 +376,7 @@ export const ComparisonTable = memo(function ComparisonTable({
           ))}
         </ul>
       ) : null}
+      <WarningNotes rows={rows} title={title} />
       {staleRows.length > 0 ? (
         <ul className={styles.staleNotes} aria-label={`Stale data in ${title}`}>
           {staleRows.map((row) => (

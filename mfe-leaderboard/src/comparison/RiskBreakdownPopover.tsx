@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
 import { breakdownQuery } from '@yield/platform';
+import { WarningLines } from './DetectedWarnings.tsx';
 import type { RiskCharges } from '@yield/contract';
 import {
   formatApr,
@@ -102,6 +103,7 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
           <strong>Incident on {formatDay(incident.date)}:</strong> {incident.summary}
         </p>
       ))}
+      <WarningLines warnings={row.openWarnings} />
       {body}
       <p className={styles.breakdownNote} data-testid="breakdown-data-source">
         {dataSource(row)}

@@ -5,6 +5,7 @@
  */
 import type {
   BaseRates,
+  DetectedWarning,
   Exit,
   Incident,
   MetricStatus,
@@ -40,6 +41,8 @@ export interface ComparisonRow {
   isBaseRate: boolean;
   detailSlug: YieldSource['detailSlug'];
   activeIncidents: Incident[];
+  /** Open warnings detected from data (dismissed ones too, with the operators' note). */
+  openWarnings: DetectedWarning[];
   /** How the money comes back out; null on a base-rate row. */
   exit: Exit | null;
   /** exit.days, the Exit column's sort value. */
@@ -125,6 +128,7 @@ export function buildRows(
         isBaseRate: source.isBaseRate,
         detailSlug: source.detailSlug,
         activeIncidents: source.incidents.filter((i) => i.active),
+        openWarnings: source.warnings.filter((w) => w.closedOn === null),
         exit: source.exit,
         exitDays: source.exit?.days ?? null,
       };
@@ -388,6 +392,8 @@ export interface ChartPoint {
   riskAdjusted: number;
   great: boolean;
   hasIncident: boolean;
+  /** An open warning detected from data that no operator dismissed. */
+  hasWarning: boolean;
   detailSlug: YieldSource['detailSlug'];
 }
 
@@ -410,6 +416,7 @@ export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
       riskAdjusted: r.riskAdjustedYield30d!,
       great: r.great,
       hasIncident: r.activeIncidents.length > 0,
+      hasWarning: r.openWarnings.some((w) => !w.dismissed),
       detailSlug: r.detailSlug,
     }));
 }

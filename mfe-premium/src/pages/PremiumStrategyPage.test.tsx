@@ -30,6 +30,7 @@ const ready: PremiumStrategyAnalysis = {
     isBaseRate: false,
     detailSlug: null,
     incidents: [],
+    warnings: [],
     description: 'Earns the funding rate of a hedged ETH position.',
     scoreRationale: {
       date: '2026-01-01',

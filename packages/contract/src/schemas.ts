@@ -402,9 +402,9 @@ export const detectedWarningSchema = z
   })
   .meta({ id: 'DetectedWarning', description: 'A warning detected from the imported data.' });
 
-const warningsField = z.array(detectedWarningSchema).optional().meta({
+const warningsField = z.array(detectedWarningSchema).meta({
   description:
-    'Warnings detected from data, oldest first, open and closed (this API always sends the list).',
+    'Warnings detected from data, oldest first, open and closed; an empty list when there are none (always for a base-rate row).',
 });
 
 const sourceFields = {
@@ -749,7 +749,7 @@ export const mailSignupResponseSchema = z
 
 export const alertKindSchema = z.enum(ALERT_KINDS).meta({
   description:
-    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale.",
+    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike) opens and no operator dismissed it.",
 });
 
 export const alertSubscribeRequestSchema = z

@@ -45,6 +45,7 @@ function source(id: number, name: string, extra: Partial<SourceRow> = {}): Sourc
     depositUrl: `https://example.org/deposit/${id}`,
     exit: EXIT,
     incidents: [],
+    warnings: [],
     provenance: SAMPLE,
     feeds: [],
     ...extra,
@@ -93,6 +94,7 @@ function metrics(id: number, apr: number, ra: number, extra: Partial<StrategyMet
     great: false,
     asOf: '2026-11-21',
     provenance: SAMPLE,
+    warnings: [],
     ...extra,
   } as StrategyMetrics;
 }
