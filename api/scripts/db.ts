@@ -2,14 +2,15 @@
  * Operator commands of the PostgreSQL user-data store (DATABASE_URL, docs/deploy.md):
  *
  *   pnpm --filter @yield/api db:migrate        # applies pending migrations (the API also does at start)
- *   pnpm --filter @yield/api db:import-files   # copies mailing-list.json, invites.json, users.json in
+ *   pnpm --filter @yield/api db:import-files   # copies mailing-list.json, invites.json, users.json, alerts.json in
  *   pnpm --filter @yield/api db:export-files   # writes them back from the database (moving back to files)
  *
- * import-files is safe to rerun: addresses, invites and users already in the database are kept
- * (an invite's use count only rises to the file's), so nothing is added twice. Run it with the
- * file-store server stopped (its last sign-ups are in user-data.log until it stops; the command
- * replays that journal too). export-files replaces the three files, so stop the server that owns
- * them first.
+ * import-files is safe to rerun: addresses, invites, users, alert subscriptions and deliveries of
+ * the alert ledger already in the database are kept (an invite's use count only rises to the
+ * file's, a delivery sent in the file is marked sent), so nothing is added twice and no alert is
+ * sent again. Run it with the file-store server stopped (its last changes are in user-data.log
+ * until it stops; the command replays that journal too). export-files replaces the four files, so
+ * stop the server that owns them first.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,9 +29,11 @@ import { runAsCommand, type CliResult } from './cli.ts';
 const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DIR] [--database-url URL]
 
   migrate        apply the pending SQL migrations (api/src/data/pg/migrations)
-  import-files   copy the mailing list, invites and premium users of the data directory into the
-                 database (safe to rerun: nothing is added twice)
-  export-files   write mailing-list.json, invites.json and users.json from the database
+  import-files   copy the mailing list, invites, premium users, alert subscriptions and the ledger
+                 of sent alerts of the data directory into the database (safe to rerun: nothing
+                 is added twice)
+  export-files   write mailing-list.json, invites.json, users.json and alerts.json from the
+                 database
   --data-dir     data directory (default: $DATA_DIR, else api/data)
   --database-url PostgreSQL URL (default: $DATABASE_URL)`;
 
@@ -93,7 +96,7 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
   await store.loadAll();
   try {
     const status = store.status();
-    for (const file of ['mailing-list.json', 'invites.json', 'users.json']) {
+    for (const file of ['mailing-list.json', 'invites.json', 'users.json', 'alerts.json']) {
       if (status[file]?.error)
         return { exitCode: 1, output: `Cannot read ${file}: ${status[file].error}` };
     }
@@ -101,6 +104,7 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
       mailingList: store.get('mailingList') ?? { entries: [] },
       invites: store.get('invites') ?? { invites: [] },
       users: store.get('users') ?? { users: [] },
+      alerts: store.get('alerts') ?? { subscriptions: [], deliveries: [] },
     };
     const added = await db.importFiles(data);
     return {
@@ -110,6 +114,8 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
         `  mailing list: ${added.subscribers} added (${data.mailingList.entries.length} in the file)`,
         `  invites:      ${added.invites} added (${data.invites.invites.length} in the file)`,
         `  users:        ${added.users} added (${data.users.users.length} in the file)`,
+        `  alerts:       ${added.alertSubscriptions} added (${data.alerts.subscriptions.length} in the file)`,
+        `  alert ledger: ${added.alertDeliveries} added (${data.alerts.deliveries.length} in the file)`,
       ].join('\n'),
     };
   } finally {
@@ -130,6 +136,7 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
   await writeFileDurably(path.join(dataDir, 'mailing-list.json'), jsonFileText(data.mailingList));
   await writeFileDurably(path.join(dataDir, 'invites.json'), jsonFileText(data.invites));
   await writeFileDurably(path.join(dataDir, 'users.json'), jsonFileText(data.users));
+  await writeFileDurably(path.join(dataDir, 'alerts.json'), jsonFileText(data.alerts));
   return {
     exitCode: 0,
     output: [
@@ -137,6 +144,7 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
       `  mailing-list.json: ${data.mailingList.entries.length} addresses`,
       `  invites.json:      ${data.invites.invites.length} invites`,
       `  users.json:        ${data.users.users.length} users`,
+      `  alerts.json:       ${data.alerts.subscriptions.length} alert subscriptions, ${data.alerts.deliveries.length} entries of the alert ledger`,
     ].join('\n'),
   };
 }

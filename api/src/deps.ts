@@ -9,7 +9,7 @@ import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
 import os from 'node:os';
 import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
-import type { UserDataStore } from './data/user-data.ts';
+import { runExclusive, type UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
@@ -128,21 +128,11 @@ function packageVersion(): string {
 }
 
 /**
- * Runs a scheduled import unless another process importing into the same data directory on this
- * machine runs one right now (then null: skipped, not failed). Each machine keeps its own copy of
- * the yield files and imports into it (docs/deploy.md).
+ * The lock of this machine's scheduled imports: each machine keeps its own copy of the yield files
+ * and imports into it (docs/deploy.md), so processes sharing one data directory on one machine
+ * take turns, and machines do not wait for each other.
  */
-async function importOnce<T>(
-  userData: UserDataStore,
-  dataDir: string,
-  run: () => Promise<T>,
-): Promise<T | null> {
-  let result: T | null = null;
-  await userData.withExclusiveLock(`data-import:${os.hostname()}:${dataDir}`, async () => {
-    result = await run();
-  });
-  return result;
-}
+const importLockName = (dataDir: string) => `data-import:${os.hostname()}:${dataDir}`;
 
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
   // Read before opening anything: a malformed value stops the start with a clear message.
@@ -199,9 +189,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     now,
   });
   // After every import (this process's schedule, or data:import seen as a new history.json) and
-  // every accepted edit of the yield data; at start for what happened while the server was down.
+  // every accepted edit of the yield data (token prices and the warning thresholds too: they open
+  // detected warnings); at start for what happened while the server was down.
+  const ALERT_INPUTS = ['history', 'sources', 'prices', 'settings'] as const;
   store.onChange((changed) => {
-    if (changed.includes('history') || changed.includes('sources')) alerts.trigger('data changed');
+    if (ALERT_INPUTS.some((file) => changed.includes(file))) alerts.trigger('data changed');
   });
   alerts.trigger('start');
 
@@ -211,7 +203,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       : new ImportSchedule(
           importIntervalMs,
           async (signal) => {
-            const result = await importOnce(userData, dataDir, () =>
+            // Skipped (null) while another process imports into this directory.
+            const result = await runExclusive(userData, importLockName(dataDir), () =>
               runImport({
                 store,
                 logger,

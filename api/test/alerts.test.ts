@@ -13,6 +13,7 @@ import {
   closeAll,
   importWith,
   NOW,
+  openIncident,
   readSources,
   replayAllFeeds,
   strategies,
@@ -165,7 +166,7 @@ describe('alerts over SMTP', () => {
     });
     t = restarted;
     await restarted.deps.alerts.settled();
-    expect((await restarted.deps.alerts.evaluate()).sent).toBe(0);
+    expect(await restarted.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
     await new Promise((r) => setTimeout(r, 200));
     expect(alertsTo(inbox, 'saver.a@example.com')).toHaveLength(1);
     expect(alertsTo(inbox, 'saver.b@example.com')).toHaveLength(0);
@@ -208,18 +209,7 @@ describe('a failed send', () => {
     const mailer = t.deps.alerts.ctx.mailer;
     const send = mailer.send;
     mailer.send = () => Promise.reject(new Error('connection refused'));
-    const sources = await readSources(t.dir);
-    const source = sources.sources.find((s) => s.id === 3)!;
-    source.incidents.push({
-      date: '2026-11-22',
-      kind: 'Depeg',
-      summary: 'The token traded below its peg for a day.',
-      link: 'https://example.com/blog/depeg-post-mortem',
-      linkVerified: '2026-11-22',
-      active: true,
-    });
-    await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
-    expect(await t.deps.store.refreshFile('sources')).toBe(true);
+    const sourceName = await openIncident(t);
     await t.deps.alerts.settled();
     expect(await t.deps.userData.listUndeliveredAlerts()).toEqual([
       expect.objectContaining({ crossing: 'incident:3:2026-11-22:depeg', sentAt: null }),
@@ -233,7 +223,114 @@ describe('a failed send', () => {
     const files = (await readdir(outbox)).sort();
     expect(files).toHaveLength(2);
     const alert = await simpleParser(await readFile(path.join(outbox, files[1]!)));
-    expect(alert.subject).toBe(`Incident on ${source.name}: Depeg`);
+    expect(alert.subject).toBe(`Incident on ${sourceName}: Depeg`);
     expect(alert.text).toContain('The token traded below its peg for a day.');
+  });
+});
+
+describe('warning alerts (a warning detected from data opens)', () => {
+  const USDS = 'ethereum:0xdC035D45d973E3EC169d2276DDab16f1e407384F';
+  const SKY = 2;
+
+  /** A confirmed `warning` subscription to Sky Spark (source 2); the outbox holds its confirmation. */
+  async function subscribed() {
+    t = await setup({ now: () => NOW, smtpUrl: '', publicUrl: PUBLIC_URL });
+    await subscribe(t, 'warn@example.com', SKY, 'warning').expect(202);
+    const outbox = path.join(t.dir, 'outbox');
+    const [confirmation] = await readdir(outbox);
+    const mail = await simpleParser(await readFile(path.join(outbox, confirmation!)));
+    expect(mail.text).toContain('a warning is detected from its data');
+    await follow(t, linkIn(mail, `${PUBLIC_URL}/api/alerts/confirm?`)).expect(200);
+    const original = JSON.parse(await readFile(path.join(t.dir, 'prices.json'), 'utf8')) as {
+      coins: Record<string, { date: string; price: number }[]>;
+    };
+    return { ctx: t, outbox, original };
+  }
+
+  /** Writes prices.json with USDS's sample prices, `price(i)` for its i-th day, cut after `days`. */
+  async function usdsPrices(
+    ctx: TestContext,
+    original: { coins: Record<string, { date: string; price: number }[]> },
+    price: (i: number, p: number) => number,
+    days?: number,
+  ) {
+    const usds = original.coins[USDS]!.slice(0, days).map((p, i) => ({
+      ...p,
+      price: price(i, p.price),
+    }));
+    const edited = { ...original, coins: { ...original.coins, [USDS]: usds } };
+    await editFile(path.join(ctx.dir, 'prices.json'), JSON.stringify(edited));
+    expect(await ctx.deps.store.refreshFile('prices')).toBe(true);
+    await ctx.deps.alerts.settled();
+    return usds;
+  }
+
+  const alertsIn = async (outbox: string) => {
+    const files = (await readdir(outbox)).sort();
+    const mails = await Promise.all(
+      files.map(async (f) => simpleParser(await readFile(path.join(outbox, f)))),
+    );
+    return mails.filter((m) => !(m.subject ?? '').startsWith('Confirm'));
+  };
+
+  it('one e-mail when it opens, none at the next evaluation, a new one when it opens again on a later day', async () => {
+    const { ctx, outbox, original } = await subscribed();
+    expect(await alertsIn(outbox)).toHaveLength(0);
+    const n = original.coins[USDS]!.length;
+
+    // USDS at $0.97 on the last three days of a feed that ends 8 days early: a depeg opens.
+    const early = await usdsPrices(ctx, original, (i, p) => (i >= n - 11 ? 0.97 : p), n - 8);
+    const openedOn = early.at(-3)!.date;
+    let mails = await alertsIn(outbox);
+    expect(mails).toHaveLength(1);
+    const alert = mails[0]!;
+    expect(alert.subject).toBe('Sky Spark - Savings Account: Off its peg (detected from data)');
+    expect(alert.text).toContain(
+      `A warning opened on Sky Spark - Savings Account on ${openedOn}, detected from its data`,
+    );
+    expect(alert.text).toContain('The token traded at $0.97, 3% below its $1 peg.');
+    expect(alert.text).toContain(`Figures on ${openedOn}: price $0.97, 3% below $1.`);
+    expect(alert.text).toContain(`${PUBLIC_URL}/strategy/${SKY}`);
+    const unsubscribe = linkIn(alert, `${PUBLIC_URL}/api/alerts/unsubscribe?`);
+    expect(await ctx.deps.userData.listUndeliveredAlerts()).toEqual([]);
+    expect((await ctx.deps.alerts.evaluate())?.sent).toBe(0);
+
+    // The full feed: back at $1 for five days (the warning closes), then $0.97 again from the
+    // day before yesterday: a new warning, a new e-mail; the closed one sends nothing.
+    const full = await usdsPrices(ctx, original, (i, p) =>
+      (i >= n - 11 && i < n - 8) || i >= n - 2 ? 0.97 : i >= n - 8 ? 1 : p,
+    );
+    mails = await alertsIn(outbox);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(
+      `A warning opened on Sky Spark - Savings Account on ${full.at(-2)!.date}`,
+    );
+    expect((await ctx.deps.alerts.evaluate())?.sent).toBe(0);
+    expect(await alertsIn(outbox)).toHaveLength(2);
+    // The e-mail's signed link unsubscribes in one click.
+    expect((await follow(ctx, unsubscribe).expect(200)).text).toContain('Unsubscribed');
+    expect(ctx.deps.store.get('alerts')!.subscriptions).toEqual([]);
+  });
+
+  it('sends nothing for a warning an operator dismissed with a dated note', async () => {
+    const { ctx, outbox, original } = await subscribed();
+    const usds = original.coins[USDS]!;
+    const sources = await readSources(ctx.dir);
+    sources.sources.find((s) => s.id === SKY)!.warningDismissals = [
+      { kind: 'depeg', openedOn: usds.at(-2)!.date, on: TODAY, note: 'One venue mispriced it.' },
+    ];
+    await editFile(path.join(ctx.dir, 'sources.json'), JSON.stringify(sources));
+    expect(await ctx.deps.store.refreshFile('sources')).toBe(true);
+    await ctx.deps.alerts.settled();
+
+    await usdsPrices(ctx, original, (i, p) => (i >= usds.length - 2 ? 0.97 : p));
+    const served = (await ctx.http.get('/api/sources').expect(200)).body as {
+      id: number;
+      warnings: { kind: string; closedOn: string | null; dismissed?: unknown }[];
+    }[];
+    const depeg = served.find((s) => s.id === SKY)!.warnings.find((w) => w.kind === 'depeg')!;
+    expect(depeg).toMatchObject({ closedOn: null, dismissed: { on: TODAY } });
+    expect((await ctx.deps.alerts.evaluate())?.sent).toBe(0);
+    expect(await alertsIn(outbox)).toHaveLength(0);
   });
 });

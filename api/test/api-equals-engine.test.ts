@@ -118,6 +118,7 @@ describe('API numbers equal the engine on the shipped data', () => {
         riskAdjustedYield30d: r.riskAdjustedYield30d,
         tvl: r.inputs.tvl,
         risk: r.risk,
+        charges: r.charges,
         status: r.status,
         great: isGreat(
           r,
@@ -137,6 +138,7 @@ describe('API numbers equal the engine on the shipped data', () => {
       baserateRiskAdjustedStable: stable.riskAdjustedYield30d,
       baserateDefi: defi.yield30d,
       baserateRiskAdjustedDefi: defi.riskAdjustedYield30d,
+      charges: { stablecoin: stable.charges, defi: defi.charges },
     });
     // Base rates carry risk above 0 (the GREAT slope would be undefined otherwise).
     expect(stable.risk).toBeGreaterThan(0);

@@ -116,6 +116,8 @@ beforeAll(async () => {
   await record('alertSubscribe', post(t, '/api/alerts', { ...alert, sourceId: 999 }));
   await record('alertSubscribe', post(t, '/api/alerts', { ...alert, pad: 'x'.repeat(17e3) }));
   await record('alertSubscribe', post(t, '/api/alerts', 'x', 'text/plain'));
+  await record('alertSubscribe', post(t, '/api/alerts', { ...alert, kind: 'warning' }));
+  await record('alertSubscribe', post(t, '/api/alerts', { ...alert, kind: 'rumour' }));
   const alertId = t.deps.store.get('alerts')!.subscriptions[0]!.id;
   const link = (ctx: TestContext, action: 'confirm' | 'unsubscribe', id = alertId) =>
     `/api/alerts/${action}?token=${signAlertToken(ctx.deps.alerts.ctx.secret, action, id, action === 'confirm' ? new Date(Date.now() + 60_000) : null)}`;

@@ -74,6 +74,32 @@ describe('database commands', () => {
     const user = { inviteId: invite.id, email: null, createdAt: at, lastLoginAt: at };
     await fileStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u1' }, now });
     await fileStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u2' }, now });
+    // Alert subscriptions and their ledger: one confirmed with a sent alert and one recorded but
+    // not sent yet (a crash between recording and sending), one never confirmed.
+    const alertSub = (id: string, email: string) => ({
+      id,
+      email,
+      sourceId: 3,
+      kind: 'incident' as const,
+      createdAt: at,
+      confirmedAt: null,
+    });
+    await fileStore.addAlertSubscription(alertSub('alert-1', 'Dora@Example.com'));
+    await fileStore.addAlertSubscription(alertSub('alert-2', 'eve@example.com'));
+    await fileStore.confirmAlertSubscription({ id: 'alert-1', now });
+    const delivery = (crossing: string, minute: number) => ({
+      subscriptionId: 'alert-1',
+      crossing,
+      recordedAt: `2026-03-01T10:0${minute}:00.000Z`,
+      sentAt: null,
+    });
+    await fileStore.recordAlertDelivery(delivery('incident:3:2026-02-27:hack', 1));
+    await fileStore.markAlertDelivered({
+      subscriptionId: 'alert-1',
+      crossing: 'incident:3:2026-02-27:hack',
+      sentAt: new Date('2026-03-01T10:01:30.000Z'),
+    });
+    await fileStore.recordAlertDelivery(delivery('incident:3:2026-02-28:depeg', 2));
     // Left in the journal (not folded, as if that server had been killed): the command replays it.
     await fileStore.addSubscriber({ email: 'carl@example.com', source: 'web', createdAt: at });
 
@@ -84,10 +110,14 @@ describe('database commands', () => {
     expect(first.output).toContain('mailing list: 3 added (3 in the file)');
     expect(first.output).toContain('invites:      1 added (1 in the file)');
     expect(first.output).toContain('users:        2 added (2 in the file)');
+    expect(first.output).toContain('alerts:       2 added (2 in the file)');
+    expect(first.output).toContain('alert ledger: 2 added (2 in the file)');
     const again = await runDb(['import-files'], env);
     expect(again.output).toContain('mailing list: 0 added');
     expect(again.output).toContain('invites:      0 added');
     expect(again.output).toContain('users:        0 added');
+    expect(again.output).toContain('alerts:       0 added');
+    expect(again.output).toContain('alert ledger: 0 added');
 
     const db = await pgStore(url);
     expect(
@@ -101,6 +131,22 @@ describe('database commands', () => {
       db.redeemInvite({ inviteId: invite.id, user: { ...user, userId }, now });
     expect((await redeem('u3')).ok).toBe(true);
     expect(await redeem('u4')).toEqual({ ok: false, reason: 'exhausted' });
+    // The alerts came along: the confirmed subscription is evaluated, the sent alert is not sent
+    // again, the one recorded but not sent is retried; the same address in another case is the
+    // existing subscription.
+    expect((await db.listConfirmedAlertSubscriptions()).map((a) => a.id)).toEqual(['alert-1']);
+    expect(await db.recordAlertDelivery(delivery('incident:3:2026-02-27:hack', 5))).toBe(false);
+    expect(await db.listUndeliveredAlerts()).toEqual([delivery('incident:3:2026-02-28:depeg', 2)]);
+    expect(await db.addAlertSubscription(alertSub('alert-9', 'EVE@example.com'))).toMatchObject({
+      created: false,
+      subscription: { id: 'alert-2' },
+    });
+    const exportedAlerts = await readJsonFile(source, 'alerts.json');
+    await db.markAlertDelivered({
+      subscriptionId: 'alert-1',
+      crossing: 'incident:3:2026-02-28:depeg',
+      sentAt: new Date('2026-03-01T11:00:00.000Z'),
+    });
 
     const target = await dir();
     const exported = await runDb(['export-files', '--data-dir', target], { DATABASE_URL: url });
@@ -113,6 +159,10 @@ describe('database commands', () => {
     });
     const users = (await readJsonFile(target, 'users.json')) as { users: { userId: string }[] };
     expect(users.users.map((u) => u.userId)).toEqual(['u1', 'u2', 'u3']);
+    expect(exported.output).toContain('alerts.json:       2 alert subscriptions, 2 entries');
+    const alertsFile = exportedAlerts as { deliveries: { sentAt: string | null }[] };
+    alertsFile.deliveries[1]!.sentAt = '2026-03-01T11:00:00.000Z';
+    expect(await readJsonFile(target, 'alerts.json')).toEqual(alertsFile);
     // A file-store server on the exported files sees the same data.
     const back = openStore(target, silentLogger);
     const backStore = await FileUserDataStore.open(back, { logger: silentLogger, owner: true });
@@ -124,6 +174,10 @@ describe('database commands', () => {
     expect(
       await backStore.redeemInvite({ inviteId: invite.id, user: { ...user, userId: 'u5' }, now }),
     ).toEqual({ ok: false, reason: 'exhausted' });
+    expect(await backStore.listUndeliveredAlerts()).toEqual([]);
+    expect((await backStore.listConfirmedAlertSubscriptions()).map((a) => a.id)).toEqual([
+      'alert-1',
+    ]);
   });
 
   it('invite:create with DATABASE_URL stores the code in PostgreSQL, not in invites.json', async () => {

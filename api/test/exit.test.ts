@@ -37,3 +37,19 @@ describe('exit in GET /api/sources', () => {
     expect(exitOf(2)).toMatchObject({ kind: 'instant', days: 0 });
   });
 });
+
+describe('deposits in GET /api/sources', () => {
+  it('a source whose provider closed deposits has no deposit link and says why', () => {
+    const resolv = rows.find((r) => r.id === 8 && !r.isBaseRate);
+    if (!resolv || resolv.isBaseRate) throw new Error('source 8 missing');
+    expect(resolv.depositUrl).toBeNull();
+    expect(resolv.depositsPaused).toMatchObject({
+      since: '2026-03-22',
+      link: 'https://resolv.xyz/blog/resolv-postmortem-march-22-2026-incident',
+    });
+    const lido = rows.find((r) => r.id === 13 && !r.isBaseRate);
+    if (!lido || lido.isBaseRate) throw new Error('source 13 missing');
+    expect(lido.depositUrl).toBe('https://stake.lido.fi/');
+    expect(lido).not.toHaveProperty('depositsPaused');
+  });
+});

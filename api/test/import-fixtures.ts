@@ -7,7 +7,7 @@ import path from 'node:path';
 import { feedTargets, runImport, type ImportOptions } from '../src/import/run-import.ts';
 import type { HistoryFile, SourcesFile } from '../src/data/schemas.ts';
 import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
-import type { TestContext } from './helpers.ts';
+import { editFile, type TestContext } from './helpers.ts';
 
 /** After each test: the replay server closed, the temp data directory removed. */
 export async function closeAll(
@@ -92,4 +92,24 @@ export function importWith(
 
 export async function strategies(t: TestContext): Promise<StrategyRow[]> {
   return (await t.http.get('/api/strategies').expect(200)).body as StrategyRow[];
+}
+
+/**
+ * An active incident ("Depeg", 2026-11-22) opens on source `id` in the context's sources.json,
+ * and the running API takes the edit (an `incident` crossing); returns the source's name.
+ */
+export async function openIncident(t: TestContext, id = 3): Promise<string> {
+  const sources = await readSources(t.dir);
+  const source = sources.sources.find((s) => s.id === id)!;
+  source.incidents.push({
+    date: '2026-11-22',
+    kind: 'Depeg',
+    summary: 'The token traded below its peg for a day.',
+    link: 'https://example.com/blog/depeg-post-mortem',
+    linkVerified: '2026-11-22',
+    active: true,
+  });
+  await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
+  if (!(await t.deps.store.refreshFile('sources'))) throw new Error('sources.json was refused');
+  return source.name;
 }

@@ -7,7 +7,14 @@ import { sourcesFileSchema, strategyContentFileSchema } from '../src/data/schema
 const shipped = async () =>
   JSON.parse(
     await readFile(path.join(import.meta.dirname, '..', 'data', 'sources.json'), 'utf8'),
-  ) as { sources: { depositUrl: string; incidents: { link: string }[] }[] };
+  ) as {
+    sources: {
+      id: number;
+      depositUrl: string | null;
+      depositsPaused?: { since: string; note: string; link: string; verified: string };
+      incidents: { link: string }[];
+    }[];
+  };
 
 describe('outbound links of sources.json', () => {
   it('a deposit link opens the vault or pool itself, never a listing', () => {
@@ -60,6 +67,35 @@ describe('outbound links of sources.json', () => {
     const refusedProfile = sourcesFileSchema.safeParse(profile);
     expect(refusedProfile.success).toBe(false);
     expect(refusedProfile.error?.issues[0]?.message).toContain('not a profile');
+  });
+
+  it('a source whose provider closed deposits sends no saver there: no link, a dated reason', async () => {
+    const file = await shipped();
+    // Resolv - USR Staking: staking paused by Resolv since the exploit of 2026-03-22.
+    const resolv = file.sources.find((source) => source.id === 8)!;
+    expect(resolv.depositUrl).toBeNull();
+    expect(resolv.depositsPaused).toMatchObject({ since: '2026-03-22' });
+    expect(reportLinkProblem(resolv.depositsPaused!.link)).toBeNull();
+
+    const neither = structuredClone(file);
+    delete neither.sources.find((source) => source.id === 8)!.depositsPaused;
+    const refusedNeither = sourcesFileSchema.safeParse(neither);
+    expect(refusedNeither.success).toBe(false);
+    expect(refusedNeither.error?.issues[0]?.message).toContain(
+      'depositUrl may be null only while depositsPaused',
+    );
+
+    const both = structuredClone(file);
+    both.sources.find((source) => source.id === 8)!.depositUrl = 'https://app.resolv.xyz/';
+    const refusedBoth = sourcesFileSchema.safeParse(both);
+    expect(refusedBoth.success).toBe(false);
+    expect(refusedBoth.error?.issues[0]?.message).toContain('has no depositUrl');
+
+    // Every other source opens its vault or pool.
+    for (const source of file.sources.filter((s) => s.id !== 8)) {
+      expect(source.depositUrl, String(source.id)).not.toBeNull();
+      expect(source.depositsPaused).toBeUndefined();
+    }
   });
 
   it('every deposit and incident link carries the day it was verified', async () => {

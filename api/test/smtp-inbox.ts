@@ -13,6 +13,15 @@ export interface Inbox {
   messages: ParsedMail[];
   /** Messages to one address (any letter case). */
   to(address: string): ParsedMail[];
+  /**
+   * From now on, each message is held after its data arrived, before the server accepts it (an
+   * SMTP server slow to answer), until `release()`. A message whose sender hung up meanwhile was
+   * never accepted, so it is dropped, as a real server drops it.
+   */
+  hold(): void;
+  release(): void;
+  /** Envelope senders of the messages held so far (accepted or not). */
+  held: string[];
   /** Waits until `predicate` holds over the messages (polls; fails after timeoutMs). */
   waitFor(predicate: (messages: ParsedMail[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -23,6 +32,9 @@ export const SMTP_PASS = 'smtp-test-pass';
 
 export async function startInbox(): Promise<Inbox> {
   const messages: ParsedMail[] = [];
+  const held: string[] = [];
+  const closed = new Set<string>();
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -32,13 +44,22 @@ export async function startInbox(): Promise<Inbox> {
         callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (gate) {
+            const from = session.envelope.mailFrom;
+            held.push(from ? from.address : '');
+            await gate.promise;
+          }
+          if (closed.has(session.id)) return;
           messages.push(mail);
           callback();
         })
         .catch((err: Error) => callback(err));
+    },
+    onClose(session) {
+      closed.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +71,17 @@ export async function startInbox(): Promise<Inbox> {
   return {
     url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`,
     messages,
+    held,
+    hold: () => {
+      if (gate) return;
+      let open!: () => void;
+      const promise = new Promise<void>((r) => (open = r));
+      gate = { promise, open };
+    },
+    release: () => {
+      gate?.open();
+      gate = null;
+    },
     to: (address) => messages.filter((m) => recipients(m).includes(address.toLowerCase())),
     waitFor: async (predicate, timeoutMs = 10_000) => {
       const until = Date.now() + timeoutMs;
@@ -59,7 +91,10 @@ export async function startInbox(): Promise<Inbox> {
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      gate?.open();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { ALERT_KINDS } from '@yield/contract';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
@@ -260,6 +261,17 @@ describe.each([
     expect(await store.removeAlertSubscription(older.id)).toBe(true);
     expect(await other.removeAlertSubscription(older.id)).toBe(false);
     expect((await store.listConfirmedAlertSubscriptions()).map((s) => s.id)).toEqual([newer.id]);
+  });
+
+  it('stores a subscription of every alert kind, the detected-warning kind included', async () => {
+    const { store, other, reopen } = await open();
+    const subs = ALERT_KINDS.map((kind) => ({ ...subscription('kim@example.com', 13), kind }));
+    for (const s of subs) expect((await store.addAlertSubscription(s)).created).toBe(true);
+    for (const s of subs) await other.confirmAlertSubscription({ id: s.id, now: NOW });
+    const again = await reopen();
+    expect((await again.listConfirmedAlertSubscriptions()).map((s) => s.kind).sort()).toEqual(
+      [...ALERT_KINDS].sort(),
+    );
   });
 
   it('records a delivery once for two processes at once, and lists it until it is marked sent', async () => {

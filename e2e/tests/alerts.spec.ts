@@ -2,25 +2,12 @@
  * E-mail alerts: the form on a strategy page and on /compare, the confirmation e-mail in the
  * outbox, its link.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { test, expect } from '../fixtures/index.ts';
+import { outboxMessagesTo as outboxOf } from '../fixtures/outbox.ts';
 import { E2E_DATA_DIR } from '../scripts/e2e-env.ts';
 
-/** The .eml files of the e2e server's outbox (no SMTP_URL there) addressed to `email`. */
-async function outboxMessagesTo(email: string): Promise<string[]> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  // Quoted-printable, as nodemailer writes long lines: undo soft breaks and =XX escapes.
-  return texts
-    .map((t) =>
-      t
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((t) => new RegExp(`^To: ${email}$`, 'mi').test(t));
-}
+/** The e2e server's e-mails to `email`. */
+const outboxMessagesTo = (email: string) => outboxOf(E2E_DATA_DIR, email);
 
 test.describe('alert form', () => {
   test('on a strategy page: subscribe, read the confirmation e-mail, confirm by its link', async ({

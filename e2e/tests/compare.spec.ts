@@ -18,6 +18,8 @@ interface Source {
   isBaseRate: boolean;
   type: 'stablecoin' | 'defi';
   exit: { note: string } | null;
+  depositUrl: string | null;
+  depositsPaused?: { since: string; note: string };
   incidents: { date: string; kind: string; summary: string; active: boolean }[];
 }
 interface Metrics {
@@ -132,6 +134,14 @@ test('every section shows the API figures; one amount drives the earnings of all
     view.incidents.locator('[data-source-id="8"]').getByRole('link', { name: /incident report/ }),
   ).toHaveAttribute('target', '_blank');
   await expect(view.incidents.locator('[data-source-id="3"]')).toHaveText(/No incident recorded\./);
+
+  // Each head sends the saver to the provider's own page, except where deposits are paused.
+  const heads = page.getByRole('list', { name: 'Compared sources' });
+  await expect(heads.getByRole('link', { name: /Deposit on the provider/ })).toHaveCount(2);
+  expect(typed[1]!.depositUrl).toBeNull();
+  await expect(heads.getByTestId('deposits-paused')).toContainText(
+    `Deposits paused since Mar 22, 2026. ${typed[1]!.depositsPaused!.note}`,
+  );
 
   // Earnings: one amount, each source in its own unit, against its own base rate.
   const amount = view.earnings.getByTestId('earnings-amount');

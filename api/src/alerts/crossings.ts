@@ -9,8 +9,11 @@
  *   later is a new crossing with a new day.
  * - `incident:<id>:<day>:<kind>`: an active incident of the source in sources.json.
  * - `stale:<id>:<day>`: the source's imported series stopped arriving; `<day>` its newest day.
+ * - `warning:<id>:<kind>:<day>`: an open warning detected from the source's data
+ *   (api/src/engine/warnings.ts) that no operator dismissed; `<day>` the day it opened. One that
+ *   closes and opens again on a later day is a new crossing.
  */
-import { BASE_KEY_OF_TYPE } from '@yield/contract';
+import { BASE_KEY_OF_TYPE, type DetectedWarning } from '@yield/contract';
 import type { AlertKind } from '../data/user-data.ts';
 import type { SourcesFile } from '../data/schemas.ts';
 import { scoreAt, type ComputedSeries } from '../data/snapshot.ts';
@@ -21,11 +24,16 @@ export interface Crossing {
   key: string;
   sourceId: number;
   sourceName: string;
-  /** The day it happened (below-base: first day below; incident: its date; stale: last data day). */
+  /**
+   * The day it happened (below-base: first day below; incident: its date; stale: last data day;
+   * warning: the day it opened).
+   */
   day: string;
   /** below-base: the figures on the newest day. */
   figures?: { sourceRa: number; baseName: string; baseRa: number; asOf: string };
   incident?: { kind: string; summary: string; link: string };
+  /** warning: the detected warning, with the figures that raised it and its plain sentence. */
+  warning?: Pick<DetectedWarning, 'kind' | 'figures' | 'text'>;
 }
 
 type Scores = SourcesFile['sources'][number]['scores'];
@@ -90,6 +98,16 @@ export function crossingsOf(
         key: `incident:${sourceId}:${i.date}:${slug(i.kind)}`,
         day: i.date,
         incident: { kind: i.kind, summary: i.summary, link: i.link },
+      }));
+  }
+  if (kind === 'warning') {
+    return row.warnings
+      .filter((w) => w.closedOn === null && !w.dismissed)
+      .map((w) => ({
+        ...common,
+        key: `warning:${sourceId}:${w.kind}:${w.openedOn}`,
+        day: w.openedOn,
+        warning: { kind: w.kind, figures: w.figures, text: w.text },
       }));
   }
   if (kind === 'stale') {

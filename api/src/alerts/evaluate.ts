@@ -14,13 +14,27 @@
  * moment without an e-mail: a subscriber hears of crossings that happen after they subscribed.
  *
  * In this process, evaluations and confirmations run one at a time (a queue), so a confirmation
- * never races an evaluation.
+ * never races an evaluation. Across processes, an evaluation runs under the user-data store's lock
+ * `EVALUATION_LOCK` (a PostgreSQL advisory lock, or this process's own mutex with the files): one
+ * process at a time evaluates, and a process that finds another one evaluating skips that round
+ * (logged) instead of waiting. Without it, a delivery another process has recorded and is sending
+ * right now would look undelivered and be sent a second time. A skipped round loses nothing: the
+ * ledger is shared, and every process evaluates again after its next import or data change.
+ * A confirmation is not under that lock (it cannot skip): should another process's evaluation read
+ * the subscriptions in the instant between a confirmation and its recording of the crossings in
+ * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
+ * a second one).
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
 import type { SettingsFile, SourcesFile } from '../data/schemas.ts';
 import type { Snapshot } from '../data/snapshot.ts';
-import type { AlertKind, AlertSubscription, UserDataStore } from '../data/user-data.ts';
+import {
+  runExclusive,
+  type AlertKind,
+  type AlertSubscription,
+  type UserDataStore,
+} from '../data/user-data.ts';
 import type { Logger } from '../logger.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
@@ -42,6 +56,9 @@ export interface AlertContext {
   logger: Logger;
   now(): Date;
 }
+
+/** The lock an evaluation runs under (UserDataStore.withExclusiveLock), shared by all processes. */
+export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {
   /** E-mails sent in this evaluation. */
@@ -148,9 +165,19 @@ export class AlertService {
     return run;
   }
 
-  /** Evaluates now (after any evaluation under way). */
-  evaluate(): Promise<EvaluationResult> {
-    return this.serial(() => evaluateAlerts(this.ctx));
+  /**
+   * Evaluates now (after any evaluation of this process under way), under EVALUATION_LOCK; null
+   * when another process holds it: this round is skipped (see the file comment).
+   */
+  evaluate(): Promise<EvaluationResult | null> {
+    return this.serial(async () => {
+      const result = await runExclusive(this.ctx.userData, EVALUATION_LOCK, () =>
+        evaluateAlerts(this.ctx),
+      );
+      if (result === null)
+        this.ctx.logger.info('alert evaluation skipped: another process evaluates');
+      return result;
+    });
   }
 
   /** Evaluates in the background (after an import, a data change, at start); failures are logged. */

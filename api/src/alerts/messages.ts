@@ -3,6 +3,7 @@
  * the source and what happened, with the figures and the day; every alert carries its one-click
  * unsubscribe link (in the body and as RFC 8058 List-Unsubscribe + List-Unsubscribe-Post headers).
  */
+import { WARNING_TITLES } from '@yield/contract';
 import type { AlertKind } from '../data/user-data.ts';
 import type { Crossing } from './crossings.ts';
 
@@ -16,7 +17,34 @@ const KIND_TEXT: Record<AlertKind, string> = {
   'below-base': 'its risk-adjusted 30-day APR falls below its base rate’s',
   incident: 'an incident opens',
   stale: 'its data stops arriving (stale)',
+  warning: 'a warning is detected from its data (deposits leaving fast, off its peg, APR spike)',
 };
+
+const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+const pct1 = (n: number) => `${Math.round(n * 10) / 10}%`;
+
+/** The figures of a detected warning (api/src/engine/warnings.ts) in words, with their units. */
+const FIGURE_TEXT: Record<string, (n: number) => string> = {
+  tvl: (n) => `TVL ${usd(n)}`,
+  tvl7dAgo: (n) => `TVL 7 days before ${usd(n)}`,
+  drop7dPct: (n) => `down ${pct1(n)} over 7 days`,
+  tvl30dAgo: (n) => `TVL 30 days before ${usd(n)}`,
+  drop30dPct: (n) => `down ${pct1(n)} over 30 days`,
+  price: (n) => `price $${n}`,
+  deviationPct: (n) => `${pct1(Math.abs(n))} ${n < 0 ? 'below' : 'above'} $1`,
+  ethPrice: (n) => `ETH $${n}`,
+  ratio: (n) => `${n} ETH`,
+  belowPct: (n) => `${pct1(n)} below ETH`,
+  apr: (n) => `day's APR ${pct1(n)}`,
+  mean30d: (n) => `30-day mean ${pct1(n)}`,
+  stdDev30d: (n) => `standard deviation ${n} points`,
+  sigmas: (n) => `${n} standard deviations above the mean`,
+};
+
+const figuresText = (figures: Record<string, number>) =>
+  Object.entries(figures)
+    .map(([key, n]) => FIGURE_TEXT[key]?.(n) ?? `${key} ${n}`)
+    .join(', ');
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -74,6 +102,17 @@ function facts(c: Crossing): { subject: string; lines: string[] } {
       lines: [
         `An incident is open on ${c.sourceName} since ${c.day} (${c.incident.kind}): ${c.incident.summary}`,
         `Report: ${c.incident.link}`,
+      ],
+    };
+  }
+  if (c.warning) {
+    const title = WARNING_TITLES[c.warning.kind];
+    return {
+      subject: `${c.sourceName}: ${title} (detected from data)`,
+      lines: [
+        `A warning opened on ${c.sourceName} on ${c.day}, detected from its data (not an incident written by our team): ${title}.`,
+        c.warning.text,
+        `Figures on ${c.day}: ${figuresText(c.warning.figures)}.`,
       ],
     };
   }

@@ -4,10 +4,12 @@
  */
 import { z } from 'zod';
 import {
+  ALERT_KINDS,
   amountUnitSchema,
   BASE_KEYS,
   baseKeySchema,
   defillamaPoolIdSchema as defillamaPoolId,
+  depositsPausedSchema,
   exitSchema,
   importRunSchema,
   httpUrlSchema as url,
@@ -142,27 +144,44 @@ const sourceCommon = {
   ),
 };
 
-const yieldSourceRecord = z.strictObject({
-  id: z.number().int().positive(),
-  ...sourceCommon,
-  detailSlug: slug.nullable(),
-  depositUrl: url.superRefine((link, ctx) => {
-    const problem = depositLinkProblem(link);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  /** Day an operator last opened depositUrl and found the vault or pool itself there. */
-  depositUrlVerified: isoDate,
-  /** How a saver gets the money back (researched, with a link and the day it was checked). */
-  exit: exitSchema,
-  /** Key of this source's daily series in history.json. */
-  series: nonEmpty,
-  feeds,
-  feedNote,
-  priceToken: priceToken.optional(),
-  /** Operators' note of why a source has no priceToken. */
-  priceNote: nonEmpty.optional(),
-  warningDismissals: z.array(warningDismissal).optional(),
-});
+const yieldSourceRecord = z
+  .strictObject({
+    id: z.number().int().positive(),
+    ...sourceCommon,
+    detailSlug: slug.nullable(),
+    /** null while the provider has closed deposits (then depositsPaused says since when and why). */
+    depositUrl: url
+      .superRefine((link, ctx) => {
+        const problem = depositLinkProblem(link);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .nullable(),
+    /** Day an operator last opened depositUrl and found the vault or pool itself there. */
+    depositUrlVerified: isoDate,
+    depositsPaused: depositsPausedSchema.optional(),
+    /** How a saver gets the money back (researched, with a link and the day it was checked). */
+    exit: exitSchema,
+    /** Key of this source's daily series in history.json. */
+    series: nonEmpty,
+    feeds,
+    feedNote,
+    priceToken: priceToken.optional(),
+    /** Operators' note of why a source has no priceToken. */
+    priceNote: nonEmpty.optional(),
+    warningDismissals: z.array(warningDismissal).optional(),
+  })
+  .superRefine((source, ctx) => {
+    // A saver is either sent to the very vault or told deposits are closed; never both, never neither.
+    if ((source.depositUrl === null) !== (source.depositsPaused !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['depositUrl'],
+        message:
+          source.depositUrl === null
+            ? 'depositUrl may be null only while depositsPaused says since when and why'
+            : 'a source with depositsPaused has no depositUrl (null): no saver is sent to deposit',
+      });
+  });
 
 const stableComponents = z.strictObject({
   kind: z.literal('stablecoin'),
@@ -514,7 +533,7 @@ export const alertsFileSchema = z.strictObject({
       id: nonEmpty,
       email: z.string().email(),
       sourceId: z.number().int().positive(),
-      kind: z.enum(['below-base', 'incident', 'stale']),
+      kind: z.enum(ALERT_KINDS),
       createdAt: isoDateTime,
       confirmedAt: isoDateTime.nullable(),
     }),

@@ -197,6 +197,7 @@ function yieldSourceOf(
     isBaseRate: false,
     detailSlug: record.detailSlug,
     depositUrl: record.depositUrl,
+    ...(record.depositsPaused ? { depositsPaused: record.depositsPaused } : {}),
     exit: record.exit,
   };
 }
@@ -458,6 +459,7 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
       risk: s.result.risk,
       great: s.great,
       asOf: s.result.asOf,
+      charges: s.result.charges,
       provenance: s.provenance,
       warnings: s.warnings,
     }));
@@ -476,6 +478,7 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
       asOf: stable.asOf,
       status: { stablecoin: stableSeries.status, defi: defiSeries.status },
       provenance: { stablecoin: stableSeries.provenance, defi: defiSeries.provenance },
+      charges: { stablecoin: stable.charges, defi: defi.charges },
     };
     bodies.set(bodyKey.baserate, cacheBody(rates));
 

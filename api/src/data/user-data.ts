@@ -23,6 +23,7 @@
  * `PgUserDataStore` (pg/pg-user-data.ts, chosen when DATABASE_URL is set), which any number of
  * processes on any number of machines share.
  */
+import type { AlertKind } from '@yield/contract';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 
 /**
@@ -56,7 +57,7 @@ export interface InviteLogin {
   now: Date;
 }
 
-export type AlertKind = 'below-base' | 'incident' | 'stale';
+export type { AlertKind };
 export interface AlertSubscription {
   id: string; // random id (crypto.randomUUID())
   email: string; // as typed (trimmed); uniqueness is case-insensitive
@@ -133,4 +134,22 @@ export interface UserDataStore {
 
   /** Finishes pending work (the file store folds its journal into the JSON files). */
   close(): Promise<void>;
+}
+
+/**
+ * Runs `job` under `userData`'s lock `name` (withExclusiveLock): its result, or null when another
+ * holder runs it right now (in any process sharing the store), so this round is skipped and never
+ * waits. Used by the scheduled import (api/src/deps.ts) and the alert evaluation
+ * (api/src/alerts/evaluate.ts).
+ */
+export async function runExclusive<T>(
+  userData: UserDataStore,
+  name: string,
+  job: () => Promise<T>,
+): Promise<T | null> {
+  let result: T | null = null;
+  await userData.withExclusiveLock(name, async () => {
+    result = await job();
+  });
+  return result;
 }

@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { alertSubscribeRequestSchema, endpoints } from '@yield/contract';
+import { ALERT_KINDS, alertSubscribeRequestSchema, endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { DataFileError } from '../data/store.ts';
 import { escapeHtml } from '../alerts/messages.ts';
@@ -73,7 +73,7 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
           ? badRequest('A valid email address is required', 'invalid_email')
           : badRequest(
               field === 'kind'
-                ? 'kind must be below-base, incident or stale'
+                ? `kind must be one of ${ALERT_KINDS.join(', ')}`
                 : 'sourceId must be the id of a source (GET /api/sources)',
               'invalid_request',
             );

@@ -62,6 +62,11 @@ function SelectedPointCard({ point, onClose }: { point: ChartPoint; onClose: () 
               ? 'GREAT: it pays more per unit of risk than the DeFi Base Rate.'
               : 'Pays less per unit of risk than the DeFi Base Rate.'}
       </p>
+      {point.hasWarning ? (
+        <p className={styles.detailVerdict}>
+          Warning detected from data: see the note under the table.
+        </p>
+      ) : null}
       {point.isBaseRate ? (
         <Link to="/methodology">How the base rate is built</Link>
       ) : (
@@ -132,6 +137,12 @@ export function ChartPanel({
           <li>
             <span className={`${styles.legendMark} ${styles.legendIncident}`} aria-hidden="true" />
             Active incident
+          </li>
+        ) : null}
+        {points.some((p) => p.hasWarning) ? (
+          <li>
+            <span className={`${styles.legendMark} ${styles.legendWarning}`} aria-hidden="true" />
+            Warning detected from data
           </li>
         ) : null}
       </ul>

@@ -1,5 +1,7 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import type { ProvenanceKind } from '@yield/contract/constants';
+import { isProAtom } from '@yield/platform';
 import { AntdRoot } from '@yield/ui';
 import { ChartPanel } from './ChartPanel.tsx';
 import { CompareBar, toggleSelected, type CompareSelection } from './CompareBar.tsx';
@@ -9,6 +11,8 @@ import { InfoCarousel } from './InfoCarousel.tsx';
 import { Newsletter } from './Newsletter.tsx';
 import { chartPoints, type ChartPoint, type ComparisonRow } from './model.ts';
 import type { ComparisonData } from './use-comparison-data.ts';
+import { useWeightedRanking } from './weights/use-weighted-ranking.ts';
+import { WeightsPanel } from './weights/WeightsPanel.tsx';
 import styles from './comparison.module.css';
 
 export type Market = 'stablecoin' | 'defi';
@@ -42,10 +46,6 @@ function ComparisonBoard({
   headingLevel,
   noteKind,
 }: ComparisonBoardProps) {
-  const rowsByMarket: Record<Market, ComparisonRow[]> = {
-    stablecoin: data.stablecoinRows,
-    defi: data.cryptoRows,
-  };
   const stablePoints = useMemo(() => chartPoints(data.stablecoinRows), [data.stablecoinRows]);
   const cryptoPoints = useMemo(() => chartPoints(data.cryptoRows), [data.cryptoRows]);
   const pointsByMarket: Record<Market, ChartPoint[]> = {
@@ -56,7 +56,24 @@ function ComparisonBoard({
     () => new Set([...stablePoints, ...cryptoPoints].filter((p) => p.great).map((p) => p.key)),
     [stablePoints, cryptoPoints],
   );
-  const shownMarkets = narrow ? MARKETS.filter((m) => m.market === market) : MARKETS;
+  const shownMarkets = useMemo(
+    () => (narrow ? MARKETS.filter((m) => m.market === market) : MARKETS),
+    [narrow, market],
+  );
+  // The saver's weights (weights/, in the URL) re-rank the Pro view's tables; a shared link that
+  // carries weights opens the Pro view, and shows the panel under 1024 px too.
+  const tables = useMemo(() => {
+    const rowsByMarket: Record<Market, ComparisonRow[]> = {
+      stablecoin: data.stablecoinRows,
+      defi: data.cryptoRows,
+    };
+    return shownMarkets.map((m) => ({ title: m.title, rows: rowsByMarket[m.market] }));
+  }, [shownMarkets, data.stablecoinRows, data.cryptoRows]);
+  const weighted = useWeightedRanking({ showPro, narrow, tables });
+  const setIsPro = useSetAtom(isProAtom);
+  useEffect(() => {
+    if (weighted.arrivedWithWeights) setIsPro(true);
+  }, [weighted.arrivedWithWeights, setIsPro]);
   // Rows ticked for /compare, across both tables (and kept while the market toggle switches).
   const [selectedIds, setSelectedIds] = useState<readonly number[]>([]);
   const toggle = useCallback((id: number) => setSelectedIds((ids) => toggleSelected(ids, id)), []);
@@ -94,12 +111,15 @@ function ComparisonBoard({
         ))}
       </div>
       <div className={styles.gridSingle}>
-        {shownMarkets.map((m) => (
+        {weighted.panel ? <WeightsPanel {...weighted.panel} /> : null}
+        {shownMarkets.map((m, i) => (
           <ComparisonTable
             key={m.market}
             title={m.title}
             headingLevel={headingLevel}
-            rows={rowsByMarket[m.market]}
+            rows={weighted.rows[i]!}
+            rankRequest={weighted.rankRequest}
+            ownRanking={weighted.ownRanking}
             greatKeys={greatKeys}
             showPro={showPro}
             shortNames={shortNames}

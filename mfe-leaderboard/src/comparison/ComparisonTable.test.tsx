@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows } from './model.ts';
 import { renderInApp } from './test-utils.tsx';
-import { baseRates, baseRow, metricsOf, sourceRow } from './test-fixtures.ts';
+import { baseRates, baseRow, metricsOf, RESOLV_INCIDENT, sourceRow } from './test-fixtures.ts';
 
 const rowsSources = [
   sourceRow({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),
@@ -33,16 +33,7 @@ const rows = buildRows(
       id: 8,
       name: 'Resolv - USR Staking',
       rating: 1,
-      incidents: [
-        {
-          date: '2026-03-22',
-          kind: 'exploit',
-          summary: 'Unbacked USR was minted.',
-          link: 'https://example.org/r',
-          linkVerified: '2026-11-23',
-          active: true,
-        },
-      ],
+      incidents: [RESOLV_INCIDENT],
     }),
     baseRow('stablecoin'),
   ],

@@ -22,8 +22,11 @@ import {
 import { COMPARE_MAX_SOURCES, NegativeYieldHint } from '@yield/ui';
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
+import { WarningBadge, WarningNotes } from './DetectedWarnings.tsx';
+import { RANKED_SORT } from './weights/model.ts';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
+import weightStyles from './weights/weights.module.css';
 
 export interface ComparisonTableProps {
   title: string;
@@ -38,6 +41,12 @@ export interface ComparisonTableProps {
   testId: string;
   /** Rows ticked for /compare (a tick box before each source's name); none without it. */
   selection?: CompareSelection;
+  /**
+   * The saver's weights (weights/): each new value above 0 ranks the table by risk-adjusted APR,
+   * best first; `ownRanking` while that figure is the saver's, not the published method's.
+   */
+  rankRequest?: number;
+  ownRanking?: boolean;
 }
 
 /**
@@ -107,6 +116,7 @@ function NameCell({
           <span aria-hidden="true">⚠</span> Incident
         </span>
       ) : null}
+      <WarningBadge warnings={row.openWarnings} />
       {row.status === 'stale' ? (
         <span
           className={styles.staleBadge}
@@ -149,9 +159,16 @@ export const ComparisonTable = memo(function ComparisonTable({
   noteKind,
   testId,
   selection,
+  rankRequest = 0,
+  ownRanking = false,
 }: ComparisonTableProps) {
   const navigate = useNavigate();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [sort, setSort] = useState<SortState>(rankRequest > 0 ? RANKED_SORT : DEFAULT_SORT);
+  const [rankSeen, setRankSeen] = useState(rankRequest);
+  if (rankRequest !== rankSeen) {
+    setRankSeen(rankRequest);
+    if (rankRequest > 0) setSort(RANKED_SORT);
+  }
   const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const labels = useMemo(
     () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
@@ -222,7 +239,17 @@ export const ComparisonTable = memo(function ComparisonTable({
       render: (_: unknown, row: ComparisonRow) => formatApr(row.yield30d),
     };
     const riskAdjusted = {
-      title: shortNames ? (
+      title: ownRanking ? (
+        shortNames ? (
+          <abbr title="Your risk-adjusted 30d APR (your weights, not the published method)">
+            Your risk-adj. APR
+          </abbr>
+        ) : (
+          <span className={weightStyles.ownHeader} title="Your weights, not the published method">
+            Your risk-adjusted 30d APR
+          </span>
+        )
+      ) : shortNames ? (
         <abbr title="Risk-adjusted 30d APR">Risk-adj. APR</abbr>
       ) : (
         'Risk-adjusted 30d APR'
@@ -288,7 +315,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
         : [name, rating, riskAdjusted, tvl]
     ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys, labels, noteKind, selection]);
+  }, [sort, showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking]);
 
   const onChange: TableProps<ComparisonRow>['onChange'] = (
     _pagination,
@@ -349,6 +376,7 @@ export const ComparisonTable = memo(function ComparisonTable({
           ))}
         </ul>
       ) : null}
+      <WarningNotes rows={rows} title={title} />
       {staleRows.length > 0 ? (
         <ul className={styles.staleNotes} aria-label={`Stale data in ${title}`}>
           {staleRows.map((row) => (

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
 import { breakdownQuery } from '@yield/platform';
+import { WarningLines } from './DetectedWarnings.tsx';
 import type { RiskCharges } from '@yield/contract';
 import {
   formatApr,
@@ -23,8 +24,8 @@ import {
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
-/** Plain words for each risk charge of the method (docs/methodology.md). */
-const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
+/** Plain words for each risk charge of the method (docs/methodology.md); the weights panel too. */
+export const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   volatility: 'Volatility (how much the rate moved)',
   incentives: 'Incentive tokens (rewards that can fall or end)',
   safety: 'Safety (expected loss from its safety score)',
@@ -102,6 +103,7 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
           <strong>Incident on {formatDay(incident.date)}:</strong> {incident.summary}
         </p>
       ))}
+      <WarningLines warnings={row.openWarnings} />
       {body}
       <p className={styles.breakdownNote} data-testid="breakdown-data-source">
         {dataSource(row)}

@@ -20,6 +20,7 @@ const COLORS = {
   other: colors.primary,
   base: colors.navy,
   incident: colors.danger,
+  warning: colors.warning,
   grid: colors.border,
   text: colors.textMuted,
 };
@@ -31,6 +32,7 @@ interface PointOptions extends Highcharts.PointOptionsObject {
     great: boolean;
     isBaseRate: boolean;
     hasIncident: boolean;
+    hasWarning: boolean;
   };
 }
 
@@ -42,7 +44,9 @@ function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): Po
       ? COLORS.incident
       : p.great
         ? COLORS.great
-        : COLORS.other;
+        : p.hasWarning
+          ? COLORS.warning
+          : COLORS.other;
   const baseRadius = mobile ? 6 : 7;
   return {
     x: p.risk,
@@ -50,8 +54,17 @@ function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): Po
     name: p.name,
     color,
     marker: {
-      // Shape as well as colour: diamond = base rate, triangle = GREAT, square = incident.
-      symbol: p.isBaseRate ? 'diamond' : p.great ? 'triangle' : p.hasIncident ? 'square' : 'circle',
+      // Shape as well as colour: diamond = base rate, triangle = GREAT, square = incident,
+      // triangle pointing down = a warning detected from data.
+      symbol: p.isBaseRate
+        ? 'diamond'
+        : p.great
+          ? 'triangle'
+          : p.hasIncident
+            ? 'square'
+            : p.hasWarning
+              ? 'triangle-down'
+              : 'circle',
       radius: selected ? baseRadius + 3 : baseRadius,
       lineWidth: selected ? 3 : 1,
       lineColor: selected ? colors.text : colors.surface,
@@ -62,6 +75,7 @@ function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): Po
       great: p.great,
       isBaseRate: p.isBaseRate,
       hasIncident: p.hasIncident,
+      hasWarning: p.hasWarning,
     },
   };
 }
@@ -142,6 +156,7 @@ export default function RiskRewardChart({
                 : '';
           return [
             `<b>${this.name}</b>`,
+            custom.hasWarning ? '<i>Warning detected from data</i>' : '',
             `30d APR: ${formatApr(this.y ?? null)}`,
             `Risk: ${formatPoints(Number(this.x))}`,
             `Risk-adjusted APR: ${formatApr(custom.riskAdjusted)}`,

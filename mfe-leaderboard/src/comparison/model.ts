@@ -5,10 +5,12 @@
  */
 import type {
   BaseRates,
+  DetectedWarning,
   Exit,
   Incident,
   MetricStatus,
   Provenance,
+  RiskCharges,
   SeriesId,
   SourceType,
   StrategyMetrics,
@@ -39,6 +41,8 @@ export interface ComparisonRow {
   isBaseRate: boolean;
   detailSlug: YieldSource['detailSlug'];
   activeIncidents: Incident[];
+  /** Open warnings detected from data (dismissed ones too, with the operators' note). */
+  openWarnings: DetectedWarning[];
   /** How the money comes back out; null on a base-rate row. */
   exit: Exit | null;
   /** exit.days, the Exit column's sort value. */
@@ -59,6 +63,8 @@ export interface ComparisonRow {
   /** Where the row's figures come from (a base rate lists its components). */
   provenance: Provenance;
   breakdownId: SeriesId;
+  /** The charges behind `risk` (the saver's weights scale them); null without live figures. */
+  charges: RiskCharges | null;
 }
 
 /** After a failed base-rate call all four rates count as 0. */
@@ -122,6 +128,7 @@ export function buildRows(
         isBaseRate: source.isBaseRate,
         detailSlug: source.detailSlug,
         activeIncidents: source.incidents.filter((i) => i.active),
+        openWarnings: source.warnings.filter((w) => w.closedOn === null),
         exit: source.exit,
         exitDays: source.exit?.days ?? null,
       };
@@ -135,6 +142,8 @@ export function buildRows(
           tvl: null,
           great: false,
           breakdownId: BASE_KEY_OF_TYPE[type],
+          charges:
+            rates.status[type] === 'insufficient_data' ? null : (rates.charges?.[type] ?? null),
         };
       }
       const live = metricsById.get(source.id);
@@ -151,6 +160,7 @@ export function buildRows(
         status: live?.status ?? 'ok',
         provenance: live?.provenance ?? source.provenance,
         breakdownId: source.id,
+        charges: measured?.charges ?? null,
       };
     });
 }
@@ -382,6 +392,8 @@ export interface ChartPoint {
   riskAdjusted: number;
   great: boolean;
   hasIncident: boolean;
+  /** An open warning detected from data that no operator dismissed. */
+  hasWarning: boolean;
   detailSlug: YieldSource['detailSlug'];
 }
 
@@ -404,6 +416,7 @@ export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
       riskAdjusted: r.riskAdjustedYield30d!,
       great: r.great,
       hasIncident: r.activeIncidents.length > 0,
+      hasWarning: r.openWarnings.some((w) => !w.dismissed),
       detailSlug: r.detailSlug,
     }));
 }

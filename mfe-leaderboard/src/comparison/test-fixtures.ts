@@ -2,6 +2,7 @@
 import type {
   BaseRateRow,
   BaseRates,
+  Incident,
   Provenance,
   SourceRow,
   SourceType,
@@ -10,6 +11,16 @@ import type {
 import { BASE_KEY_OF_TYPE, METHOD_VERSION } from '@yield/contract/constants';
 
 export const SAMPLE_PROVENANCE: Provenance = { kind: 'sample', asOf: '2026-11-21', stale: false };
+
+/** The active incident of Resolv USR, as sources.json has it. */
+export const RESOLV_INCIDENT: Incident = {
+  date: '2026-03-22',
+  kind: 'exploit',
+  summary: 'Unbacked USR was minted.',
+  link: 'https://example.org/r',
+  linkVerified: '2026-11-23',
+  active: true,
+};
 
 const common = {
   token: 'USDC',
@@ -27,6 +38,7 @@ const common = {
   scoreRationale: { date: '2026-01-01', safety: 'Audited.', liquidity: 'Deep.', links: [] },
   feeds: [],
   provenance: SAMPLE_PROVENANCE,
+  warnings: [],
 };
 
 export function sourceRow(partial: Partial<SourceRow> & Pick<SourceRow, 'id' | 'name'>): SourceRow {
@@ -81,6 +93,7 @@ export function metricsOf(
     great: false,
     asOf: '2026-11-21',
     provenance: SAMPLE_PROVENANCE,
+    warnings: [],
     ...partial,
   };
 }

@@ -30,6 +30,7 @@ const ready: PremiumStrategyAnalysis = {
     isBaseRate: false,
     detailSlug: null,
     incidents: [],
+    warnings: [],
     description: 'Earns the funding rate of a hedged ETH position.',
     scoreRationale: {
       date: '2026-01-01',
@@ -177,6 +178,48 @@ describe('PremiumStrategyPage', () => {
     );
     expect(ratings).not.toHaveTextContent('DeFiSafety');
     expect(screen.queryByText(/being analyzed/)).toBeNull();
+  });
+
+  it('sends the member to the provider, or says deposits are paused and sends nobody', async () => {
+    bootSession(premiumToken());
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, ready))),
+    );
+    const first = renderRoute({
+      path: '/premium/:strategy',
+      element: <PremiumStrategyPage />,
+      at: '/premium/5',
+    });
+    expect(await screen.findByRole('link', { name: /Go to Ethena - sUSDe/ })).toHaveAttribute(
+      'href',
+      'https://example.org/ethena',
+    );
+    expect(screen.queryByTestId('deposits-paused')).toBeNull();
+    first.unmount();
+
+    const paused = {
+      ...ready,
+      source: {
+        ...ready.source,
+        depositUrl: null,
+        depositsPaused: {
+          since: '2026-03-22',
+          note: 'Staking is paused since the exploit.',
+          link: 'https://example.org/postmortem',
+          verified: '2026-11-23',
+        },
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, paused))),
+    );
+    renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
+    expect(await screen.findByTestId('deposits-paused')).toHaveTextContent(
+      'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
+    );
+    expect(screen.queryByRole('link', { name: /Go to Ethena - sUSDe/ })).toBeNull();
   });
 
   it('names the incidents within the history under its chart (the chart marks them)', async () => {

@@ -120,9 +120,10 @@ export const POOL_METHOD_VERSION = 'rapool-v1';
 
 /**
  * What an alert subscription (POST /api/alerts) watches on one source: its risk-adjusted 30-day
- * APR crossing below its base rate's, an incident opening, or its data turning stale.
+ * APR crossing below its base rate's, an incident opening, its data turning stale, or a warning
+ * detected from its data opening (WARNING_KINDS).
  */
-export const ALERT_KINDS = ['below-base', 'incident', 'stale'] as const;
+export const ALERT_KINDS = ['below-base', 'incident', 'stale', 'warning'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**
@@ -134,3 +135,21 @@ export const WARNING_KINDS = ['outflow', 'depeg', 'spike'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 /** The kinds that rule out GREAT while open and not dismissed. */
 export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg'];
+/** How each kind of detected warning is named, on the site and in the alert e-mails. */
+export const WARNING_TITLES: Record<WarningKind, string> = {
+  outflow: 'Deposits leaving fast',
+  depeg: 'Off its peg',
+  spike: 'APR spike',
+};
+
+export {
+  DEFAULT_WEIGHTS,
+  RISK_CHARGE_KEYS,
+  saverRiskAdjusted,
+  WEIGHT_DEFAULT_PCT,
+  WEIGHT_MAX_PCT,
+  WEIGHT_MIN_PCT,
+  WEIGHT_STEP_PCT,
+  type ChargeWeights,
+  type RiskChargeKey,
+} from './weights.ts';

@@ -326,6 +326,18 @@ export const exitSchema = z
   })
   .meta({ id: 'Exit', description: 'How long until a saver has the money back.' });
 
+export const depositsPausedSchema = z
+  .strictObject({
+    since: isoDateSchema.meta({ description: 'First day deposits were closed.' }),
+    note: nonEmptySchema.meta({ description: 'Why, and what reopens them.' }),
+    link: httpUrlSchema.meta({ description: "The provider's (or a reviewer's) page saying so." }),
+    verified: isoDateSchema.meta({ description: 'When the operators last checked it.' }),
+  })
+  .meta({
+    id: 'DepositsPaused',
+    description: 'The provider has closed deposits: the site sends no saver to deposit.',
+  });
+
 const scoreRationaleSchema = z
   .strictObject({
     date: isoDateSchema.meta({ description: 'First day the scores apply to.' }),
@@ -390,9 +402,9 @@ export const detectedWarningSchema = z
   })
   .meta({ id: 'DetectedWarning', description: 'A warning detected from the imported data.' });
 
-const warningsField = z.array(detectedWarningSchema).optional().meta({
+const warningsField = z.array(detectedWarningSchema).meta({
   description:
-    'Warnings detected from data, oldest first, open and closed (this API always sends the list).',
+    'Warnings detected from data, oldest first, open and closed; an empty list when there are none (always for a base-rate row).',
 });
 
 const sourceFields = {
@@ -423,7 +435,13 @@ export const sourceRowSchema = z
     detailSlug: strategySlugSchema
       .nullable()
       .meta({ description: 'Its public page /options/:slug, or null (premium page only).' }),
-    depositUrl: httpUrlSchema.meta({ description: "The provider's own deposit page." }),
+    depositUrl: httpUrlSchema.nullable().meta({
+      description:
+        "The provider's own page of this very vault or pool; null while deposits are paused (see depositsPaused).",
+    }),
+    depositsPaused: depositsPausedSchema
+      .optional()
+      .meta({ description: 'Present only while the provider has closed deposits.' }),
     exit: exitSchema,
   })
   .meta({ id: 'SourceRow', description: 'A yield source.' });
@@ -449,6 +467,20 @@ export const yieldSourceListSchema = z.array(yieldSourceSchema).meta({
 
 // ---------------------------------------------------------------- GET /api/strategies
 
+export const riskChargesSchema = z
+  .strictObject({
+    volatility: z.number(),
+    incentives: z.number(),
+    safety: z.number(),
+    liquidity: z.number(),
+    size: z.number(),
+    outflow: z.number(),
+  })
+  .meta({
+    id: 'RiskCharges',
+    description: 'The six charges of ra30-v1, percentage points a year (their sum is the risk).',
+  });
+
 export const strategyMetricsSchema = z
   .strictObject({
     id: z.number().int().positive(),
@@ -463,6 +495,10 @@ export const strategyMetricsSchema = z
         "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow or depeg warning).",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
+    charges: riskChargesSchema.optional().meta({
+      description:
+        'The six charges behind risk (this API always sends them): what a saver reweights in the browser.',
+    }),
     provenance: provenanceSchema,
     warnings: warningsField,
   })
@@ -481,6 +517,13 @@ export const baseRatesSchema = z
     asOf: isoDateSchema.nullable(),
     status: z.strictObject({ stablecoin: metricStatusSchema, defi: metricStatusSchema }),
     provenance: z.strictObject({ stablecoin: provenanceSchema, defi: provenanceSchema }),
+    charges: z
+      .strictObject({ stablecoin: riskChargesSchema, defi: riskChargesSchema })
+      .optional()
+      .meta({
+        description:
+          "Each base rate's six charges (this API always sends them): what a saver reweights in the browser.",
+      }),
   })
   .meta({ id: 'BaseRates' });
 
@@ -574,17 +617,6 @@ export const seriesIdParamsSchema = z.object({
 
 /** Empty when the series has no data at all. */
 const dayOrEmpty = z.union([isoDateSchema, z.literal('')]);
-
-export const riskChargesSchema = z
-  .strictObject({
-    volatility: z.number(),
-    incentives: z.number(),
-    safety: z.number(),
-    liquidity: z.number(),
-    size: z.number(),
-    outflow: z.number(),
-  })
-  .meta({ id: 'RiskCharges', description: 'The six charges, percentage points a year.' });
 
 export const riskBreakdownSchema = z
   .strictObject({
@@ -717,7 +749,7 @@ export const mailSignupResponseSchema = z
 
 export const alertKindSchema = z.enum(ALERT_KINDS).meta({
   description:
-    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale.",
+    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike) opens and no operator dismissed it.",
 });
 
 export const alertSubscribeRequestSchema = z

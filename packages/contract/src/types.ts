@@ -17,6 +17,7 @@ export type ImportRun = z.infer<typeof s.importRunSchema>;
 export type PoolsImport = z.infer<typeof s.poolsImportSchema>;
 export type FeedOutcome = z.infer<typeof s.feedOutcomeSchema>;
 export type Exit = z.infer<typeof s.exitSchema>;
+export type DepositsPaused = z.infer<typeof s.depositsPausedSchema>;
 export type DetectedWarning = z.infer<typeof s.detectedWarningSchema>;
 export type WarningThresholds = z.infer<typeof s.warningThresholdsSchema>;
 export type PriceOutcome = z.infer<typeof s.priceOutcomeSchema>;

@@ -24,6 +24,7 @@ import type { Logger } from '../../logger.ts';
 import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
 import { inviteUsable } from '../../premium/invite-codes.ts';
 import type {
+  AlertsFile,
   InviteRecord,
   InvitesFile,
   MailingListFile,
@@ -166,6 +167,15 @@ function toDelivery(r: DeliveryRow): AlertDelivery {
 const SUBSCRIPTION_COLUMNS = 'id, email, source_id, kind, created_at, confirmed_at';
 const INVITE_COLUMNS = 'id, salt, hash, created_at, expires_at, max_uses, uses, note, disabled';
 const USER_COLUMNS = 'user_id, invite_id, email, created_at, last_login_at';
+const DELIVERY_COLUMNS = 'subscription_id, crossing, recorded_at, sent_at';
+
+/** The user data in the shape of the file store's JSON files (db:import-files, db:export-files). */
+export interface UserDataFiles {
+  mailingList: MailingListFile;
+  invites: InvitesFile;
+  users: UsersFile;
+  alerts: AlertsFile;
+}
 
 export class PgUserDataStore implements UserDataStore, RateCounter {
   readonly pool: pg.Pool;
@@ -496,7 +506,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   async listUndeliveredAlerts(): Promise<AlertDelivery[]> {
     const r = await this.query<DeliveryRow>(
-      `SELECT subscription_id, crossing, recorded_at, sent_at FROM alert_deliveries
+      `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
        WHERE sent_at IS NULL ORDER BY recorded_at, subscription_id, crossing`,
     );
     return r.rows.map(toDelivery);
@@ -565,14 +575,18 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   /**
    * Copies the content of the JSON files in (db:import-files), in one transaction: rows already
-   * there are kept as they are, an invite's use count is raised to the file's, so a rerun adds
-   * nothing. Returns how many rows were added per table.
+   * there are kept as they are, an invite's use count is raised to the file's, a delivery of the
+   * ledger sent in the file is marked sent, so a rerun adds nothing. An alert subscription whose
+   * id or (address in any case, source, kind) is in the database already is kept as it is there.
+   * Returns how many rows were added per table.
    */
-  async importFiles(files: {
-    mailingList: MailingListFile;
-    invites: InvitesFile;
-    users: UsersFile;
-  }): Promise<{ subscribers: number; invites: number; users: number }> {
+  async importFiles(files: UserDataFiles): Promise<{
+    subscribers: number;
+    invites: number;
+    users: number;
+    alertSubscriptions: number;
+    alertDeliveries: number;
+  }> {
     return this.transaction(async (c) => {
       const entries = files.mailingList.entries;
       let subscribers = 0;
@@ -616,16 +630,32 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         users += r.rowCount ?? 0;
       }
-      return { subscribers, invites, users };
+      let alertSubscriptions = 0;
+      for (const a of files.alerts.subscriptions) {
+        const r = await c.query(
+          `INSERT INTO alert_subscriptions (id, email, source_id, kind, created_at, confirmed_at)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt],
+        );
+        alertSubscriptions += r.rowCount ?? 0;
+      }
+      let alertDeliveries = 0;
+      for (const d of files.alerts.deliveries) {
+        const r = await c.query(
+          `INSERT INTO alert_deliveries (subscription_id, crossing, recorded_at, sent_at)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (subscription_id, crossing)
+           DO UPDATE SET sent_at = COALESCE(alert_deliveries.sent_at, EXCLUDED.sent_at)
+           RETURNING (xmax = 0) AS inserted`,
+          [d.subscriptionId, d.crossing, d.recordedAt, d.sentAt],
+        );
+        if ((r.rows[0] as { inserted: boolean }).inserted) alertDeliveries++;
+      }
+      return { subscribers, invites, users, alertSubscriptions, alertDeliveries };
     });
   }
 
   /** Everything in the shape of the JSON files (db:export-files), in the order it was written. */
-  async exportFiles(): Promise<{
-    mailingList: MailingListFile;
-    invites: InvitesFile;
-    users: UsersFile;
-  }> {
+  async exportFiles(): Promise<UserDataFiles> {
     return this.transaction(async (c) => {
       const subscribers = await c.query<{ email: string; source: string; created_at: Date }>(
         'SELECT email, source, created_at FROM mailing_list ORDER BY seq',
@@ -635,6 +665,13 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       );
       const users = await c.query<UserRow>(
         `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
+      );
+      const subscriptions = await c.query<SubscriptionRow>(
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscriptions ORDER BY seq`,
+      );
+      const deliveries = await c.query<DeliveryRow>(
+        `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
+         ORDER BY recorded_at, subscription_id, crossing`,
       );
       return {
         mailingList: {
@@ -646,6 +683,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         },
         invites: { invites: invites.rows.map(toInvite) },
         users: { users: users.rows.map(toUser) },
+        alerts: {
+          subscriptions: subscriptions.rows.map(toSubscription),
+          deliveries: deliveries.rows.map(toDelivery),
+        },
       };
     });
   }

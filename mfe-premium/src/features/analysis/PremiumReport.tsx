@@ -1,6 +1,6 @@
 import type { PremiumStrategyAnalysis } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
+import { DepositsPausedNote, formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
 import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
 import { PerformanceSection } from './PerformanceSection.tsx';
 import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
@@ -112,6 +112,10 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
             <span className="muted">
               You deposit on the provider&apos;s own site; we never hold your funds.
             </span>
+          </p>
+        ) : !source.isBaseRate && source.depositsPaused ? (
+          <p className={styles.deposit}>
+            <DepositsPausedNote paused={source.depositsPaused} />
           </p>
         ) : null}
       </section>

@@ -45,6 +45,7 @@ function source(id: number, name: string, extra: Partial<SourceRow> = {}): Sourc
     depositUrl: `https://example.org/deposit/${id}`,
     exit: EXIT,
     incidents: [],
+    warnings: [],
     provenance: SAMPLE,
     feeds: [],
     ...extra,
@@ -54,6 +55,13 @@ function source(id: number, name: string, extra: Partial<SourceRow> = {}): Sourc
 const SOURCES: YieldSource[] = [
   source(3, 'Liquity v1 - Stability Pool', { detailSlug: 'liquity' }),
   source(8, 'Resolv - USR Staking', {
+    depositUrl: null,
+    depositsPaused: {
+      since: '2026-03-22',
+      note: 'Staking is paused since the exploit.',
+      link: 'https://example.org/postmortem',
+      verified: '2026-11-23',
+    },
     incidents: [
       {
         date: '2026-11-05',
@@ -86,6 +94,7 @@ function metrics(id: number, apr: number, ra: number, extra: Partial<StrategyMet
     great: false,
     asOf: '2026-11-21',
     provenance: SAMPLE,
+    warnings: [],
     ...extra,
   } as StrategyMetrics;
 }
@@ -269,6 +278,16 @@ describe('the compare page', () => {
     expect(screen.getByRole('link', { name: 'Lido - stETH' })).toHaveAttribute(
       'href',
       '/options/lido',
+    );
+    // Each head sends the saver to the provider, except where deposits are paused.
+    const heads = screen.getByRole('list', { name: 'Compared sources' });
+    expect(
+      within(heads)
+        .getAllByRole('link', { name: /Deposit on the provider/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://example.org/deposit/3', 'https://example.org/deposit/13']);
+    expect(within(heads).getByTestId('deposits-paused')).toHaveTextContent(
+      'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
     );
   });
 

@@ -16,6 +16,7 @@ import { describeIncidents, incidentsWithin, type ChartIncident } from '@yield/c
 import {
   COMPARE_MAX_SOURCES,
   comparePath,
+  DepositsPausedNote,
   formatApr,
   formatDay,
   formatPoints,
@@ -469,11 +470,15 @@ function SourceHeads({ columns }: { columns: CompareColumn[] }) {
           <span className={styles.sub}>
             {MARKET_LABEL[c.source.type]} · {c.source.token} · amounts in {c.source.unit}
           </span>
-          <a href={c.source.depositUrl} target="_blank" rel="noopener noreferrer">
-            Deposit on the provider&apos;s site
-            <span className="visually-hidden"> (opens in a new tab)</span>
-            <span aria-hidden="true"> ↗</span>
-          </a>
+          {c.source.depositUrl ? (
+            <a href={c.source.depositUrl} target="_blank" rel="noopener noreferrer">
+              Deposit on the provider&apos;s site
+              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span aria-hidden="true"> ↗</span>
+            </a>
+          ) : c.source.depositsPaused ? (
+            <DepositsPausedNote paused={c.source.depositsPaused} className={styles.sub} />
+          ) : null}
         </li>
       ))}
     </ul>

@@ -2,16 +2,10 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { DetectedWarning } from '@yield/contract';
+import { WARNING_TITLES } from '@yield/contract/constants';
 import { formatDay } from '@yield/ui';
 import type { ChartMark } from '../../charts/HistoryChart.tsx';
 import styles from './detail.module.css';
-
-/** How each kind of warning is named on the page. */
-export const WARNING_TITLE: Record<DetectedWarning['kind'], string> = {
-  outflow: 'Deposits leaving fast',
-  depeg: 'Off its peg',
-  spike: 'APR spike',
-};
 
 /** A source's warnings detected from data (GET /api/sources `warnings`), oldest first. */
 export function useDetectedWarnings(id: number): DetectedWarning[] {
@@ -25,14 +19,14 @@ export function warningMarks(warnings: readonly DetectedWarning[]): ChartMark[] 
   return warnings.flatMap((w) => [
     {
       timestamp: Date.parse(`${w.openedOn}T00:00:00Z`),
-      label: `${WARNING_TITLE[w.kind]}: opened`,
+      label: `${WARNING_TITLES[w.kind]}: opened`,
       closed: false,
     },
     ...(w.closedOn
       ? [
           {
             timestamp: Date.parse(`${w.closedOn}T00:00:00Z`),
-            label: `${WARNING_TITLE[w.kind]}: closed`,
+            label: `${WARNING_TITLES[w.kind]}: closed`,
             closed: true,
           },
         ]
@@ -57,7 +51,7 @@ export function DetectedWarnings({ warnings }: { warnings: readonly DetectedWarn
           data-warning={w.kind}
         >
           <p>
-            <strong>{WARNING_TITLE[w.kind]}</strong>{' '}
+            <strong>{WARNING_TITLES[w.kind]}</strong>{' '}
             <span className={styles.detectedLabel}>Detected from data</span> since{' '}
             {formatDay(w.openedOn)}
           </p>

@@ -49,6 +49,7 @@ const SOURCES = [
   {
     id: 13,
     isBaseRate: false,
+    warnings: [],
     feeds: [
       {
         provider: 'defillama',

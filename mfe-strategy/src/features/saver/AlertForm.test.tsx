@@ -102,6 +102,24 @@ describe('AlertForm', () => {
     });
   });
 
+  it('offers the warnings detected from data as a kind of alert', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = stubApi(
+      new Response(JSON.stringify({ success: true, message: CHECK_INBOX }), { status: 202 }),
+    );
+    render(<AlertForm sourceId={13} />, { wrapper });
+    await user.click(
+      await screen.findByRole('radio', {
+        name: 'A warning is detected from its data (deposits leaving, off its peg, APR spike)',
+      }),
+    );
+    await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(CHECK_INBOX);
+    const post = fetchSpy.mock.calls.find(([url]) => url === '/api/alerts')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ kind: 'warning' });
+  });
+
   it('on a strategy page, has no source choice', async () => {
     stubApi(new Response('{}', { status: 202 }));
     render(<AlertForm sourceId={13} />, { wrapper });

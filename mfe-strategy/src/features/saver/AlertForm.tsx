@@ -10,6 +10,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'below-base': 'Its risk-adjusted APR falls below the DeFi Base Rate',
   incident: 'An incident opens',
   stale: 'Its data stops arriving',
+  warning: 'A warning is detected from its data (deposits leaving, off its peg, APR spike)',
 };
 
 /** The answer shown after a subscription (the API's text, the same whether or not it existed). */

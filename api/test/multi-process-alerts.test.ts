@@ -1,0 +1,191 @@
+/**
+ * Alerts with two site processes (two machines: each its own data directory) on one PostgreSQL
+ * database, a real SMTP server in this process and `data:import` against the DeFiLlama replay:
+ * savers subscribe and confirm across both processes, one import into both directories at once
+ * makes a crossing, both processes evaluate at once (one runs, the other skips the round under the
+ * lock), and the process sending is killed after recording a delivery and before the mail server
+ * accepted it: the restarted process sends it, and every crossing is mailed exactly once.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { runImportCli } from '../scripts/import-data.ts';
+import { exited, post, startApi } from './api-process.ts';
+import { tempDataDir } from './helpers.ts';
+import { freePort, freshDatabase } from './pg-cluster.ts';
+import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
+import { replayAllFeeds } from './import-fixtures.ts';
+import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
+
+const PUBLIC_URL = 'https://alerts.example';
+
+const procs: ChildProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const p of procs.splice(0)) p.kill('SIGKILL');
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** One machine: its data directory, its port, its sender address (to tell the two apart). */
+interface Machine {
+  name: string;
+  dir: string;
+  port: number;
+  env: Record<string, string>;
+  proc: ChildProcess;
+  /** Everything it logged (JSON lines). */
+  log: string[];
+}
+
+async function startMachine(m: Omit<Machine, 'proc' | 'log'>): Promise<Machine> {
+  const proc = await startApi(m.dir, m.port, m.env);
+  procs.push(proc);
+  const log: string[] = [];
+  proc.stdout!.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
+  return { ...m, proc, log };
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `data:import` into one machine's directory, from the replay server. */
+async function importInto(m: Machine, server: ReplayServer): Promise<void> {
+  const result = await runImportCli([
+    '--data-dir',
+    m.dir,
+    '--api-url',
+    server.url,
+    '--coins-api-url',
+    server.url,
+    '--timeout-ms',
+    '5000',
+  ]);
+  expect(result.exitCode, result.output).toBe(0);
+}
+
+const constantApy = (apy: number) => ({
+  kind: 'json' as const,
+  body: chartBody(
+    dailyPoints({ lastDay: new Date().toISOString().slice(0, 10), days: 60, apy, tvlUsd: 2e8 }),
+  ),
+});
+
+const isAlert = (subject: string | undefined) => !(subject ?? '').startsWith('Confirm');
+
+describe('alerts on two processes sharing one PostgreSQL', () => {
+  it('each crossing is mailed exactly once, also when the sending process dies before the mail server accepted it', async () => {
+    const inbox: Inbox = await startInbox();
+    cleanups.push(() => inbox.close());
+    const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
+    const machines = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const dir = await tempDataDir();
+        cleanups.push(() => rm(dir, { recursive: true, force: true }));
+        const env = {
+          DATABASE_URL: databaseUrl,
+          SMTP_URL: inbox.url,
+          PUBLIC_URL,
+          MAIL_FROM: `Pigi alerts <${name}@alerts.example>`,
+          DATA_POLL_MS: '100',
+        };
+        return startMachine({ name, dir, port: await freePort(), env });
+      }),
+    );
+    const [a, b] = machines as [Machine, Machine];
+    const server = await replayAllFeeds(a.dir, new Date().toISOString().slice(0, 10));
+    cleanups.push(() => server.close());
+    const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    cleanups.push(() => db.end());
+
+    // The source the import moves below its base rate: first above it on both machines.
+    const sources = (await (await fetch(`http://127.0.0.1:${a.port}/api/sources`)).json()) as {
+      id: number;
+      isBaseRate: boolean;
+      feeds: { pool: string }[];
+    }[];
+    const source = sources.find((s) => !s.isBaseRate && s.feeds.length > 0)!;
+    server.set(source.feeds[0]!.pool, constantApy(12));
+    await Promise.all(machines.map((m) => importInto(m, server)));
+
+    // Four savers subscribe and confirm, across both processes.
+    const emails = ['ann@example.com', 'bob@example.com', 'cat@example.com', 'dan@example.com'];
+    for (const [i, email] of emails.entries()) {
+      const res = await post(machines[i % 2]!.port, '/api/alerts', {
+        email,
+        sourceId: source.id,
+        kind: 'below-base',
+      });
+      expect(res.status).toBe(202);
+    }
+    await inbox.waitFor((m) => m.length === emails.length);
+    for (const [i, email] of emails.entries()) {
+      const link = linkIn(inbox.to(email)[0]!, `${PUBLIC_URL}/api/alerts/confirm?`);
+      const res = await fetch(
+        `http://127.0.0.1:${machines[(i + 1) % 2]!.port}${link.pathname}${link.search}`,
+      );
+      expect(res.status).toBe(200);
+    }
+    const confirmed = await db.query(
+      'SELECT 1 FROM alert_subscriptions WHERE confirmed_at IS NOT NULL',
+    );
+    expect(confirmed.rowCount).toBe(emails.length);
+
+    // The mail server answers nothing for now; the import that makes the crossing lands on both
+    // machines at once, and both evaluate.
+    const logged = machines.map((m) => m.log.length);
+    inbox.hold();
+    server.set(source.feeds[0]!.pool, constantApy(0.2));
+    await Promise.all(machines.map((m) => importInto(m, server)));
+    await until('the first alert reaches the mail server', () => inbox.held.length === 1);
+    const sender = machines.find((m) => inbox.held[0] === `${m.name}@alerts.example`)!;
+    const other = sender === a ? b : a;
+    // The other process tried meanwhile and skipped the round instead of waiting or sending.
+    await until('the other process skips its evaluation', () =>
+      other.log
+        .slice(logged[machines.indexOf(other)])
+        .some((l) => l.includes('alert evaluation skipped: another process evaluates')),
+    );
+    // The delivery is in the ledger, not sent; nothing else is recorded yet.
+    const ledger = () =>
+      db.query<{ subscription_id: string; sent_at: Date | null }>(
+        'SELECT subscription_id, sent_at FROM alert_deliveries',
+      );
+    expect((await ledger()).rows).toEqual([{ subscription_id: expect.any(String), sent_at: null }]);
+
+    // The sending process dies before the mail server accepted the message.
+    sender.proc.kill('SIGKILL');
+    await exited(sender.proc);
+    inbox.release();
+    expect(inbox.messages.filter((m) => isAlert(m.subject))).toEqual([]);
+
+    // It comes back (every process evaluates at start): the recorded delivery is sent, and the
+    // others of the crossing too.
+    const restarted = await startMachine(sender);
+    await inbox.waitFor(
+      (m) => m.filter((x) => isAlert(x.subject)).length === emails.length,
+      30_000,
+    );
+    // Another evaluation on the other process (restarted too) sends nothing more.
+    other.proc.kill('SIGTERM');
+    await exited(other.proc);
+    await startMachine(other);
+    await new Promise((r) => setTimeout(r, 1500));
+
+    for (const email of emails) {
+      const alerts = inbox.to(email).filter((m) => isAlert(m.subject));
+      expect(alerts, email).toHaveLength(1);
+      expect(alerts[0]!.text).toContain(`${PUBLIC_URL}/strategy/${source.id}`);
+    }
+    expect(inbox.messages.filter((m) => isAlert(m.subject))).toHaveLength(emails.length);
+    const rows = (await ledger()).rows;
+    expect(rows).toHaveLength(emails.length);
+    expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+    expect(restarted.proc.exitCode).toBeNull();
+  }, 180_000);
+});
