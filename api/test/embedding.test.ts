@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/deps.ts';
+import { cachedBody } from '../src/index.ts';
 import { setup, TEST_SECRET, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -19,6 +20,24 @@ afterAll(async () => {
 });
 
 describe('embedding', () => {
+  it('hands the site server the bytes and ETag a plain GET answers with (cachedBody)', async () => {
+    for (const apiPath of [
+      '/api/settings',
+      '/api/sources',
+      '/api/strategies',
+      '/api/baserate',
+      '/api/strategy-content/lido',
+    ]) {
+      const answer = await t.http.get(apiPath);
+      expect(answer.status).toBe(200);
+      const cached = cachedBody(t.deps, apiPath);
+      expect(cached?.body.toString('utf8'), apiPath).toBe(answer.text);
+      expect(cached?.etag, apiPath).toBe(answer.headers.etag);
+    }
+    expect(cachedBody(t.deps, '/api/strategy-content/nope')).toBeUndefined();
+    expect(cachedBody(t.deps, '/api/scanner')).toBeUndefined();
+  });
+
   it('works mounted next to a static handler, the way packages/site-server mounts it', async () => {
     const api = t.app.callback();
     const server = http.createServer((req, res) => {

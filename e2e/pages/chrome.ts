@@ -22,3 +22,11 @@ export class SiteChrome {
     return nav.locator('a, button').allTextContents();
   }
 }
+
+/**
+ * Waits until the app has replaced the server's first paint (inert markup that looks like the
+ * page): locators then find the app's own elements, not ones about to be replaced.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.locator('[data-first-paint]').first().waitFor({ state: 'detached' });
+}

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { appTookOver } from './chrome.ts';
 
 /** The side-by-side page of mfe-strategy, /compare?ids=… */
 export class ComparePage {
@@ -28,6 +29,7 @@ export class ComparePage {
 
   async goto(ids: string): Promise<void> {
     await this.page.goto(`/compare?ids=${ids}`);
+    await appTookOver(this.page);
     await this.main.waitFor();
   }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { appTookOver } from './chrome.ts';
 
 /** Section order of a strategy detail page (/options/:id). */
 export const DETAIL_SECTIONS = [
@@ -54,8 +55,10 @@ export class StrategyDetailPage {
     this.diagramModal = page.getByTestId('diagram-modal');
   }
 
-  goto(slug: string) {
-    return this.page.goto(`/options/${slug}`);
+  async goto(slug: string) {
+    const response = await this.page.goto(`/options/${slug}`);
+    await appTookOver(this.page);
+    return response;
   }
 
   rangeButton(range: string): Locator {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createApp, createDeps, settingsBody } from '@yield/api';
+import { cachedBody, createApp, createDeps, settingsBody } from '@yield/api';
 import { createSiteServer } from '@yield/site-server';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
@@ -25,5 +25,6 @@ const server = createSiteServer({
   apiHandler: createApp(deps).callback(),
   // As in production: pages arrive with their server-rendered first paint.
   settings: () => settingsBody(deps),
+  data: (apiPath) => cachedBody(deps, apiPath),
 });
 server.listen(E2E_PORT, () => console.log(`e2e site on http://localhost:${E2E_PORT}`));

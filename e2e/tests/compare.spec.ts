@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
 import { ComparePage } from '../pages/compare.ts';
 import { LeaderboardPage } from '../pages/leaderboard.ts';
+import { StrategyDetailPage } from '../pages/strategy.ts';
 import { E2E_DATA_DIR } from '../scripts/e2e-env.ts';
 
 interface Source {
@@ -297,7 +298,7 @@ test.describe('incidents on history charts', () => {
   });
 
   test('a strategy page marks the incident on its history charts', async ({ page }, testInfo) => {
-    await page.goto('/options/liquity');
+    await new StrategyDetailPage(page).goto('liquity');
     const apr = page.getByTestId('chart-apr');
     await apr.scrollIntoViewIfNeeded();
     await expect(apr.locator('[data-chart-ready="true"]')).toBeVisible();

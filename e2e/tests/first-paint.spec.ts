@@ -1,6 +1,7 @@
 /**
- * Pages arrive painted by the server (shell frame + the page's first module), so / and /options
- * show their largest text before any JavaScript runs; the app then takes over in place.
+ * Pages arrive painted by the server (shell frame + the page's first module), so /, /options,
+ * /scanner and /compare show their largest text before any JavaScript runs (the compared sources
+ * from the API's answers the page carries); the app then takes over in place.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
@@ -11,7 +12,17 @@ interface PaintCase {
   module: string;
   /** The page's largest text block (its LCP element). */
   largest: (page: Page) => ReturnType<Page['locator']>;
-  expectText: (settings: { siteHeader: string; siteDescription: string }) => string;
+  /** The text it shows, read from the API. */
+  expectText: (page: Page) => Promise<string>;
+}
+
+const setting = (key: 'siteHeader' | 'siteDescription') => async (page: Page) =>
+  ((await fetchSettings(page)) as unknown as Record<string, string>)[key]!;
+
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
 }
 
 const cases: PaintCase[] = [
@@ -19,13 +30,30 @@ const cases: PaintCase[] = [
     path: '/',
     module: 'mfe_content/LandingHero',
     largest: (page) => page.locator('#landing-hero-title'),
-    expectText: (settings) => settings.siteHeader,
+    expectText: setting('siteHeader'),
   },
   {
     path: '/options',
     module: 'mfe_leaderboard/ComparisonPage',
     largest: (page) => page.getByText(/^Every yield source ranked by its risk-adjusted/),
-    expectText: (settings) => settings.siteDescription,
+    expectText: setting('siteDescription'),
+  },
+  {
+    path: '/scanner',
+    module: 'mfe_leaderboard/ScannerPage',
+    largest: (page) => page.getByText(/^Every pool DeFiLlama tracks/),
+    expectText: async () =>
+      'Every pool DeFiLlama tracks, ranked by risk-adjusted APY: the APY minus a charge for each risk, compared with the DeFi Base Rate of its kind. How the charges work',
+  },
+  {
+    path: '/compare?ids=3,2',
+    module: 'mfe_strategy/ComparePage',
+    largest: (page) => page.locator('main h1'),
+    expectText: async (page) => {
+      const sources = await apiJson<{ id: number; name: string }[]>(page, '/api/sources');
+      const name = (id: number) => sources.find((source) => source.id === id)!.name;
+      return `Compare ${name(3)} and ${name(2)}`;
+    },
   },
 ];
 
@@ -36,14 +64,11 @@ test.describe('without JavaScript', () => {
     test(`${path} is painted from the HTML: header, its first module and footer`, async ({
       page,
     }) => {
-      const settings = (await fetchSettings(page)) as unknown as {
-        siteHeader: string;
-        siteDescription: string;
-      };
+      const text = await expectText(page);
       await page.goto(path);
       const painted = page.locator(`[data-first-paint="${module}"]`);
       await expect(painted).toBeVisible();
-      await expect(largest(page)).toHaveText(expectText(settings));
+      await expect(largest(page)).toHaveText(text);
       // Shown, but not usable before the app runs: hidden from assistive technology and input.
       await expect(painted).toHaveAttribute('inert', '');
       await expect(painted).toHaveAttribute('aria-hidden', 'true');

@@ -1,6 +1,10 @@
 /** Server markup of this remote's modules for the first paint (built to dist/server/render.cjs). */
 import { createModuleRenderer } from '@yield/platform/server';
 import ComparisonPage from './exposes/ComparisonPage.tsx';
+import ScannerPage from './exposes/ScannerPage.tsx';
 
-/** The comparison's title block is the largest paint of `/options`: it paints from the HTML. */
-export const render = createModuleRenderer({ ComparisonPage });
+/**
+ * The comparison's title block is the largest paint of `/options`, the scanner's description that
+ * of `/scanner`: both paint from the HTML (their lists load in the browser).
+ */
+export const render = createModuleRenderer({ ComparisonPage, ScannerPage });

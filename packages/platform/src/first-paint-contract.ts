@@ -24,19 +24,34 @@ export interface FirstPaintData {
    * module chunks): fetched early, but never ahead of the paint.
    */
   preload?: string[];
+  /**
+   * The API answers the page reads first (its route table's `data`), keyed by their path
+   * (`/api/sources`, `/api/strategy-content/lido`), read from the API in the server's process:
+   * the server markup shows them, and the browser starts from them instead of asking again.
+   */
+  data?: Record<string, unknown>;
 }
 
 /** What a server renderer is given for one page. */
 export interface FirstPaintContext extends FirstPaintData {
   /** The page's path, e.g. `/options`. */
   path: string;
+  /** The page's pattern in the route table, e.g. `/options/:id` (its modules read the params). */
+  pattern?: string;
 }
 
 /**
  * A remote's server renderer (`dist/server/render.cjs`, export `render`): the markup of one
  * exposed module in its initial state, or null when the module has no server markup.
  */
-export type RenderModule = (module: string, context: FirstPaintContext) => string | null;
+export type RenderModule = ((module: string, context: FirstPaintContext) => string | null) & {
+  /**
+   * Modules whose markup shows the page's first data: the server gives them `context.data` and
+   * embeds it for the browser. The others paint their initial state without it, and the browser
+   * fetches as usual.
+   */
+  withData?: readonly string[];
+};
 
 /** The page a path resolved to in the route table: its modules, top to bottom. */
 export interface FramePage {

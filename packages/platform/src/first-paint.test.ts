@@ -5,7 +5,7 @@ import {
   firstPaintOf,
   forgetFirstPaint,
 } from './first-paint.ts';
-import { settingsQuery } from './queries.ts';
+import { queryKeys, settingsQuery, strategyContentQuery, strategiesQuery } from './queries.ts';
 
 const settings = { siteTitle: 'Pigi', siteSlogan: 'Global Yield Leaderboard' };
 
@@ -32,6 +32,38 @@ describe('adoptFirstPaint', () => {
     adoptFirstPaint(arrive(JSON.stringify({ settings })), client);
     expect(client.getQueryData(settingsQuery.queryKey)).toEqual(settings);
     expect(client.getQueryState(settingsQuery.queryKey)?.dataUpdatedAt).toBe(1);
+  });
+
+  it("seeds the page's embedded API answers under their queries' keys, fresh", () => {
+    const client = new QueryClient();
+    const content = { slug: 'lido', name: 'Lido Finance' };
+    const before = Date.now();
+    adoptFirstPaint(
+      arrive(
+        JSON.stringify({
+          settings,
+          data: {
+            '/api/strategy-content/lido': content,
+            '/api/strategies': [{ id: 3 }],
+            '/api/strategy-content/not-a-slug': { name: 'x' },
+            '/api/unknown': 1,
+          },
+        }),
+      ),
+      client,
+    );
+    expect(client.getQueryData(strategyContentQuery('lido').queryKey)).toEqual(content);
+    expect(client.getQueryData(strategiesQuery.queryKey)).toEqual([{ id: 3 }]);
+    expect(
+      client.getQueryState(strategyContentQuery('lido').queryKey)?.dataUpdatedAt,
+    ).toBeGreaterThanOrEqual(before);
+    // Only the paths a query reads are seeded.
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([queryKeys.settings, queryKeys.strategyContent('lido'), queryKeys.strategies]);
   });
 
   it("keeps each module's markup and hands the head over to the app", () => {

@@ -8,7 +8,7 @@ import {
   FIRST_PAINT_HEAD_ATTR,
   type FirstPaintData,
 } from './first-paint-contract.ts';
-import { settingsQuery } from './queries.ts';
+import { seedAnswers, settingsQuery } from './queries.ts';
 
 export * from './first-paint-contract.ts';
 
@@ -33,6 +33,8 @@ export function adoptFirstPaint(root: HTMLElement, queryClient: QueryClient): vo
     if (data.settings) {
       queryClient.setQueryData(settingsQuery.queryKey, data.settings, { updatedAt: 1 });
     }
+    // The page's own data were read by the server as it sent the page: as fresh as a request.
+    if (data.data) seedAnswers(queryClient, data.data, Date.now());
   } catch {
     // A damaged payload only costs the head start: the app fetches as usual.
   }

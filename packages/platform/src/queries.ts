@@ -11,10 +11,16 @@
  * QueryClient (query-client.ts). `staleTime` follows the API's own caching: computed figures are
  * fresh as long as the API's `max-age=60`; operator texts for 5 minutes.
  */
-import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   API_PATHS,
   apiPath,
+  isStrategySlug,
   SCANNER_MAX_LIMIT,
   type ScannerSortKey,
   type SeriesId,
@@ -64,6 +70,35 @@ export const queryKeys = {
   /** Per token too: the teaser and a member's full ranking are different answers. */
   scanner: (filters: ScannerFilters, token: string | null) => ['scanner', filters, token] as const,
 };
+
+/**
+ * The cache key of a plain GET (no query string) that a page may receive with its HTML (the
+ * first paint's `data`): the key its query factory uses, or null when no query reads that path.
+ */
+export function queryKeyOfPath(path: string): readonly unknown[] | null {
+  if (path === API_PATHS.settings) return queryKeys.settings;
+  if (path === API_PATHS.sources) return queryKeys.sources;
+  if (path === API_PATHS.strategies) return queryKeys.strategies;
+  if (path === API_PATHS.baseRates) return queryKeys.baseRates;
+  const contentPrefix = API_PATHS.strategyContent.replace('{slug}', '');
+  if (path.startsWith(contentPrefix)) {
+    const slug = decodeURIComponent(path.slice(contentPrefix.length));
+    return isStrategySlug(slug) ? queryKeys.strategyContent(slug) : null;
+  }
+  return null;
+}
+
+/** Puts API answers keyed by path (see queryKeyOfPath) into the cache, as of `updatedAt`. */
+export function seedAnswers(
+  client: QueryClient,
+  answers: Record<string, unknown>,
+  updatedAt: number,
+): void {
+  for (const [path, answer] of Object.entries(answers)) {
+    const key = queryKeyOfPath(path);
+    if (key) client.setQueryData(key, answer, { updatedAt });
+  }
+}
 
 /** The scanner's filters and order (GET /api/scanner's query without paging and format). */
 export interface ScannerFilters {

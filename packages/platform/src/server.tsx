@@ -5,19 +5,24 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import type { FirstPaintContext, RenderModule } from './first-paint-contract.ts';
-import { settingsQuery } from './queries.ts';
+import { seedAnswers, settingsQuery } from './queries.ts';
 
-/** Renders `element` at `context.path` with settings known and nothing else fetched. */
+/**
+ * Renders `element` at `context.path` with settings and the page's first data (`context.data`)
+ * known and nothing else fetched.
+ */
 export function renderFirstPaint(element: ReactNode, context: FirstPaintContext): string {
-  // Nothing is fetched on the server: queries other than the settings stay in their loading state.
+  // Nothing is fetched on the server: queries other than those seeded stay in their loading state.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { enabled: false, retry: false, gcTime: Infinity } },
   });
   queryClient.setQueryData(settingsQuery.queryKey, context.settings);
+  // The page's first API reads, when the server had them (the browser is given the same).
+  if (context.data) seedAnswers(queryClient, context.data, Date.now());
   try {
     return renderToString(
       <QueryClientProvider client={queryClient}>
@@ -31,10 +36,28 @@ export function renderFirstPaint(element: ReactNode, context: FirstPaintContext)
   }
 }
 
-/** A remote's `render`: the modules it can render on the server, each in its initial state. */
-export function createModuleRenderer(modules: Record<string, ComponentType>): RenderModule {
-  return (module, context) => {
-    const Page = Object.hasOwn(modules, module) ? modules[module] : undefined;
-    return Page ? renderFirstPaint(<Page />, context) : null;
+/**
+ * A remote's `render`: the modules it can render on the server, each in its initial state;
+ * `withData` also renders with the page's first data (see RenderModule).
+ */
+export function createModuleRenderer(
+  modules: Record<string, ComponentType>,
+  withData: Record<string, ComponentType> = {},
+): RenderModule {
+  const all = { ...modules, ...withData };
+  const render: RenderModule = (module, context) => {
+    const Page = Object.hasOwn(all, module) ? all[module] : undefined;
+    if (!Page) return null;
+    // Under the page's pattern, as the shell's router renders it, so the page reads its params.
+    const element = context.pattern ? (
+      <Routes>
+        <Route path={context.pattern} element={<Page />} />
+      </Routes>
+    ) : (
+      <Page />
+    );
+    return renderFirstPaint(element, context);
   };
+  render.withData = Object.keys(withData);
+  return render;
 }

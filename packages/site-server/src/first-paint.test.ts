@@ -38,7 +38,13 @@ const SHELL_RENDERER = `exports.renderFrame = (context, modules, page) =>
 /** A remote's renderer: hoisted head tags first, as React renders them, then the markup. */
 const CONTENT_RENDERER = `exports.render = (module, context) => module === 'RisksPage'
   ? '<title>Risks | ' + context.settings.siteTitle + '</title><meta name="description" content="d"/><h1>Understanding the Risks</h1>'
-  : null;`;
+  : module === 'GuidePage'
+  ? '<h1>' + (context.data ? context.data['/api/guide/' + context.path.split('/')[2].split('?')[0]].name : 'no data') + ' at ' + context.pattern + '</h1>'
+  : null;
+exports.render.withData = ['GuidePage'];`;
+
+/** What the API answers now for the guide pages' data (the site server reads it in-process). */
+let guide = { body: '{"name":"Seven </script>"}', etag: '"g1"' };
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-paint-'));
@@ -62,6 +68,8 @@ beforeAll(async () => {
       { path: '/risks', module: './RisksPage', title: 'Risks' },
       { path: '/vault', module: './VaultPage', title: 'Vault' },
       { path: '/learn', module: './LearnPage', title: 'Learn' },
+      { path: '/guide/:id', module: './GuidePage', title: 'Guide', data: ['/api/guide/:id'] },
+      { path: '/risks-data', module: './RisksPage', title: 'Risks', data: ['/api/guide/7'] },
     ]),
   );
   premium = http.createServer((req, res) => {
@@ -82,6 +90,8 @@ beforeAll(async () => {
     rootDir: root,
     apiHandler: (_req, res) => res.end('{}'),
     settings: () => ({ body: Buffer.from(JSON.stringify(settings)), etag: settingsEtag }),
+    data: (apiPath) =>
+      apiPath === '/api/guide/7' ? { body: Buffer.from(guide.body), etag: guide.etag } : undefined,
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,6 +144,35 @@ describe('first paint', () => {
     const html = await page('/risks');
     expect(html).toContain('Ranked \\u003c/script> yields');
     expect(html.match(/<\/script>/g)).toHaveLength(2); // main.js and the data element
+  });
+
+  it("paints a module with the page's data read in-process and embeds the data for the browser", async () => {
+    const html = await page('/guide/7?from=x');
+    expect(html).toContain(
+      '<div data-first-paint="mfe_content/GuidePage"><h1>Seven </script> at /guide/:id</h1></div>',
+    );
+    // The path with its query string is what the markup is rendered for.
+    expect(html).toContain('data-path="/guide/7?from=x"');
+    const data = JSON.parse(
+      /<script type="application\/json" id="yield-first-paint">(.*?)<\/script>/.exec(html)![1]!,
+    ) as { data?: Record<string, unknown> };
+    expect(data.data).toEqual({ '/api/guide/7': { name: 'Seven </script>' } });
+    // Embedded data need no preload; the settings, refreshed by the app, keep theirs.
+    expect(html).not.toContain('<link rel="preload" href="/api/guide/7"');
+  });
+
+  it('follows the data: a new answer of the API shows in the next page', async () => {
+    guide = { body: '{"name":"Eight"}', etag: '"g2"' };
+    expect(await page('/guide/7')).toContain('<h1>Eight at /guide/:id</h1>');
+  });
+
+  it('neither reads nor embeds data for a module that paints without it', async () => {
+    const html = await page('/risks-data');
+    expect(html).toContain('<h1>Understanding the Risks</h1>');
+    expect(html).not.toContain('"data":');
+    expect(html).toContain('<link rel="preload" href="/api/guide/7" as="fetch" crossorigin>');
+    // No answer from the API: the page's own module paints without data.
+    expect(await page('/guide/8')).toContain('<h1>no data at /guide/:id</h1>');
   });
 
   it('sends the page as before when its first module has no server markup here', async () => {

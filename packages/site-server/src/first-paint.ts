@@ -18,7 +18,7 @@ import {
   type RenderFrame,
   type RenderModule,
 } from '@yield/platform/first-paint';
-import type { MatchedPage } from '@yield/federation/routes';
+import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
 
 const requireCjs = createRequire(import.meta.url);
 
@@ -64,6 +64,8 @@ export interface FirstPaintOptions {
   localRemoteDir: (remote: string) => string | null;
   /** The body `/api/settings` answers with now; without it there is no first paint. */
   settings: () => { body: Buffer; etag: string } | undefined;
+  /** The body a plain GET of the API answers with now (e.g. `/api/sources`), if it has one. */
+  data?: (path: string) => { body: Buffer; etag: string } | undefined;
 }
 
 export interface FirstPaint {
@@ -71,6 +73,8 @@ export interface FirstPaint {
   root: string;
   /** Goes at the end of `<head>`: data, the page's title and description. */
   head: string;
+  /** The API reads embedded in the page (its data hints are no longer needed). */
+  embedded: string[];
 }
 
 /** Hoisted tags React renders ahead of the markup (title, meta, link), moved to `<head>`. */
@@ -104,20 +108,46 @@ export class FirstPaintRenderer {
     return renderer;
   }
 
-  /** Changes whenever the output may change: settings, the shell's or a remote's renderer. */
+  /** Changes whenever the output may change: settings, data, the shell's or a remote's renderer. */
   signature(route: MatchedPage): string {
     const first = route.modules[0];
     const moduleStamp = first ? (this.moduleRenderer(first.remote)?.stamp() ?? 0) : 0;
-    return `${this.options.settings()?.etag ?? ''}:${this.frame.stamp()}:${moduleStamp}`;
+    const data = this.pageData(route)
+      .map(([, answer]) => answer.etag)
+      .join(',');
+    return `${this.options.settings()?.etag ?? ''}:${this.frame.stamp()}:${moduleStamp}:${data}`;
+  }
+
+  /**
+   * The answers to the page's first API reads, when its first module paints with them
+   * (`RenderModule.withData`) and the API has them at hand (same process, no request).
+   */
+  private pageData(route: MatchedPage): [string, { body: Buffer; etag: string }][] {
+    const first = route.modules[0];
+    const render = first ? this.moduleRenderer(first.remote)?.get() : null;
+    if (!first || !render?.withData?.includes(first.module) || !this.options.data) return [];
+    return pageDataUrls(route).flatMap((url) => {
+      const answer = this.options.data!(url);
+      return answer ? [[url, answer] as [string, { body: Buffer; etag: string }]] : [];
+    });
   }
 
   /** `preload`: scripts the browser fetches right after the first paint. */
-  render(pathname: string, route: MatchedPage, preload: string[] = []): FirstPaint | null {
+  render(location: string, route: MatchedPage, preload: string[] = []): FirstPaint | null {
     const settingsBody = this.options.settings();
     const renderFrame = this.frame.get();
     if (!settingsBody || !renderFrame) return null;
     const json = settingsBody.body.toString('utf8');
-    const context = { path: pathname, settings: JSON.parse(json) };
+    const answers = this.pageData(route);
+    const dataJson = `{${answers
+      .map(([url, answer]) => `${JSON.stringify(url)}:${answer.body.toString('utf8')}`)
+      .join(',')}}`;
+    const context = {
+      path: location,
+      pattern: route.path,
+      settings: JSON.parse(json),
+      ...(answers.length > 0 ? { data: JSON.parse(dataJson) as Record<string, unknown> } : {}),
+    };
     try {
       const modules: Record<string, string> = {};
       let hoisted = '';
@@ -135,11 +165,14 @@ export class FirstPaintRenderer {
         root: renderFrame(context, modules, first ? { modules: route.modules } : null),
         head:
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
-          `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}}</script>` +
+          `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}` +
+          (answers.length > 0 ? `,"data":${escapeJson(dataJson)}` : '') +
+          `}</script>` +
           hoisted.replace(/<(title|meta|link)\b/g, `<$1 ${FIRST_PAINT_HEAD_ATTR}=""`),
+        embedded: answers.map(([url]) => url),
       };
     } catch (error) {
-      console.error(`first paint of ${pathname} failed`, error);
+      console.error(`first paint of ${location} failed`, error);
       return null;
     }
   }

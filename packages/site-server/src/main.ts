@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createApp, createDeps, settingsBody } from '@yield/api';
+import { cachedBody, createApp, createDeps, settingsBody } from '@yield/api';
 import { SITE_PORT } from '@yield/federation/registry';
 import { createSiteServer } from './site-server.ts';
 
@@ -18,6 +18,8 @@ const server = createSiteServer({
   resourceHints: process.env.SITE_RESOURCE_HINTS !== '0',
   // SITE_FIRST_PAINT=0 sends pages without their server-rendered first paint.
   settings: process.env.SITE_FIRST_PAINT === '0' ? undefined : () => settingsBody(deps),
+  // SITE_FIRST_PAINT_DATA=0 paints those pages without their data (to measure what it is worth).
+  data: process.env.SITE_FIRST_PAINT_DATA === '0' ? undefined : (path) => cachedBody(deps, path),
 });
 
 server.listen(port, () => {

@@ -36,6 +36,11 @@ export interface SiteServerOptions {
    * shell's and the first module's markup rendered on the server (see first-paint.ts).
    */
   settings?: () => { body: Buffer; etag: string } | undefined;
+  /**
+   * The body a plain GET of the API answers with now (`/api/sources`, `/api/strategy-content/lido`).
+   * With it, a page whose first module paints with its data carries those answers (first-paint.ts).
+   */
+  data?: (path: string) => { body: Buffer; etag: string } | undefined;
   /** How long a remote's pages.json read over HTTP is trusted before it is revalidated. */
   pagesRefreshMs?: number;
 }
@@ -145,6 +150,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     ? new FirstPaintRenderer({
         rootDir: options.rootDir,
         settings: options.settings,
+        data: options.data,
         // Only a remote served from its build folder here has a renderer this server can run.
         localRemoteDir: (name) => {
           if (!isRemoteName(name)) return null;
@@ -159,7 +165,12 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     string,
     { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
   >();
-  const sendPage = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+  const sendPage = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search = '',
+  ) => {
     const { table, signature: pagesSignature } = await pageTable.current();
     const route = matchPageRoute(table, pathname);
     // An unknown path may be a page of a remote whose list could not be read: the browser shows
@@ -179,17 +190,20 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       })
       .concat(pagesSignature, firstPaint ? firstPaint.signature(route) : '')
       .join(':');
-    // With a first paint the markup depends on the exact path (links marked current, ids).
-    const key = firstPaint ? pathname : `${route.path}|${pageDataUrls(route).join(',')}`;
+    // With a first paint the markup depends on the exact path (links marked current, ids) and
+    // query (the sources /compare shows).
+    const key = firstPaint ? pathname + search : `${route.path}|${pageDataUrls(route).join(',')}`;
     let page = pages.get(key);
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
       const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
       // With a first paint, scripts are preloaded by the page itself once it has painted.
       const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
-      const painted = (paintable && firstPaint?.render(pathname, route, scripts)) || null;
+      const painted = (paintable && firstPaint?.render(pathname + search, route, scripts)) || null;
       const stylesheets = painted ? hints.firstPaintStylesheets(route) : [];
-      const tags = linkTags(pageHints, { stylesheets, scripts: painted === null });
+      // Data embedded in the page need no preload.
+      const hinted = pageHints.filter((hint) => !painted?.embedded.includes(hint.href));
+      const tags = linkTags(hinted, { stylesheets, scripts: painted === null });
       const head = painted?.head ?? titleTag(route.title, siteTitle());
       let text = template.replace('</head>', `${tags}${head}</head>`);
       if (painted)
@@ -301,7 +315,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       // Every other path is a page, dotted or not (`/options/lido.x`): the route table decides
       // whether it exists. Only a missing file of an asset folder gets a short 404.
       if (inAssetFolder(url.pathname) || !shell.resolve('/index.html')) return notFound(res);
-      return sendPage(req, res, url.pathname).catch((error: unknown) => {
+      return sendPage(req, res, url.pathname, url.search).catch((error: unknown) => {
         console.error('page error', error);
         res.statusCode = 500;
         res.end();
