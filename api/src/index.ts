@@ -20,7 +20,7 @@ export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './deps.ts';
 import { API_PATHS } from '@yield/contract/constants';
-import { bodyKey } from './data/snapshot.ts';
+import { cachedBodyKey } from './http/fast-path.ts';
 
 /** The body `GET /api/settings` answers with right now (JSON bytes and ETag), if it can. */
 export function settingsBody(deps: AppDeps): { body: Buffer; etag: string } | undefined {
@@ -35,14 +35,6 @@ export function cachedBody(
   deps: AppDeps,
   path: string,
 ): { body: Buffer; etag: string } | undefined {
-  const bodies = deps.snapshot().bodies;
-  if (path === API_PATHS.settings) return bodies.get(bodyKey.settings);
-  if (path === API_PATHS.sources) return bodies.get(bodyKey.sources);
-  if (path === API_PATHS.strategies) return bodies.get(bodyKey.strategies);
-  if (path === API_PATHS.baseRates) return bodies.get(bodyKey.baserate);
-  const contentPrefix = API_PATHS.strategyContent.replace('{slug}', '');
-  if (path.startsWith(contentPrefix)) {
-    return bodies.get(bodyKey.content(decodeURIComponent(path.slice(contentPrefix.length))));
-  }
-  return undefined;
+  const key = cachedBodyKey(path);
+  return key === undefined ? undefined : deps.snapshot().bodies.get(key);
 }

@@ -5,16 +5,28 @@
  * here get exactly what the Koa route would send (same bytes, security headers, ETag, 304);
  * anything else (other methods, query strings, missing data) falls through to Koa.
  */
+import { API_PATHS } from '@yield/contract/constants';
 import type { AppDeps } from '../deps.ts';
 import { bodyKey, type CachedBody } from '../data/snapshot.ts';
 import { DATA_CACHE_CONTROL, etagMatches, SECURITY_HEADERS } from './middleware.ts';
 
 const FAST_PATHS = new Map<string, string>([
-  ['/api/strategies', bodyKey.strategies],
-  ['/api/baserate', bodyKey.baserate],
-  ['/api/sources', bodyKey.sources],
-  ['/api/settings', bodyKey.settings],
+  [API_PATHS.strategies, bodyKey.strategies],
+  [API_PATHS.baseRates, bodyKey.baserate],
+  [API_PATHS.sources, bodyKey.sources],
+  [API_PATHS.settings, bodyKey.settings],
 ]);
+const CONTENT_PREFIX = API_PATHS.strategyContent.replace('{slug}', '');
+
+/**
+ * The snapshot key of the body a plain GET of `path` (no query string) answers with, for the
+ * answers the API keeps ready: the fast paths above and a strategy's content; undefined otherwise.
+ */
+export function cachedBodyKey(path: string): string | undefined {
+  const key = FAST_PATHS.get(path);
+  if (key !== undefined || !path.startsWith(CONTENT_PREFIX)) return key;
+  return bodyKey.content(decodeURIComponent(path.slice(CONTENT_PREFIX.length)));
+}
 
 const BASE_HEADERS: readonly [string, string][] = Object.entries({
   ...SECURITY_HEADERS,
