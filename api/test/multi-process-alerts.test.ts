@@ -161,6 +161,9 @@ describe('alerts on two processes sharing one PostgreSQL', () => {
     // The sending process dies before the mail server accepted the message.
     sender.proc.kill('SIGKILL');
     await exited(sender.proc);
+    // Released only once the mail server has seen the connection close, as a real server would
+    // have by the time it answered: the dead sender's message is then dropped, never accepted.
+    await until('the mail server sees the sender hang up', () => inbox.heldHungUp());
     inbox.release();
     expect(inbox.messages.filter((m) => isAlert(m.subject))).toEqual([]);
 

@@ -22,6 +22,8 @@ export interface Inbox {
   release(): void;
   /** Envelope senders of the messages held so far (accepted or not). */
   held: string[];
+  /** Whether every sender of a held message has hung up, as the server has seen it by now. */
+  heldHungUp(): boolean;
   /** Waits until `predicate` holds over the messages (polls; fails after timeoutMs). */
   waitFor(predicate: (messages: ParsedMail[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export const SMTP_PASS = 'smtp-test-pass';
 export async function startInbox(): Promise<Inbox> {
   const messages: ParsedMail[] = [];
   const held: string[] = [];
+  const heldSessions: string[] = [];
   const closed = new Set<string>();
   let gate: { promise: Promise<void>; open: () => void } | null = null;
   const server = new SMTPServer({
@@ -50,6 +53,7 @@ export async function startInbox(): Promise<Inbox> {
           if (gate) {
             const from = session.envelope.mailFrom;
             held.push(from ? from.address : '');
+            heldSessions.push(session.id);
             await gate.promise;
           }
           if (closed.has(session.id)) return;
@@ -72,6 +76,7 @@ export async function startInbox(): Promise<Inbox> {
     url: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`,
     messages,
     held,
+    heldHungUp: () => heldSessions.every((id) => closed.has(id)),
     hold: () => {
       if (gate) return;
       let open!: () => void;
