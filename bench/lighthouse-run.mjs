@@ -79,6 +79,12 @@ export async function withChromium(fn) {
         throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
       }
       const { categories, audits } = result.lhr;
+      // LH_DUMP=<folder>: keep each run's whole report, to look into a figure afterwards.
+      if (process.env.LH_DUMP) {
+        fs.mkdirSync(process.env.LH_DUMP, { recursive: true });
+        const name = `${formFactor}-${url.replace(/^https?:\/\/[^/]+/, '').replace(/[^a-z0-9]+/gi, '_') || 'root'}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(process.env.LH_DUMP, name), JSON.stringify(result.lhr));
+      }
       return {
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,

@@ -79,7 +79,11 @@ const server = http.createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const referenceUrl = `http://127.0.0.1:${server.address().port}/`;
 const REFERENCE = 'reference (static table)';
-const targets = [...pages.map((p) => [p, base + p]), [REFERENCE, referenceUrl]];
+// A page given as a whole URL (another build on another port) is measured as is: A/B in one run.
+const targets = [
+  ...pages.map((p) => [p, /^https?:/.test(p) ? p : base + p]),
+  [REFERENCE, referenceUrl],
+];
 
 const started = new Date();
 const load = os.loadavg();

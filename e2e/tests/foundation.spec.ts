@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, fetchPremiumToken } from '../fixtures/index.ts';
-import { SiteChrome } from '../pages/chrome.ts';
+import { SiteChrome, appTookOver } from '../pages/chrome.ts';
 import { E2E_ROOT } from '../scripts/e2e-env.ts';
 
 /** Every route of the site, with the heading its page shows. */
@@ -96,6 +96,8 @@ test.describe('routes', () => {
 
   test('navigating to a new path scrolls to the top', async ({ page }) => {
     await page.goto('/risks');
+    // A navigation is the app's: it has replaced the server's paint.
+    await appTookOver(page);
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.evaluate(() => {
       window.history.pushState({}, '', '/learn');
@@ -130,13 +132,16 @@ test.describe('header and footer', () => {
     await expect(chrome.header).toHaveClass(/site-header--top/);
     await page.evaluate(() => window.scrollTo(0, 200));
     await expect(chrome.header).toHaveClass(/site-header--scrolled/);
+    // Scrolled while the page was still the server's paint: the app keeps the reader's place.
+    await appTookOver(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
   });
 
   test('strategy pages get the slim header', async ({ page }) => {
     const chrome = new SiteChrome(page);
     await page.goto('/options/lido');
-    expect(await chrome.navEntries()).toEqual(['Learn', 'Pricing']);
     await expect(chrome.header).toHaveAttribute('data-variant', 'slim');
+    await expect.poll(() => chrome.navEntries()).toEqual(['Learn', 'Pricing']);
   });
 
   test('a valid premium token shows Log Out, and Log Out clears it', async ({ page }) => {

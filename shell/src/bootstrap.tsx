@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -23,13 +23,18 @@ function render(router: ReturnType<typeof createRouter>) {
     unsubscribe();
   });
 
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  // A transition: React renders the app in slices of a few milliseconds, yielding to the
+  // browser between them, and the server's markup stays on screen until the whole page is ready.
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 // The page lists were requested by the entry (index.ts) with this chunk: usually already there.

@@ -158,7 +158,11 @@ export async function createAppConfig({
     context: root,
     mode,
     target: 'web',
-    devtool: isDev ? 'eval-cheap-module-source-map' : false,
+    devtool: isDev
+      ? 'eval-cheap-module-source-map'
+      : process.env.PROFILE_MAPS
+        ? 'source-map'
+        : false,
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(root, 'dist'),

@@ -16,6 +16,28 @@ export const FIRST_PAINT_ATTR = 'data-first-paint';
 /** Marks `<head>` tags the server added for the page (title, description); the app owns them after. */
 export const FIRST_PAINT_HEAD_ATTR = 'data-first-paint-head';
 
+/**
+ * Marks the inline script that starts the app once the server's first paint is on screen: it
+ * preloads the page's `preload` scripts and `fetch` reads, then adds the entry script named by
+ * its `data-src`. A page sent painted carries this instead of a `<script defer>` for the entry,
+ * so that no request and no script runs ahead of the paint.
+ */
+export const AFTER_PAINT_ATTR = 'data-after-paint';
+
+/**
+ * The inline script's text (constant: the site server allows exactly this script by its hash in
+ * the Content-Security-Policy). A hidden tab never paints: there it starts at once.
+ */
+export const AFTER_PAINT_SCRIPT =
+  '(function(d){var s=d.currentScript,t=0;function l(h,a){var e=d.createElement("link");' +
+  'e.rel="preload";e.as=a;e.href=h;if(a=="fetch")e.crossOrigin="anonymous";d.head.appendChild(e)}' +
+  `function go(){if(t)return;t=1;var p={};try{p=JSON.parse(d.getElementById("${FIRST_PAINT_DATA_ID}")` +
+  '.textContent)}catch(x){}(p.fetch||[]).forEach(function(h){l(h,"fetch")});' +
+  '(p.preload||[]).forEach(function(h){l(h,"script")});var e=d.createElement("script");' +
+  'e.src=s.getAttribute("data-src");d.head.appendChild(e)}' +
+  'if(d.hidden)go();else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}' +
+  '})(document)';
+
 /** What the server rendered the first paint with. */
 export interface FirstPaintData {
   settings: SiteSettings;
@@ -24,6 +46,11 @@ export interface FirstPaintData {
    * module chunks): fetched early, but never ahead of the paint.
    */
   preload?: string[];
+  /**
+   * Reads to start once the first paint is on screen (the route table's page lists, the settings
+   * the app refreshes, page data not embedded): fetched early, but never ahead of the paint.
+   */
+  fetch?: string[];
   /**
    * The API answers the page reads first (its route table's `data`), keyed by their path
    * (`/api/sources`, `/api/strategy-content/lido`), read from the API in the server's process:

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import { createHash } from 'node:crypto';
+import { AFTER_PAINT_SCRIPT } from '@yield/platform/first-paint';
 import { createSiteServer } from './site-server.ts';
 
 let root: string;
@@ -50,13 +52,14 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-paint-'));
   write(
     'shell/dist/index.html',
-    '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><link rel="preload" href="/remotes.json" as="fetch" crossorigin><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
   );
   write('shell/dist/bootstrap.1a2b3c4d.js', 'bootstrap');
   write('shell/dist/bootstrap.1a2b3c4d.css', '.app{}');
   write('shell/dist/mf-manifest.json', JSON.stringify({ shared: [], exposes: [] }));
   write('shell/dist/server/render.cjs', SHELL_RENDERER);
   write('mfe-content/dist/remoteEntry.js', 'var mfe_content = {};');
+  write('mfe-content/dist/risks.1111aaaa.css', 'h1{color:navy}');
   write(
     'mfe-content/dist/mf-manifest.json',
     manifest('RisksPage', 'risks.1111aaaa.css', 'risks.2222bbbb.js'),
@@ -121,29 +124,46 @@ describe('first paint', () => {
     expect(html.slice(html.indexOf('<body>'))).not.toContain('<title');
   });
 
-  it('links the stylesheets the paint needs and preloads scripts only after it', async () => {
-    const html = await page('/risks');
-    expect(html).toContain('<link rel="stylesheet" href="/bootstrap.1a2b3c4d.css">');
-    expect(html).toContain(
-      '<link rel="stylesheet" href="/remotes/mfe-content/risks.1111aaaa.css">',
+  it('inlines the stylesheets the paint needs and fetches and runs nothing ahead of it', async () => {
+    const response = await fetch(`${base}/risks`);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-href="/bootstrap.1a2b3c4d.css">.app{}</style>');
+    expect(head).toContain(
+      '<style data-href="/remotes/mfe-content/risks.1111aaaa.css">h1{color:navy}</style>',
     );
-    // No script is fetched ahead of the paint: the page preloads them itself once painted.
-    expect(html).not.toMatch(/<link rel="preload" [^>]*as="script"/);
+    // No request leaves ahead of the paint and no script runs before it: the template's read,
+    // its entry script and the page's hints are started by the after-paint script.
+    expect(html).not.toMatch(/<link rel="(?:preload|stylesheet)"/);
+    expect(html).not.toContain('<script defer');
+    expect(html).toContain(
+      `<script data-after-paint="" data-src="/main.js">${AFTER_PAINT_SCRIPT}</script></body>`,
+    );
     const data = JSON.parse(
       /<script type="application\/json" id="yield-first-paint">(.*?)<\/script>/.exec(html)![1]!,
-    ) as { settings: typeof settings; preload: string[] };
+    ) as { settings: typeof settings; preload: string[]; fetch: string[] };
     expect(data.preload).toEqual([
       '/bootstrap.1a2b3c4d.js',
       '/remotes/mfe-content/remoteEntry.js',
       '/remotes/mfe-content/risks.2222bbbb.js',
     ]);
+    expect(data.fetch).toEqual([
+      '/remotes.json',
+      '/remotes/mfe-content/pages.json',
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/pages\.json$/),
+    ]);
     expect(data.settings).toEqual(settings);
+    // The page allows exactly that inline script.
+    const hash = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
+    expect(response.headers.get('content-security-policy')).toMatch(
+      new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
   });
 
   it('escapes the embedded data so it cannot close its script element', async () => {
     const html = await page('/risks');
     expect(html).toContain('Ranked \\u003c/script> yields');
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // main.js and the data element
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the data element and the start script
   });
 
   it("paints a module with the page's data read in-process and embeds the data for the browser", async () => {
@@ -155,10 +175,11 @@ describe('first paint', () => {
     expect(html).toContain('data-path="/guide/7?from=x"');
     const data = JSON.parse(
       /<script type="application\/json" id="yield-first-paint">(.*?)<\/script>/.exec(html)![1]!,
-    ) as { data?: Record<string, unknown> };
+    ) as { data?: Record<string, unknown>; fetch: string[] };
     expect(data.data).toEqual({ '/api/guide/7': { name: 'Seven </script>' } });
-    // Embedded data need no preload; the settings, refreshed by the app, keep theirs.
-    expect(html).not.toContain('<link rel="preload" href="/api/guide/7"');
+    // Embedded data are not read again; the other reads still start after the paint.
+    expect(data.fetch).not.toContain('/api/guide/7');
+    expect(data.fetch).toContain('/remotes.json');
   });
 
   it('follows the data: a new answer of the API shows in the next page', async () => {
@@ -170,7 +191,8 @@ describe('first paint', () => {
     const html = await page('/risks-data');
     expect(html).toContain('<h1>Understanding the Risks</h1>');
     expect(html).not.toContain('"data":');
-    expect(html).toContain('<link rel="preload" href="/api/guide/7" as="fetch" crossorigin>');
+    // Read by the browser once the page is painted.
+    expect(html).toMatch(/"fetch":\[[^\]]*"\/api\/guide\/7"/);
     // No answer from the API: the page's own module paints without data.
     expect(await page('/guide/8')).toContain('<h1>no data at /guide/:id</h1>');
   });

@@ -132,8 +132,16 @@ export class FirstPaintRenderer {
     });
   }
 
-  /** `preload`: scripts the browser fetches right after the first paint. */
-  render(location: string, route: MatchedPage, preload: string[] = []): FirstPaint | null {
+  /**
+   * `preload`: scripts the browser fetches right after the first paint; `fetch`: reads it starts
+   * then (those embedded in the page are left out).
+   */
+  render(
+    location: string,
+    route: MatchedPage,
+    preload: string[] = [],
+    fetch: string[] = [],
+  ): FirstPaint | null {
     const settingsBody = this.options.settings();
     const renderFrame = this.frame.get();
     if (!settingsBody || !renderFrame) return null;
@@ -166,6 +174,7 @@ export class FirstPaintRenderer {
         head:
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
           `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}` +
+          `,"fetch":${escapeJson(JSON.stringify(fetch.filter((url) => !answers.some(([embedded]) => embedded === url))))}` +
           (answers.length > 0 ? `,"data":${escapeJson(dataJson)}` : '') +
           `}</script>` +
           hoisted.replace(/<(title|meta|link)\b/g, `<$1 ${FIRST_PAINT_HEAD_ATTR}=""`),

@@ -126,6 +126,29 @@ export class ResourceHints {
 }
 
 /**
+ * A stylesheet of this server's builds as the text of a `<style>` element, or null (a remote
+ * served elsewhere, a missing file, or text that could close the element).
+ */
+export function stylesheetText(rootDir: string, href: string): string | null {
+  let file: string | null = null;
+  for (const name of Object.keys(remoteRegistry)) {
+    if (!isRemoteName(name)) continue;
+    const base = remotePublicPath(name);
+    if (href.startsWith(base))
+      file = path.join(rootDir, remoteRegistry[name].dir, 'dist', href.slice(base.length));
+  }
+  if (!file && /^\/[\w.-]+\.css$/.test(href))
+    file = path.join(rootDir, 'shell', 'dist', href.slice(1));
+  if (!file || !file.endsWith('.css') || file.includes('..')) return null;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return /<\/style/i.test(text) ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The `<link>` tags of a page: a preload for each hint, and the given stylesheets linked as
  * render-blocking stylesheets instead (they are what a first paint needs). Scripts are left out
  * when `scripts` is false: the page preloads them itself once painted.

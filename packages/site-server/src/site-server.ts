@@ -13,10 +13,14 @@ import {
 } from '@yield/federation/registry';
 import zlib from 'node:zlib';
 import { NOT_FOUND_PATH, matchPageRoute, pageDataUrls } from '@yield/federation/routes';
-import { FIRST_PAINT_HEAD_ATTR } from '@yield/platform/first-paint';
+import {
+  AFTER_PAINT_ATTR,
+  AFTER_PAINT_SCRIPT,
+  FIRST_PAINT_HEAD_ATTR,
+} from '@yield/platform/first-paint';
 import { FirstPaintRenderer } from './first-paint.ts';
 import { PageTable } from './page-table.ts';
-import { ResourceHints, linkTags } from './resource-hints.ts';
+import { ResourceHints, linkTags, stylesheetText } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
 export interface SiteServerOptions {
@@ -61,12 +65,49 @@ function originsOf(manifest: Partial<RemotesManifest>): string[] {
   return [...origins];
 }
 
+/** The one inline script a page may run: the start of the app after the first paint. */
+const AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
+
+/** The template's preloaded reads (`as="fetch"`) and its deferred entry script. */
+const TEMPLATE_FETCH =
+  /<link rel="preload" href="([^"]+)" as="fetch" crossorigin(?:="[^"]*")?\s*\/?>/g;
+const TEMPLATE_ENTRY = /<script defer(?:="")? src="([^"]+)"><\/script>/;
+
+/**
+ * A painted page's HTML: nothing is fetched and no script runs ahead of its paint. The template's
+ * reads and the page's hints are listed in the paint's data and the entry script is replaced by
+ * the after-paint start (AFTER_PAINT_SCRIPT), which preloads them and adds the entry once the
+ * paint is on screen; the stylesheets the paint needs are inlined, so the first frame waits for
+ * nothing but the HTML.
+ */
+function paintedTemplate(template: string): {
+  text: string;
+  fetch: string[];
+  entry: string | null;
+} {
+  const fetch: string[] = [];
+  let text = template.replace(TEMPLATE_FETCH, (_, href: string) => {
+    fetch.push(href);
+    return '';
+  });
+  const entry = TEMPLATE_ENTRY.exec(text)?.[1] ?? null;
+  if (entry) {
+    text = text
+      .replace(TEMPLATE_ENTRY, '')
+      .replace(
+        '</body>',
+        `<script ${AFTER_PAINT_ATTR}="" data-src="${escapeHtml(entry)}">${AFTER_PAINT_SCRIPT}</script></body>`,
+      );
+  }
+  return { text, fetch, entry };
+}
+
 export function securityHeaders(remoteOrigins: string[]): Record<string, string> {
   const extra = remoteOrigins.length ? ' ' + remoteOrigins.join(' ') : '';
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
-      `script-src 'self'${extra}`,
+      `script-src 'self'${extra} ${AFTER_PAINT_HASH}`,
       // antd injects its component styles at runtime
       `style-src 'self' 'unsafe-inline'${extra}`,
       "img-src 'self' data: https:",
@@ -197,17 +238,31 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
       const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
-      // With a first paint, scripts are preloaded by the page itself once it has painted.
+      // With a first paint, scripts and reads are preloaded by the page itself once it has painted.
       const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
-      const painted = (paintable && firstPaint?.render(pathname + search, route, scripts)) || null;
-      const stylesheets = painted ? hints.firstPaintStylesheets(route) : [];
-      // Data embedded in the page need no preload.
-      const hinted = pageHints.filter((hint) => !painted?.embedded.includes(hint.href));
-      const tags = linkTags(hinted, { stylesheets, scripts: painted === null });
-      const head = painted?.head ?? titleTag(route.title, siteTitle());
-      let text = template.replace('</head>', `${tags}${head}</head>`);
-      if (painted)
-        text = text.replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
+      const reads = pageHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
+      const after = paintedTemplate(template);
+      const painted =
+        (paintable &&
+          after.entry &&
+          firstPaint?.render(pathname + search, route, scripts, [...after.fetch, ...reads])) ||
+        null;
+      let text: string;
+      if (painted) {
+        const styles = hints.firstPaintStylesheets(route).map((href) => {
+          const css = stylesheetText(options.rootDir, href);
+          return css === null
+            ? linkTags([], { stylesheets: [href] })
+            : `<style data-href="${escapeHtml(href)}">${css}</style>`;
+        });
+        const head = `${styles.join('')}${painted.head}`;
+        text = after.text
+          .replace('</head>', `${head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
+      } else {
+        const tags = linkTags(pageHints, {});
+        text = template.replace('</head>', `${tags}${titleTag(route.title, siteTitle())}</head>`);
+      }
       const html = Buffer.from(text);
       page = {
         signature,
