@@ -116,9 +116,13 @@ describe('the scanner page', () => {
     expect(screen.getByLabelText('Asset')).toHaveValue('USDC');
     expect(screen.getByLabelText('Chain')).toHaveValue('Ethereum');
     expect(screen.getByLabelText('Sort by')).toHaveValue('apy');
-    expect(screen.getByTestId('scanner-data-note')).toHaveTextContent(
+    const note = screen.getByTestId('scanner-data-note');
+    expect(note).toHaveTextContent(
       'Sample data as of Nov 21, 2026: realistic examples, not live market figures.',
     );
+    // It arrives with the list, under the form: the form painted before it never moves.
+    const form = screen.getByRole('search', { name: 'Filter pools' });
+    expect(form.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const cta = screen.getByTestId('scanner-cta');
     expect(within(cta).getByRole('heading')).toHaveTextContent('See all 240 pools with Premium');
     expect(within(cta).getByRole('link', { name: 'Get Premium' })).toHaveAttribute(

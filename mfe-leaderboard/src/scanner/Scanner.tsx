@@ -85,19 +85,6 @@ export function Scanner() {
           risk, compared with the DeFi Base Rate of its kind.{' '}
           <Link to="/methodology#pools-title">How the charges work</Link>
         </p>
-        {first ? (
-          <p className={comparison.sampleNote} data-testid="scanner-data-note">
-            {first.sample ? 'Sample data' : 'Data'}
-            {first.asOf ? (
-              <>
-                {' as of '}
-                <time dateTime={first.asOf}>{formatDay(first.asOf.slice(0, 10))}</time>
-              </>
-            ) : null}
-            {first.sample ? ': realistic examples, not live market figures.' : null} Method{' '}
-            <code>{POOL_METHOD_VERSION}</code>.
-          </p>
-        ) : null}
       </header>
 
       <ScannerFiltersForm key={search.toString()} filters={filters} onApply={apply} />
@@ -117,6 +104,21 @@ export function Scanner() {
             Risk-adjusted DeFi Base Rate: stablecoins{' '}
             {base.stablecoin === null ? 'N/A' : formatApr(base.stablecoin)}, crypto{' '}
             {base.crypto === null ? 'N/A' : formatApr(base.crypto)}
+          </p>
+        ) : null}
+        {/* Under the form, with the list it describes: it arrives with the list, so nothing on
+            screen moves when it does (the title block and form are painted by the server). */}
+        {first ? (
+          <p className={comparison.sampleNote} data-testid="scanner-data-note">
+            {first.sample ? 'Sample data' : 'Data'}
+            {first.asOf ? (
+              <>
+                {' as of '}
+                <time dateTime={first.asOf}>{formatDay(first.asOf.slice(0, 10))}</time>
+              </>
+            ) : null}
+            {first.sample ? ': realistic examples, not live market figures.' : null} Method{' '}
+            <code>{POOL_METHOD_VERSION}</code>.
           </p>
         ) : null}
         {isPremium && !teaser && total > 0 ? (
