@@ -1,7 +1,8 @@
 /**
  * Pages arrive painted by the server (shell frame + the page's first module), so /, /options,
- * /scanner and /compare show their largest text before any JavaScript runs (the compared sources
- * from the API's answers the page carries); the app then takes over in place.
+ * /options/:id, /scanner and /compare show their largest text before any JavaScript runs (the
+ * strategy and the compared sources from the API's answers the page carries); the app then takes
+ * over in place.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
@@ -37,6 +38,13 @@ const cases: PaintCase[] = [
     module: 'mfe_leaderboard/ComparisonPage',
     largest: (page) => page.getByText(/^Every yield source ranked by its risk-adjusted/),
     expectText: setting('siteDescription'),
+  },
+  {
+    path: '/options/lido',
+    module: 'mfe_strategy/StrategyDetailPage',
+    largest: (page) => page.getByText(/^Stake ETH with Lido/),
+    expectText: async (page) =>
+      (await apiJson<{ description: string }>(page, '/api/strategy-content/lido')).description,
   },
   {
     path: '/scanner',

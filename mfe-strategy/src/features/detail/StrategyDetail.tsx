@@ -116,8 +116,10 @@ function TextSection({
 export function StrategyDetail({ slug }: { slug: StrategySlug }) {
   const content = useQuery(strategyContentQuery(slug));
   // The sections below Fundamentals render in a deferred, interruptible pass: React time-slices
-  // it, so the first screen paints without one long task for the whole page.
-  const belowTheFold = useDeferredValue(content.data);
+  // it, so the first screen paints without one long task for the whole page. Also when the
+  // content is there from the start (the page's HTML carries it): the first render, on the server
+  // too, stops at Fundamentals.
+  const belowTheFold = useDeferredValue<StrategyContent | null | undefined>(content.data, null);
 
   if (content.isPending) return <PageLoading label="Loading the strategy…" />;
 
