@@ -15,7 +15,7 @@ import {
   type ScannerFilters,
 } from '@yield/platform';
 import { POOL_METHOD_VERSION, SCANNER_MAX_LIMIT } from '@yield/contract/constants';
-import { formatApr, formatDay } from '@yield/ui';
+import { formatApr, formatCount, formatDay } from '@yield/ui';
 import { ScannerFiltersForm } from './ScannerFiltersForm.tsx';
 import { ScannerTable, type BaseRateOfKind } from './ScannerTable.tsx';
 import { filtersFromSearch, searchFromFilters } from './scanner-params.ts';
@@ -97,7 +97,7 @@ export function Scanner() {
               ? null
               : total === 0
                 ? `No ${what} match these filters.`
-                : `${total.toLocaleString('en-US')} ${what} · showing ${items.length.toLocaleString('en-US')}`}
+                : `${formatCount(total)} ${what} · showing ${formatCount(items.length)}`}
         </p>
         {base.stablecoin !== null || base.crypto !== null ? (
           <p className={styles.baseNote}>
@@ -175,7 +175,7 @@ export function Scanner() {
 
       {teaser && total > items.length ? (
         <aside className={styles.cta} aria-labelledby="scanner-cta-title" data-testid="scanner-cta">
-          <h2 id="scanner-cta-title">See all {total.toLocaleString('en-US')} pools with Premium</h2>
+          <h2 id="scanner-cta-title">See all {formatCount(total)} pools with Premium</h2>
           <p>
             You are seeing the top {items.length} {what}. Premium shows every pool for any filter,
             loads as you scroll, and downloads the ranking as CSV.

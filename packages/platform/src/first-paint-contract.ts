@@ -31,12 +31,12 @@ export const AFTER_PAINT_ATTR = 'data-after-paint';
  * and after a second at most. A hidden tab never paints: there it starts at once.
  */
 export const AFTER_PAINT_SCRIPT =
-  '(function(d){var s=d.currentScript,t=0;function l(h,a){var e=d.createElement("link");' +
-  'e.rel="preload";e.as=a;e.href=h;if(a=="fetch")e.crossOrigin="anonymous";d.head.appendChild(e)}' +
+  '(function(d){var s=d.currentScript,t=0,f=d.createDocumentFragment();function l(h,a){var e=d.createElement("link");' +
+  'e.rel="preload";e.as=a;e.href=h;if(a=="fetch")e.crossOrigin="anonymous";f.appendChild(e)}' +
   `function go(){if(t)return;t=1;var p={};try{p=JSON.parse(d.getElementById("${FIRST_PAINT_DATA_ID}")` +
   '.textContent)}catch(x){}(p.fetch||[]).forEach(function(h){l(h,"fetch")});' +
   '(p.preload||[]).forEach(function(h){l(h,"script")});var e=d.createElement("script");' +
-  'e.src=s.getAttribute("data-src");d.head.appendChild(e)}' +
+  'e.src=s.getAttribute("data-src");f.appendChild(e);d.head.appendChild(f)}' +
   'if(d.hidden)go();else{var P=window.PerformanceObserver;' +
   'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)' +
   'new P(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}})' +

@@ -2,6 +2,7 @@ import {
   NOT_AVAILABLE,
   formatAmount,
   formatApr,
+  formatCount,
   formatDay,
   formatProvenance,
   formatStale,
@@ -108,6 +109,14 @@ describe('formatHolders', () => {
   });
 });
 
+describe('formatCount', () => {
+  it("groups a whole count as US English does", () => {
+    for (const n of [0, 7, 999, 1000, 12345, 240, 1234567, 20000, -4321, 99.6]) {
+      expect(formatCount(n)).toBe(Math.round(n).toLocaleString('en-US'));
+    }
+  });
+});
+
 describe('formatDay', () => {
   it('writes an API day in US English, short or long', () => {
     expect(formatDay('2026-11-21')).toBe('Nov 21, 2026');
@@ -123,6 +132,22 @@ describe('formatDay', () => {
   });
   it('returns what is not a date as it is', () => {
     expect(formatDay('not a date')).toBe('not a date');
+  });
+  it("says every month and day as Intl's US English does", () => {
+    for (const month of ['short', 'long'] as const) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month,
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      for (let m = 0; m < 12; m++) {
+        for (const d of [1, 9, 28]) {
+          const time = Date.UTC(2026, m, d);
+          expect(formatDay(time, month)).toBe(intl.format(time));
+        }
+      }
+    }
   });
 });
 

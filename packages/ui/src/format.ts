@@ -47,7 +47,7 @@ export function formatTvl(value: number | null | undefined, billionDecimals = 1)
   }
   const whole = Math.round(abs);
   if (whole >= 1000) return `${sign}$1.0K`;
-  return `${sign}$${whole.toLocaleString('en-US')}`;
+  return `${sign}$${whole}`;
 }
 
 /**
@@ -105,6 +105,16 @@ export function formatAmount(
   return unit === 'USD' ? `${sign}$${digits}` : `${sign}${digits} ETH`;
 }
 
+/**
+ * A whole count with US grouping ("12,345"). Written out rather than asked of toLocaleString: the
+ * first number format a page builds costs a phone ~70 ms of locale set-up inside the render that
+ * shows the count (the scanner's, docs/performance.md "Phone speed").
+ */
+export function formatCount(count: number): string {
+  const whole = Math.round(Math.abs(count)).toString();
+  return `${count < 0 && whole !== '0' ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
 /** Holder counts with locale grouping ("12,345 holders", "1 holder"). */
 export function formatHolders(count: number | null | undefined): string {
   if (!isFigure(count)) return NOT_AVAILABLE;
@@ -114,16 +124,30 @@ export function formatHolders(count: number | null | undefined): string {
 
 export type MonthStyle = 'short' | 'long';
 
-// One formatter per style, built on first use: building one per call is what makes
-// toLocaleDateString slow on a chart axis or a 180-row table.
-const dayFormats = new Map<MonthStyle, Intl.DateTimeFormat>();
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 let localeFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * A calendar day in US English: "Nov 21, 2026", or "November 21, 2026" with `month` 'long'.
  * A YYYY-MM-DD string or a ms timestamp (as the API sends days) is read in UTC, so it never shifts
  * a day in the reader's time zone; a Date is its local day (today's date, for example). Input that
- * is not a date is returned as it is.
+ * is not a date is returned as it is. Written out rather than asked of Intl.DateTimeFormat: the
+ * first date format a page builds costs the browser ~20 ms (~90 ms on a phone) of locale set-up,
+ * inside the comparison's first render (docs/performance.md, "Phone speed"); the text is the same
+ * (format.test.ts checks every month against Intl).
  */
 export function formatDay(value: string | number | Date, month: MonthStyle = 'short'): string {
   const time =
@@ -133,17 +157,9 @@ export function formatDay(value: string | number | Date, month: MonthStyle = 'sh
         ? value
         : Date.parse(`${value}T00:00:00Z`);
   if (Number.isNaN(time)) return String(value);
-  let format = dayFormats.get(month);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month,
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-    dayFormats.set(month, format);
-  }
-  return format.format(time);
+  const day = new Date(time);
+  const name = MONTHS[day.getUTCMonth()]!;
+  return `${month === 'long' ? name : name.slice(0, 3)} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
 
 /** A timestamp as a date in the reader's own locale (what toLocaleDateString() gives). */
