@@ -370,6 +370,24 @@ test('charts far below the fold are not drawn until scrolled near', async ({ pag
   await expect(detail.liquidityChart.locator('.highcharts-container')).toBeVisible();
 });
 
+test('on a phone a chart below the first screen is drawn only once scrolled into view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 823 });
+  const detail = new StrategyDetailPage(page);
+  await detail.goto('lido');
+  // Just below the first screen (a wide screen draws it from 200 px ahead): nothing drawn, even
+  // after the page has settled.
+  const plot = detail.aprChart.locator('[data-chart-ready]');
+  const top = (await plot.boundingBox())!.y;
+  expect(top).toBeGreaterThan(823);
+  expect(top).toBeLessThan(823 + 200);
+  await page.waitForTimeout(1500);
+  await expect(plot).toHaveAttribute('data-chart-ready', 'false');
+  await detail.aprChart.scrollIntoViewIfNeeded();
+  await expect(detail.aprChart.locator('.highcharts-container')).toBeVisible();
+});
+
 /** The figures each strategy page must show. */
 const SPEC_FIGURES: Record<
   string,

@@ -21,8 +21,20 @@ export interface ChartFrameProps {
 }
 
 /**
- * Reserves the chart's height (no layout shift) and shows a spinner until the chart comes within
- * 200 px of the viewport, its turn comes and Highcharts has arrived (see useDrawWhenNear).
+ * How near the viewport a chart must come to be drawn: 200 px ahead on a wide screen; on a phone
+ * only once it is on screen. A phone that draws the chart below its first screen while the page
+ * starts spends ~300 ms of its main thread on it (docs/performance.md, "Phone speed"); scrolled
+ * to, the chart is drawn behind its spinner in a moment.
+ */
+function drawMargin(): string {
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 600px)').matches
+    ? '0px'
+    : '200px';
+}
+
+/**
+ * Reserves the chart's height (no layout shift) and shows a spinner until the chart comes near
+ * the viewport (drawMargin), its turn comes and Highcharts has arrived (see useDrawWhenNear).
  */
 export function ChartFrame({
   title,
@@ -36,7 +48,7 @@ export function ChartFrame({
   children,
 }: ChartFrameProps) {
   const plotRef = useRef<HTMLDivElement>(null);
-  const ready = useDrawWhenNear(plotRef, { rootMargin: '200px', load });
+  const ready = useDrawWhenNear(plotRef, { rootMargin: drawMargin(), load });
   const spinner = (
     <div className={styles.overlay} aria-hidden="true">
       <span className="spinner" />
