@@ -110,7 +110,7 @@ describe('formatHolders', () => {
 });
 
 describe('formatCount', () => {
-  it("groups a whole count as US English does", () => {
+  it('groups a whole count as US English does', () => {
     for (const n of [0, 7, 999, 1000, 12345, 240, 1234567, 20000, -4321, 99.6]) {
       expect(formatCount(n)).toBe(Math.round(n).toLocaleString('en-US'));
     }
