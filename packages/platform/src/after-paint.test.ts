@@ -48,6 +48,7 @@ function runStart() {
       settings: {},
       preload: ['/bootstrap.1.js', '/remotes/mfe-content/remoteEntry.js'],
       fetch: ['/remotes.json', '/api/settings'],
+      styles: ['/remotes/mfe-content/risks.css'],
     }) +
     '</script>';
   const script = document.createElement('script');
@@ -69,6 +70,7 @@ const requested = () =>
 const ALL = [
   'fetch /remotes.json (anonymous)',
   'fetch /api/settings (anonymous)',
+  'style /remotes/mfe-content/risks.css',
   'script /bootstrap.1.js',
   'script /remotes/mfe-content/remoteEntry.js',
   'entry /main.1a2b.js',

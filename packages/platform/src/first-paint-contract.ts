@@ -35,7 +35,7 @@ export const AFTER_PAINT_SCRIPT =
   'e.rel="preload";e.as=a;e.href=h;if(a=="fetch")e.crossOrigin="anonymous";f.appendChild(e)}' +
   `function go(){if(t)return;t=1;var p={};try{p=JSON.parse(d.getElementById("${FIRST_PAINT_DATA_ID}")` +
   '.textContent)}catch(x){}(p.fetch||[]).forEach(function(h){l(h,"fetch")});' +
-  '(p.preload||[]).forEach(function(h){l(h,"script")});var e=d.createElement("script");' +
+  '(p.styles||[]).forEach(function(h){l(h,"style")});(p.preload||[]).forEach(function(h){l(h,"script")});var e=d.createElement("script");' +
   'e.src=s.getAttribute("data-src");f.appendChild(e);d.head.appendChild(f)}' +
   'if(d.hidden)go();else{var P=window.PerformanceObserver;' +
   'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)' +
@@ -57,6 +57,11 @@ export interface FirstPaintData {
    * the app refreshes, page data not embedded): fetched early, but never ahead of the paint.
    */
   fetch?: string[];
+  /**
+   * Stylesheets to preload once the first paint is on screen: the page's modules' CSS, which their
+   * chunks load before they render (the paint's own is inline in the page).
+   */
+  styles?: string[];
   /**
    * The API answers the page reads first (its route table's `data`), keyed by their path
    * (`/api/sources`, `/api/strategy-content/lido`), read from the API in the server's process:

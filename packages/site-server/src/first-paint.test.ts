@@ -141,7 +141,7 @@ describe('first paint', () => {
     );
     const data = JSON.parse(
       /<script type="application\/json" id="yield-first-paint">(.*?)<\/script>/.exec(html)![1]!,
-    ) as { settings: typeof settings; preload: string[]; fetch: string[] };
+    ) as { settings: typeof settings; preload: string[]; fetch: string[]; styles: string[] };
     expect(data.preload).toEqual([
       '/bootstrap.1a2b3c4d.js',
       '/remotes/mfe-content/remoteEntry.js',
@@ -151,6 +151,11 @@ describe('first paint', () => {
       '/remotes.json',
       '/remotes/mfe-content/pages.json',
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/pages\.json$/),
+    ]);
+    // The modules' stylesheets too: their chunks load them before they render.
+    expect(data.styles).toEqual([
+      '/bootstrap.1a2b3c4d.css',
+      '/remotes/mfe-content/risks.1111aaaa.css',
     ]);
     expect(data.settings).toEqual(settings);
     // The page allows exactly that inline script.

@@ -134,13 +134,14 @@ export class FirstPaintRenderer {
 
   /**
    * `preload`: scripts the browser fetches right after the first paint; `fetch`: reads it starts
-   * then (those embedded in the page are left out).
+   * then (those embedded in the page are left out); `styles`: stylesheets it preloads then.
    */
   render(
     location: string,
     route: MatchedPage,
     preload: string[] = [],
     fetch: string[] = [],
+    styles: string[] = [],
   ): FirstPaint | null {
     const settingsBody = this.options.settings();
     const renderFrame = this.frame.get();
@@ -174,6 +175,7 @@ export class FirstPaintRenderer {
         head:
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
           `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}` +
+          `,"styles":${escapeJson(JSON.stringify(styles))}` +
           `,"fetch":${escapeJson(JSON.stringify(fetch.filter((url) => !answers.some(([embedded]) => embedded === url))))}` +
           (answers.length > 0 ? `,"data":${escapeJson(dataJson)}` : '') +
           `}</script>` +

@@ -238,24 +238,32 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     if (page?.signature !== signature) {
       const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
       const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
-      // With a first paint, scripts and reads are preloaded by the page itself once it has painted.
+      // With a first paint, scripts, reads and stylesheets are preloaded by the page itself once
+      // it has painted.
       const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
       const reads = pageHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
+      const styles = pageHints.filter((hint) => hint.as === 'style').map((hint) => hint.href);
       const after = paintedTemplate(template);
       const painted =
         (paintable &&
           after.entry &&
-          firstPaint?.render(pathname + search, route, scripts, [...after.fetch, ...reads])) ||
+          firstPaint?.render(
+            pathname + search,
+            route,
+            scripts,
+            [...after.fetch, ...reads],
+            styles,
+          )) ||
         null;
       let text: string;
       if (painted) {
-        const styles = hints.firstPaintStylesheets(route).map((href) => {
+        const inline = hints.firstPaintStylesheets(route).map((href) => {
           const css = stylesheetText(options.rootDir, href);
           return css === null
             ? linkTags([], { stylesheets: [href] })
             : `<style data-href="${escapeHtml(href)}">${css}</style>`;
         });
-        const head = `${styles.join('')}${painted.head}`;
+        const head = `${inline.join('')}${painted.head}`;
         text = after.text
           .replace('</head>', `${head}</head>`)
           .replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
