@@ -73,8 +73,6 @@ export interface FirstPaint {
   root: string;
   /** Goes at the end of `<head>`: data, the page's title and description. */
   head: string;
-  /** The API reads embedded in the page (its data hints are no longer needed). */
-  embedded: string[];
 }
 
 /** Hoisted tags React renders ahead of the markup (title, meta, link), moved to `<head>`. */
@@ -180,7 +178,6 @@ export class FirstPaintRenderer {
           (answers.length > 0 ? `,"data":${escapeJson(dataJson)}` : '') +
           `}</script>` +
           hoisted.replace(/<(title|meta|link)\b/g, `<$1 ${FIRST_PAINT_HEAD_ATTR}=""`),
-        embedded: answers.map(([url]) => url),
       };
     } catch (error) {
       console.error(`first paint of ${location} failed`, error);

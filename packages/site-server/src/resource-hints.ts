@@ -125,45 +125,19 @@ export class ResourceHints {
   }
 }
 
-/**
- * A stylesheet of this server's builds as the text of a `<style>` element, or null (a remote
- * served elsewhere, a missing file, or text that could close the element).
- */
-export function stylesheetText(rootDir: string, href: string): string | null {
-  let file: string | null = null;
-  for (const name of Object.keys(remoteRegistry)) {
-    if (!isRemoteName(name)) continue;
-    const base = remotePublicPath(name);
-    if (href.startsWith(base))
-      file = path.join(rootDir, remoteRegistry[name].dir, 'dist', href.slice(base.length));
-  }
-  if (!file && /^\/[\w.-]+\.css$/.test(href))
-    file = path.join(rootDir, 'shell', 'dist', href.slice(1));
-  if (!file || !file.endsWith('.css') || file.includes('..')) return null;
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    return /<\/style/i.test(text) ? null : text;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The `<link>` tags of a page: a preload for each hint, and the given stylesheets linked as
- * render-blocking stylesheets instead (they are what a first paint needs). Scripts are left out
- * when `scripts` is false: the page preloads them itself once painted.
- */
-export function linkTags(
-  hints: Hint[],
-  { stylesheets = [], scripts = true }: { stylesheets?: string[]; scripts?: boolean } = {},
-): string {
-  const attr = (href: string) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const preloads = hints
-    .filter(({ href, as }) => !stylesheets.includes(href) && (scripts || as !== 'script'))
+/** A `<link rel="preload">` for each hint: the tags of a page sent without a first paint. */
+export function preloadTags(hints: Hint[]): string {
+  return hints
     .map(({ href, as }) => {
       // fetch() reads same-origin data in CORS mode: the preload must match it to be reused.
-      return `<link rel="preload" href="${attr(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
-    });
-  const sheets = stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`);
-  return [...preloads, ...sheets].join('');
+      return `<link rel="preload" href="${attrValue(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`;
+    })
+    .join('');
 }
+
+/** A render-blocking `<link rel="stylesheet">`. */
+export function stylesheetTag(href: string): string {
+  return `<link rel="stylesheet" href="${attrValue(href)}">`;
+}
+
+const attrValue = (href: string) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

@@ -20,7 +20,7 @@ import {
 } from '@yield/platform/first-paint';
 import { FirstPaintRenderer } from './first-paint.ts';
 import { PageTable } from './page-table.ts';
-import { ResourceHints, linkTags, stylesheetText } from './resource-hints.ts';
+import { ResourceHints, preloadTags, stylesheetTag } from './resource-hints.ts';
 import { StaticDirectory } from './static-files.ts';
 
 export interface SiteServerOptions {
@@ -51,6 +51,8 @@ export interface SiteServerOptions {
 
 const MAX_CACHED_PAGES = 256;
 const SERVER_ONLY = /^\/server(\/|$)/;
+/** `/remotes/<app folder>/<path in its dist>`: a file of a remote's build. */
+const REMOTE_PATH = /^\/remotes\/([^/]+)(\/.*)$/;
 
 function originsOf(manifest: Partial<RemotesManifest>): string[] {
   const origins = new Set<string>();
@@ -202,6 +204,23 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         },
       })
     : null;
+  /**
+   * A stylesheet of this server's builds as the text of a `<style>` element, or null (a remote
+   * served elsewhere, a missing file, or text that could close the element).
+   */
+  const stylesheetText = (href: string): string | null => {
+    const remoteMatch = REMOTE_PATH.exec(href);
+    const file = remoteMatch
+      ? remotes.get(remoteMatch[1]!)?.resolve(remoteMatch[2]!)
+      : shell.resolve(href);
+    if (!file?.endsWith('.css')) return null;
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      return /<\/style/i.test(text) ? null : text;
+    } catch {
+      return null;
+    }
+  };
   const pages = new Map<
     string,
     { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
@@ -258,9 +277,9 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       let text: string;
       if (painted) {
         const inline = hints.firstPaintStylesheets(route).map((href) => {
-          const css = stylesheetText(options.rootDir, href);
+          const css = stylesheetText(href);
           return css === null
-            ? linkTags([], { stylesheets: [href] })
+            ? stylesheetTag(href)
             : `<style data-href="${escapeHtml(href)}">${css}</style>`;
         });
         const head = `${inline.join('')}${painted.head}`;
@@ -268,7 +287,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
           .replace('</head>', `${head}</head>`)
           .replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
       } else {
-        const tags = linkTags(pageHints, {});
+        const tags = preloadTags(pageHints);
         text = template.replace('</head>', `${tags}${titleTag(route.title, siteTitle())}</head>`);
       }
       const html = Buffer.from(text);
@@ -359,7 +378,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         const file = manifestDir.resolve(path.basename(manifestPath));
         return file ? manifestDir.send(req, res, file) : notFound(res);
       }
-      const remoteMatch = /^\/remotes\/([^/]+)(\/.*)$/.exec(url.pathname);
+      const remoteMatch = REMOTE_PATH.exec(url.pathname);
       // Server renderers live in the builds but are never sent.
       if (SERVER_ONLY.test(remoteMatch ? remoteMatch[2]! : url.pathname)) return notFound(res);
       if (remoteMatch) {
