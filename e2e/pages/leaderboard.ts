@@ -132,6 +132,11 @@ export class LeaderboardPage {
     return chart.locator('.highcharts-scatter-series .highcharts-point');
   }
 
+  /** The points of a phone's first picture of a chart, before Highcharts takes over. */
+  staticChartPoints(chart: Locator): Locator {
+    return chart.getByTestId('chart-static').locator('[data-point]');
+  }
+
   chartPlotBackground(chart: Locator): Locator {
     return chart.locator('.highcharts-plot-background');
   }

@@ -531,6 +531,46 @@ test.describe('narrow screens', () => {
     await expect(board.chartPoints(board.cryptoChart).first()).toBeVisible();
   });
 
+  test('a phone draws the chart without Highcharts; the first tap on a point selects it and hands the chart to Highcharts (375 px)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    let highchartsLoads = 0;
+    await page.route('**/remotes/mfe-leaderboard/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Highcharts') && body.length > 100_000) highchartsLoads += 1;
+      await route.fulfill({ response, body });
+    });
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    const chart = board.stablecoinsChart;
+    const picture = board.staticChartPoints(chart);
+    // Every stablecoin source with figures plus the base-rate point, with their shapes.
+    await expect(picture).toHaveCount(7);
+    await expect(chart.locator('[data-symbol="diamond"]')).toHaveCount(1);
+    await expect(chart.locator('[data-symbol="square"]')).toHaveCount(1);
+    await expect(chart.getByTestId('chart-static')).toContainText('Reward (30d APR)');
+    await page.waitForLoadState('networkidle');
+    expect(highchartsLoads).toBe(0);
+    await expect(board.chartPoints(chart)).toHaveCount(0);
+
+    // The GREAT point (a green triangle): the tap selects it, and Highcharts draws the chart.
+    await chart.locator('[data-symbol="triangle"] path[fill="#059669"]').first().click();
+    const detail = board.chartDetail(chart);
+    await expect(detail).toContainText(
+      'GREAT: it pays more per unit of risk than the DeFi Base Rate.',
+    );
+    await expect(board.chartPoints(chart)).toHaveCount(7);
+    await expect(chart.getByTestId('chart-static')).toHaveCount(0);
+    expect(highchartsLoads).toBe(1);
+    // The selection survives the hand-over: its card stays until the background is tapped.
+    const plot = (await board.chartPlotBackground(chart).boundingBox())!;
+    await page.mouse.click(plot.x + plot.width - 6, plot.y + plot.height - 6);
+    await expect(detail).toHaveCount(0);
+  });
+
   test('under 600 px names drop the text after " - " (375 px)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const board = new LeaderboardPage(page);
@@ -594,8 +634,10 @@ test.describe('screenshots', () => {
       const board = new LeaderboardPage(page);
       await board.goto();
       await board.waitForTables();
+      const chart = width < 1024 ? board.stablecoinsChart : board.cryptoChart;
+      // A phone shows the chart's static picture until it is tapped.
       await expect(
-        board.chartPoints(width < 1024 ? board.stablecoinsChart : board.cryptoChart).first(),
+        (width < 768 ? board.staticChartPoints(chart) : board.chartPoints(chart)).first(),
       ).toBeVisible();
       const file = path.join(ARTIFACTS, `options-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });

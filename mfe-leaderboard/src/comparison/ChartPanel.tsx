@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useDrawWhenNear } from '@yield/charts';
 import { detailPath, formatApr, formatPoints, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
+import { StaticRiskReward } from './StaticRiskReward.tsx';
 import styles from './comparison.module.css';
 
 const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
@@ -99,7 +100,7 @@ export function ChartPanel({
   // Only once the browser is idle after the first paint and the chart is within 300 px of the
   // viewport: Highcharts is requested after the tables have rendered (it never competes with
   // them), and not at all for a chart nobody scrolls to (on `/` the comparison starts under the
-  // hero).
+  // hero). On a phone, not before the chart is touched either (below).
   const ready = useDrawWhenNear(frameRef, {
     rootMargin: '300px 0px',
     afterIdle: true,
@@ -107,6 +108,12 @@ export function ChartPanel({
   });
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const select = useCallback((key: string | null) => setSelectedKey(key), []);
+  // Phones show the static picture until the chart is first tapped; Highcharts then takes over
+  // (a tap on a point selects it in the same gesture).
+  const [touched, setTouched] = useState(false);
+  const wake = useCallback(() => setTouched(true), []);
+  const still = mobile && !touched;
+  const picture = <StaticRiskReward points={points} selectedKey={selectedKey} onSelect={select} />;
   const selected = points.find((p) => p.key === selectedKey) ?? null;
   const headingId = `${testId}-heading`;
   const greatCount = points.filter((p) => p.great).length;
@@ -146,9 +153,18 @@ export function ChartPanel({
           </li>
         ) : null}
       </ul>
-      <div className={styles.chartFrame} aria-hidden="true" ref={frameRef}>
-        {ready ? (
-          <Suspense fallback={<ChartPlaceholder mobile={mobile} />}>
+      <div
+        className={styles.chartFrame}
+        aria-hidden="true"
+        ref={frameRef}
+        // After the picture's own handler (select a point, or clear) in the same bubbling
+        // click, so React swaps the picture for Highcharts once, with the selection made.
+        onClick={still ? wake : undefined}
+      >
+        {still ? (
+          picture
+        ) : ready ? (
+          <Suspense fallback={mobile ? picture : <ChartPlaceholder mobile={mobile} />}>
             <RiskRewardChart
               points={points}
               mobile={mobile}
@@ -156,6 +172,8 @@ export function ChartPanel({
               onSelect={select}
             />
           </Suspense>
+        ) : mobile ? (
+          picture
         ) : (
           <ChartPlaceholder mobile={mobile} />
         )}

@@ -18,9 +18,10 @@ import type { Market } from './ComparisonBoard.tsx';
 import styles from './comparison.module.css';
 
 /**
- * Everything that needs antd (tables, popovers, the newsletter dialog) lives in this chunk. It is
- * requested right after the title block has been painted, so it downloads while the data is
- * being fetched, and neither its download nor its evaluation delays the first paint.
+ * The board (charts, tables, carousel, newsletter) lives in this chunk. It is requested right
+ * after the title block has been painted, so it downloads while the data is being fetched, and
+ * neither its download nor its evaluation delays the first paint. antd is not in it: its popover
+ * and dialog load when a saver reaches for them (RiskBreakdownPopover, Newsletter).
  */
 let boardChunk: Promise<typeof import('./ComparisonBoard.tsx')> | undefined;
 function loadBoard() {
@@ -90,7 +91,7 @@ export interface ComparisonProps {
 export function Comparison({ titleLevel }: ComparisonProps) {
   const settings = useSiteSettings();
   const introRef = useRef<HTMLElement>(null);
-  // The title block paints first; then the list calls and antd's chunk start together, so neither
+  // The title block paints first; then the list calls and the board's chunk start together, so neither
   // the responses nor the download sit on the way of the page's largest paint.
   const [introPainted, setIntroPainted] = useState(false);
   useEffect(

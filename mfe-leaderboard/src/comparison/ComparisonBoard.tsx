@@ -2,7 +2,6 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import type { ProvenanceKind } from '@yield/contract/constants';
 import { isProAtom } from '@yield/platform';
-import { AntdRoot } from '@yield/ui';
 import { ChartPanel } from './ChartPanel.tsx';
 import { CompareBar, toggleSelected, type CompareSelection } from './CompareBar.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
@@ -88,7 +87,7 @@ function ComparisonBoard({
   );
 
   return (
-    <AntdRoot>
+    <>
       {data.sourcesFailed ? (
         <div className={styles.failure} role="alert">
           <p>The yield list could not be loaded just now.</p>
@@ -137,7 +136,7 @@ function ComparisonBoard({
       <InfoCarousel headingLevel={headingLevel} />
       <Disclaimer />
       <Newsletter headingLevel={headingLevel} />
-    </AntdRoot>
+    </>
   );
 }
 

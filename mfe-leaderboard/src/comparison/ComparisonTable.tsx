@@ -1,6 +1,5 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ProvenanceKind } from '@yield/contract/constants';
 import {
   DEFAULT_SORT,
@@ -49,12 +48,27 @@ export interface ComparisonTableProps {
   ownRanking?: boolean;
 }
 
-/**
- * antd cycles a header through ascend → descend → none; this cycle never reaches "none", and the
- * controlled sort order below turns its click into the comparison's rule (flip the active header, start
- * another one ascending).
- */
-const SORT_CYCLE: TableProps<ComparisonRow>['sortDirections'] = ['ascend', 'descend', 'ascend'];
+/** One column of the comparison: every column sorts. */
+interface Column {
+  key: SortKey;
+  title: ReactNode;
+  align?: 'right';
+  render: (row: ComparisonRow) => ReactNode;
+}
+
+/** The two carets after a sortable header; the active direction's caret in the primary colour. */
+function SortCarets({ direction }: { direction: SortState['direction'] | null }) {
+  return (
+    <span className={styles.sortCarets} aria-hidden="true">
+      <svg viewBox="0 0 1024 1024" className={direction === 'ascend' ? styles.caretOn : undefined}>
+        <path d="M858.9 689L530.5 308.2c-9.4-10.9-27.5-10.9-37 0L165.1 689c-12.2 14.2-1.2 35 18.5 35h656.8c19.7 0 30.7-20.8 18.5-35z" />
+      </svg>
+      <svg viewBox="0 0 1024 1024" className={direction === 'descend' ? styles.caretOn : undefined}>
+        <path d="M840.4 300H183.6c-19.7 0-30.7 20.8-18.5 35l328.4 380.8c9.4 10.9 27.5 10.9 37 0L858.9 335c12.2-14.2 1.2-35-18.5-35z" />
+      </svg>
+    </span>
+  );
+}
 
 /** The tick box that adds a source to the comparison; its clicks never open the source's page. */
 function CompareBox({ row, selection }: { row: ComparisonRow; selection: CompareSelection }) {
@@ -181,18 +195,10 @@ export const ComparisonTable = memo(function ComparisonTable({
   const staleRows = rows.filter((row) => row.status === 'stale');
 
   const columns = useMemo(() => {
-    const sortable = (key: SortKey) => ({
-      key,
-      sorter: true,
-      sortDirections: SORT_CYCLE,
-      sortOrder: sort.key === key ? sort.direction : null,
-      showSorterTooltip: false,
-    });
-    const name: TableColumnsType<ComparisonRow>[number] = {
+    const name: Column = {
+      key: 'name',
       title: 'Name',
-      dataIndex: 'name',
-      ...sortable('name'),
-      render: (_: unknown, row: ComparisonRow) => (
+      render: (row) => (
         <NameCell
           row={row}
           label={labels?.get(row.name) ?? row.name}
@@ -201,16 +207,11 @@ export const ComparisonTable = memo(function ComparisonTable({
         />
       ),
     };
-    const token = {
-      title: 'Token',
-      dataIndex: 'token',
-      ...sortable('token'),
-    };
-    const yieldToken = {
+    const token: Column = { key: 'token', title: 'Token', render: (row) => row.token };
+    const yieldToken: Column = {
+      key: 'yieldToken',
       title: 'Yield Token',
-      dataIndex: 'yieldToken',
-      ...sortable('yieldToken'),
-      render: (_: unknown, row: ComparisonRow) =>
+      render: (row) =>
         row.yieldToken !== row.token ? (
           <span
             className={styles.differentToken}
@@ -223,22 +224,19 @@ export const ComparisonTable = memo(function ComparisonTable({
           row.yieldToken
         ),
     };
-    const rating = {
+    const rating: Column = {
+      key: 'rating',
       title: shortNames ? <abbr title="Overall Rating">Rating</abbr> : 'Overall Rating',
-      dataIndex: 'rating',
-      ...sortable('rating'),
-      render: (_: unknown, row: ComparisonRow) => (
-        <StarRating value={row.rating} compact={shortNames} />
-      ),
+      render: (row) => <StarRating value={row.rating} compact={shortNames} />,
     };
-    const apr = {
+    const apr: Column = {
+      key: 'yield30d',
       title: '30d APR',
-      dataIndex: 'yield30d',
-      align: 'right' as const,
-      ...sortable('yield30d'),
-      render: (_: unknown, row: ComparisonRow) => formatApr(row.yield30d),
+      align: 'right',
+      render: (row) => formatApr(row.yield30d),
     };
-    const riskAdjusted = {
+    const riskAdjusted: Column = {
+      key: 'riskAdjustedYield30d',
       title: ownRanking ? (
         shortNames ? (
           <abbr title="Your risk-adjusted 30d APR (your weights, not the published method)">
@@ -254,10 +252,8 @@ export const ComparisonTable = memo(function ComparisonTable({
       ) : (
         'Risk-adjusted 30d APR'
       ),
-      dataIndex: 'riskAdjustedYield30d',
-      align: 'right' as const,
-      ...sortable('riskAdjustedYield30d'),
-      render: (_: unknown, row: ComparisonRow) => (
+      align: 'right',
+      render: (row) => (
         <span className={styles.raCell}>
           {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
           <RiskBreakdownPopover row={row}>
@@ -267,12 +263,11 @@ export const ComparisonTable = memo(function ComparisonTable({
         </span>
       ),
     };
-    const tvl = {
+    const tvl: Column = {
+      key: 'tvl',
       title: 'TVL',
-      dataIndex: 'tvl',
-      align: 'right' as const,
-      ...sortable('tvl'),
-      render: (_: unknown, row: ComparisonRow) =>
+      align: 'right',
+      render: (row) =>
         row.isBaseRate ? (
           <span aria-label="Not applicable" title="A benchmark, not a pool">
             —
@@ -281,25 +276,20 @@ export const ComparisonTable = memo(function ComparisonTable({
           formatTvl(row.tvl)
         ),
     };
-    const safety = {
+    const safety: Column = {
+      key: 'safety',
       title: 'Safety',
-      dataIndex: 'safety',
-      ...sortable('safety'),
-      render: (_: unknown, row: ComparisonRow) => <BarScale value={row.safety} label="Safety" />,
+      render: (row) => <BarScale value={row.safety} label="Safety" />,
     };
-    const liquidity = {
+    const liquidity: Column = {
+      key: 'liquidity',
       title: 'Liquidity',
-      dataIndex: 'liquidity',
-      ...sortable('liquidity'),
-      render: (_: unknown, row: ComparisonRow) => (
-        <BarScale value={row.liquidity} label="Liquidity" />
-      ),
+      render: (row) => <BarScale value={row.liquidity} label="Liquidity" />,
     };
-    const exit = {
+    const exit: Column = {
+      key: 'exitDays',
       title: 'Exit',
-      dataIndex: 'exitDays',
-      ...sortable('exitDays'),
-      render: (_: unknown, row: ComparisonRow) =>
+      render: (row) =>
         row.exit ? (
           <span className={styles.exitCell} title={row.exit.note} data-exit={row.exit.kind}>
             {exitLabel(row.exit)}
@@ -310,23 +300,16 @@ export const ComparisonTable = memo(function ComparisonTable({
           </span>
         ),
     };
-    return (
-      showPro
-        ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
-        : [name, rating, riskAdjusted, tvl]
-    ) as TableColumnsType<ComparisonRow>;
-  }, [sort, showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking]);
+    return showPro
+      ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
+      : [name, rating, riskAdjusted, tvl];
+  }, [showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking]);
 
-  const onChange: TableProps<ComparisonRow>['onChange'] = (
-    _pagination,
-    _filters,
-    sorter,
-    extra,
-  ) => {
-    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-    const clicked = (sorter.columnKey ?? sort.key) as SortKey;
-    setSort((current) => nextSort(current, clicked));
-  };
+  const cellClass = (column: Column) =>
+    [
+      column.align === 'right' ? styles.alignRight : '',
+      column.key === sort.key ? styles.sortedCell : '',
+    ].join(' ');
 
   return (
     <section
@@ -337,25 +320,62 @@ export const ComparisonTable = memo(function ComparisonTable({
       <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
         {title}
       </HeadingAt>
-      <Table<ComparisonRow>
-        className={styles.table}
-        columns={columns}
-        dataSource={sortedRows}
-        rowKey="key"
-        pagination={false}
-        size={shortNames ? 'small' : 'middle'}
-        tableLayout="auto"
-        onChange={onChange}
-        locale={{ emptyText: 'No yield sources to show right now.' }}
-        rowClassName={(row) => (row.isBaseRate ? styles.baseRow! : styles.sourceRow!)}
-        onRow={(row) =>
-          row.isBaseRate
-            ? {}
-            : {
-                onClick: () => navigate(detailPath(row)),
-              }
-        }
-      />
+      <div className={styles.tableScroll}>
+        <table className={`${styles.table} ${shortNames ? styles.tableSmall : ''}`}>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const active = column.key === sort.key;
+                return (
+                  // The whole header cell sorts on a click; its button carries the keyboard.
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cellClass(column)}
+                    aria-sort={
+                      active
+                        ? sort.direction === 'ascend'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined
+                    }
+                    onClick={() => setSort((current) => nextSort(current, column.key))}
+                  >
+                    <button type="button" className={styles.sortButton}>
+                      <span className={styles.columnTitle}>{column.title}</span>
+                      <SortCarets direction={active ? sort.direction : null} />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {sortedRows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className={styles.emptyCell}>
+                  No yield sources to show right now.
+                </td>
+              </tr>
+            ) : (
+              sortedRows.map((row) => (
+                <tr
+                  key={row.key}
+                  data-row-key={row.key}
+                  className={row.isBaseRate ? styles.baseRow : styles.sourceRow}
+                  onClick={row.isBaseRate ? undefined : () => navigate(detailPath(row))}
+                >
+                  {columns.map((column) => (
+                    <td key={column.key} className={cellClass(column)}>
+                      {column.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       {incidents.length > 0 ? (
         <ul className={styles.incidentNotes} aria-label={`Incidents in ${title}`}>
           {incidents.map(({ row, incident }) => (

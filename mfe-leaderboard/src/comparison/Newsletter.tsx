@@ -1,15 +1,36 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Modal } from 'antd';
 import { mailSignupMutation } from '@yield/platform';
 import { toast, warmUpToasts } from '@yield/ui';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
+type ModalModule = typeof import('./SubscribedModal.tsx');
+let modalLoading: Promise<ModalModule> | null = null;
+
+/** The confirmation's chunk, loaded once (a failed load is tried again when it is needed). */
+function loadModal(): Promise<ModalModule> {
+  modalLoading ??= import('./SubscribedModal.tsx').catch((error: unknown) => {
+    modalLoading = null;
+    throw error;
+  });
+  return modalLoading;
+}
+
+const SubscribedModal = lazy(loadModal);
+
+/** A saver starting on the form: the toasts and the confirmation load while they type. */
+function warmUp(): void {
+  warmUpToasts();
+  loadModal().catch(() => undefined);
+}
+
 /** Newsletter signup: POST /api/addToMailList {email, source: 'newsletter'}. */
 export function Newsletter({ headingLevel }: { headingLevel: number }) {
   const [email, setEmail] = useState('');
   const [confirmed, setConfirmed] = useState(false);
+  // Mounted from the first confirmation on, so that closing it plays antd's animation.
+  const [everConfirmed, setEverConfirmed] = useState(false);
   const inputId = useId();
   const headingId = useId();
   const signup = useMutation({
@@ -17,6 +38,7 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
     onSuccess: () => {
       setEmail('');
       setConfirmed(true);
+      setEverConfirmed(true);
     },
     onError: () => toast.error('Error', 'Failed to add to mailing list. Please try again later.'),
   });
@@ -48,7 +70,7 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            onFocus={warmUpToasts}
+            onFocus={warmUp}
             className={styles.newsletterInput}
           />
           <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
@@ -56,19 +78,11 @@ export function Newsletter({ headingLevel }: { headingLevel: number }) {
           </button>
         </div>
       </form>
-      <Modal
-        open={confirmed}
-        title="Successfully Subscribed!"
-        onCancel={() => setConfirmed(false)}
-        footer={
-          <button type="button" className="btn btn-primary" onClick={() => setConfirmed(false)}>
-            Got it!
-          </button>
-        }
-        centered
-      >
-        <p>Thank you. We will email you when the rankings change.</p>
-      </Modal>
+      {everConfirmed ? (
+        <Suspense fallback={null}>
+          <SubscribedModal open={confirmed} onClose={() => setConfirmed(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,7 @@
 import {
+  lazy,
+  Suspense,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -8,7 +11,6 @@ import {
 } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Popover } from 'antd';
 import { breakdownQuery } from '@yield/platform';
 import { WarningLines } from './DetectedWarnings.tsx';
 import type { RiskCharges } from '@yield/contract';
@@ -34,6 +36,25 @@ export const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
   outflow: 'Outflows (recent fall in deposits)',
 };
 const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
+
+type PopoverModule = typeof import('./AntdBreakdownPopover.tsx');
+let popoverLoading: Promise<PopoverModule> | null = null;
+
+/** antd's Popover, loaded once (a failed load is tried again on the next reach). */
+function loadPopover(): Promise<PopoverModule> {
+  popoverLoading ??= import('./AntdBreakdownPopover.tsx').catch((error: unknown) => {
+    popoverLoading = null;
+    throw error;
+  });
+  return popoverLoading;
+}
+
+/** Starts loading the popover when a saver points at, touches or tabs to a figure. */
+function warmUpPopover(): void {
+  loadPopover().catch(() => undefined);
+}
+
+const AntdBreakdownPopover = lazy(loadPopover);
 
 /** Where the row's figures come from; a base rate counts its imported components. */
 function dataSource(row: ComparisonRow): string {
@@ -118,7 +139,9 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
 /**
  * The risk-adjusted APR of a row as a button that opens the breakdown of its charges. Clicks
  * inside never reach the row (React bubbles portal events through the tree), so opening or
- * reading the breakdown does not navigate.
+ * reading the breakdown does not navigate. The button is plain until its first click: antd's
+ * Popover (its own chunk) is fetched when a saver points at, touches or focuses a figure, and
+ * takes the button over from the first click on.
  */
 export function RiskBreakdownPopover({
   row,
@@ -128,8 +151,9 @@ export function RiskBreakdownPopover({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement | null>(null);
   const stop = (event: MouseEvent) => event.stopPropagation();
   // The panel is rendered at the end of the page: focus moves into it when it opens, so the
   // keyboard reaches its link next, and Escape brings focus back to the figure.
@@ -138,47 +162,65 @@ export function RiskBreakdownPopover({
     const frame = requestAnimationFrame(() => panel.current?.focus({ preventScroll: true }));
     return () => cancelAnimationFrame(frame);
   }, [open]);
+  // The first opening mounts the panel after the popover's chunk has arrived: focus it then.
+  const panelRef = useCallback((element: HTMLDivElement | null) => {
+    panel.current = element;
+    if (element) requestAnimationFrame(() => element.focus({ preventScroll: true }));
+  }, []);
   const onPanelKey = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     setOpen(false);
     trigger.current?.focus();
   };
-  return (
-    <Popover
-      trigger="click"
-      open={open}
-      onOpenChange={setOpen}
-      placement="bottom"
-      title={`Why ${formatApr(row.riskAdjustedYield30d)}? · ${row.name}`}
-      content={
-        <div
-          ref={panel}
-          tabIndex={-1}
-          role="dialog"
-          aria-label={`How the risk-adjusted 30-day APR of ${row.name} is built`}
-          className={styles.breakdownPanel}
-          onClick={stop}
-          onKeyDown={onPanelKey}
-        >
-          {open ? <BreakdownDetails row={row} /> : null}
-        </div>
-      }
+  const label = `${formatApr(row.riskAdjustedYield30d)}: explain this number for ${row.name}`;
+  const button = (
+    <button
+      ref={trigger}
+      type="button"
+      aria-haspopup="dialog"
+      className={styles.explainButton}
+      onClick={(event) => {
+        stop(event);
+        if (armed) return;
+        setArmed(true);
+        setOpen(true);
+      }}
+      onPointerEnter={warmUpPopover}
+      onTouchStart={warmUpPopover}
+      onFocus={warmUpPopover}
+      aria-label={label}
+      aria-expanded={open}
     >
-      <button
-        ref={trigger}
-        type="button"
-        aria-haspopup="dialog"
-        className={styles.explainButton}
-        onClick={stop}
-        aria-label={`${formatApr(row.riskAdjustedYield30d)}: explain this number for ${row.name}`}
-        aria-expanded={open}
+      {children}
+      <span className={styles.explainIcon}>
+        <InfoIcon />
+      </span>
+    </button>
+  );
+  if (!armed) return button;
+  return (
+    <Suspense fallback={button}>
+      <AntdBreakdownPopover
+        open={open}
+        onOpenChange={setOpen}
+        title={`Why ${formatApr(row.riskAdjustedYield30d)}? · ${row.name}`}
+        content={
+          <div
+            ref={panelRef}
+            tabIndex={-1}
+            role="dialog"
+            aria-label={`How the risk-adjusted 30-day APR of ${row.name} is built`}
+            className={styles.breakdownPanel}
+            onClick={stop}
+            onKeyDown={onPanelKey}
+          >
+            {open ? <BreakdownDetails row={row} /> : null}
+          </div>
+        }
       >
-        {children}
-        <span className={styles.explainIcon}>
-          <InfoIcon />
-        </span>
-      </button>
-    </Popover>
+        {button}
+      </AntdBreakdownPopover>
+    </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
 import { chartAxes, formatApr, formatPoints, type ChartPoint } from './model.ts';
+import { pointColor, pointRadius, pointSymbol } from './point-style.ts';
 
 export interface RiskRewardChartProps {
   points: ChartPoint[];
@@ -16,11 +17,7 @@ export interface RiskRewardChartProps {
 
 /** The theme's colours (the legend above the chart uses the same tokens in CSS). */
 const COLORS = {
-  great: colors.great,
-  other: colors.primary,
   base: colors.navy,
-  incident: colors.danger,
-  warning: colors.warning,
   grid: colors.border,
   text: colors.textMuted,
 };
@@ -38,34 +35,14 @@ interface PointOptions extends Highcharts.PointOptionsObject {
 
 function toPoint(p: ChartPoint, selectedKey: string | null, mobile: boolean): PointOptions {
   const selected = p.key === selectedKey;
-  const color = p.isBaseRate
-    ? COLORS.base
-    : p.hasIncident
-      ? COLORS.incident
-      : p.great
-        ? COLORS.great
-        : p.hasWarning
-          ? COLORS.warning
-          : COLORS.other;
-  const baseRadius = mobile ? 6 : 7;
   return {
     x: p.risk,
     y: p.reward,
     name: p.name,
-    color,
+    color: pointColor(p),
     marker: {
-      // Shape as well as colour: diamond = base rate, triangle = GREAT, square = incident,
-      // triangle pointing down = a warning detected from data.
-      symbol: p.isBaseRate
-        ? 'diamond'
-        : p.great
-          ? 'triangle'
-          : p.hasIncident
-            ? 'square'
-            : p.hasWarning
-              ? 'triangle-down'
-              : 'circle',
-      radius: selected ? baseRadius + 3 : baseRadius,
+      symbol: pointSymbol(p),
+      radius: pointRadius(mobile, selected),
       lineWidth: selected ? 3 : 1,
       lineColor: selected ? colors.text : colors.surface,
     },
