@@ -98,6 +98,26 @@ describe('ComparisonTable', () => {
     ]);
   });
 
+  it('sorts from the keyboard: each header is a button, Enter flips it, aria-sort follows', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const rating = screen.getByRole('columnheader', { name: /Overall Rating/ });
+    expect(rating).toHaveAttribute('aria-sort', 'descending');
+    within(rating).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(rating).toHaveAttribute('aria-sort', 'ascending');
+    expect(bodyNames()[0]).toBe('Resolv - USR Staking⚠ Incident');
+
+    await user.tab();
+    await user.tab();
+    const tvl = screen.getByRole('columnheader', { name: /TVL/ });
+    expect(within(tvl).getByRole('button')).toHaveFocus();
+    await user.keyboard(' ');
+    expect(tvl).toHaveAttribute('aria-sort', 'ascending');
+    expect(rating).not.toHaveAttribute('aria-sort');
+    expect(bodyNames().at(-1)).toBe('DeFi Base RateBenchmark');
+  });
+
   it('shows the standard columns, formats, GREAT tag and the incident explanation', () => {
     renderTable();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
