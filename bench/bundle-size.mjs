@@ -3,7 +3,9 @@
  * Initial JavaScript per route, in gzip bytes, measured from the built site: loads each route in
  * Chromium against the running production server, collects every script it downloads until the
  * network is idle, and sums the gzip size of those files as built on disk.
- *   node bench/bundle-size.mjs [base-url]      (default http://localhost:8080)
+ *   node bench/bundle-size.mjs [base-url] [--phone]   (default http://localhost:8080)
+ * --phone loads each route at a phone's viewport (412 x 823, Lighthouse's mobile screen), where
+ * the comparison draws no Highcharts until its chart is tapped.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,9 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const base = process.argv[2] ?? 'http://localhost:8080';
+const args = process.argv.slice(2);
+const base = args.find((a) => !a.startsWith('--')) ?? 'http://localhost:8080';
+const viewport = args.includes('--phone') ? { width: 412, height: 823 } : { width: 1280, height: 900 };
 const root = path.resolve(import.meta.dirname, '..');
 const ROUTES = [
   '/',
@@ -51,7 +55,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 const rows = [];
 try {
   for (const route of ROUTES) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage({ viewport });
     const scripts = new Set();
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script' && response.ok())
