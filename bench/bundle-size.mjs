@@ -15,7 +15,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const base = args.find((a) => !a.startsWith('--')) ?? 'http://localhost:8080';
-const viewport = args.includes('--phone') ? { width: 412, height: 823 } : { width: 1280, height: 900 };
+const viewport = args.includes('--phone')
+  ? { width: 412, height: 823 }
+  : { width: 1280, height: 900 };
 const root = path.resolve(import.meta.dirname, '..');
 const ROUTES = [
   '/',
