@@ -169,6 +169,16 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
         .row('Sky Spark - Savings Account')
         .getByRole('img', { name: /Safety \d out of 5/ }),
     ).toBeVisible();
+    // All ten columns fit a 1280 px screen: the Exit column is not scrolled out of its card.
+    for (const table of [board.stablecoinsTable, board.cryptoTable]) {
+      const overflow = await table.root
+        .locator('table')
+        .evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const exit = (await table.header('Exit').boundingBox())!;
+      const card = (await table.root.boundingBox())!;
+      expect(exit.x + exit.width).toBeLessThanOrEqual(card.x + card.width);
+    }
 
     await board.proToggle.getByRole('button', { name: 'Standard' }).click();
     expect(await board.stablecoinsTable.headerTexts()).toEqual([

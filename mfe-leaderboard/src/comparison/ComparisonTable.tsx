@@ -321,7 +321,13 @@ export const ComparisonTable = memo(function ComparisonTable({
         {title}
       </HeadingAt>
       <div className={styles.tableScroll}>
-        <table className={`${styles.table} ${shortNames ? styles.tableSmall : ''}`}>
+        <table
+          className={[
+            styles.table,
+            shortNames ? styles.tableSmall : '',
+            showPro ? styles.proTable : '',
+          ].join(' ')}
+        >
           <thead>
             <tr>
               {columns.map((column) => {
