@@ -261,6 +261,24 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     ).toContainText(resolv.incidents[0]!.summary);
   });
 
+  test('antd is not part of the load: its styles appear with the first breakdown a saver opens', async ({
+    page,
+  }) => {
+    const board = new LeaderboardPage(page);
+    await board.goto();
+    await board.waitForTables();
+    await page.waitForLoadState('networkidle');
+    // antd's CSS-in-JS writes a <style data-css-hash> for each component it renders.
+    const antdStyles = page.locator('head style[data-css-hash]');
+    await expect(antdStyles).toHaveCount(0);
+    await board.stablecoinsTable
+      .row('Liquity v1 - Stability Pool')
+      .getByRole('button', { name: /explain this number/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: /Liquity v1 - Stability Pool/ })).toBeVisible();
+    expect(await antdStyles.count()).toBeGreaterThan(0);
+  });
+
   test('the breakdown works from the keyboard: Enter opens it, Tab reaches its link, Escape returns', async ({
     page,
   }) => {
