@@ -69,6 +69,7 @@ describe('two API processes on one PostgreSQL', () => {
     } = await twoProcesses();
     const emails = Array.from({ length: 500 }, (_, i) => `split${i}@example.com`);
     const acked: string[] = [];
+    let ackedAtKill = 0;
     let next = 0;
     const worker = async (w: number) => {
       while (next < emails.length) {
@@ -80,13 +81,18 @@ describe('two API processes on one PostgreSQL', () => {
         } catch {
           // process A is gone: not acknowledged
         }
-        if (acked.length >= 120 && a.exitCode === null && a.signalCode === null) a.kill('SIGKILL');
+        if (acked.length >= 120 && a.exitCode === null && a.signalCode === null) {
+          ackedAtKill = acked.length;
+          a.kill('SIGKILL');
+        }
       }
     };
     await Promise.all(Array.from({ length: 30 }, (_, w) => worker(w)));
     await exited(a);
     expect(a.signalCode).toBe('SIGKILL');
-    expect(acked.length).toBeGreaterThan(200);
+    // B went on acknowledging after A was killed. How many depends on the machine: 260 of the 500
+    // on a quiet one, 195 under a loaded CI run (the requests mapped to A after the kill fail).
+    expect(acked.length).toBeGreaterThan(ackedAtKill);
     const stored = await storedEmails(db);
     expect(new Set(stored).size).toBe(stored.length);
     for (const email of acked) expect(stored, email).toContain(email);
