@@ -1,22 +1,12 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { mailSignupMutation } from '@yield/platform';
-import { toast, warmUpToasts } from '@yield/ui';
+import { loadOnce, toast, warmUpToasts } from '@yield/ui';
 import { HeadingAt } from './small-bits.tsx';
 import styles from './comparison.module.css';
 
-type ModalModule = typeof import('./SubscribedModal.tsx');
-let modalLoading: Promise<ModalModule> | null = null;
-
 /** The confirmation's chunk, loaded once (a failed load is tried again when it is needed). */
-function loadModal(): Promise<ModalModule> {
-  modalLoading ??= import('./SubscribedModal.tsx').catch((error: unknown) => {
-    modalLoading = null;
-    throw error;
-  });
-  return modalLoading;
-}
-
+const loadModal = loadOnce(() => import('./SubscribedModal.tsx'));
 const SubscribedModal = lazy(loadModal);
 
 /** A saver starting on the form: the toasts and the confirmation load while they type. */

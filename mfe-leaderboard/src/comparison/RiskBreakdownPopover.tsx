@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
+import { loadOnce } from '@yield/ui';
 import { WarningLines } from './DetectedWarnings.tsx';
 import type { RiskCharges } from '@yield/contract';
 import {
@@ -37,17 +38,8 @@ export const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
 };
 const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
 
-type PopoverModule = typeof import('./AntdBreakdownPopover.tsx');
-let popoverLoading: Promise<PopoverModule> | null = null;
-
 /** antd's Popover, loaded once (a failed load is tried again on the next reach). */
-function loadPopover(): Promise<PopoverModule> {
-  popoverLoading ??= import('./AntdBreakdownPopover.tsx').catch((error: unknown) => {
-    popoverLoading = null;
-    throw error;
-  });
-  return popoverLoading;
-}
+const loadPopover = loadOnce(() => import('./AntdBreakdownPopover.tsx'));
 
 /** Starts loading the popover when a saver points at, touches or tabs to a figure. */
 function warmUpPopover(): void {

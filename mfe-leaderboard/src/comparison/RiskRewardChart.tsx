@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
-import { chartAxes, formatApr, formatPoints, type ChartPoint } from './model.ts';
+import { baseRateSlope, chartAxes, formatApr, formatPoints, type ChartPoint } from './model.ts';
 import { pointColor, pointRadius, pointSymbol } from './point-style.ts';
 
 export interface RiskRewardChartProps {
@@ -65,12 +65,12 @@ export default function RiskRewardChart({
 }: RiskRewardChartProps) {
   const options = useMemo<Highcharts.Options>(() => {
     const axes = chartAxes(points);
-    const base = points.find((p) => p.isBaseRate);
+    const slope = baseRateSlope(points);
     const slopeLine =
-      base && base.risk > 0
+      slope !== null
         ? [
             [0, 0],
-            [axes.x.max, (base.reward / base.risk) * axes.x.max],
+            [axes.x.max, slope * axes.x.max],
           ]
         : [];
     const axisLabelStyle = { color: COLORS.text, fontSize: mobile ? '11px' : '12px' };

@@ -7,7 +7,7 @@
  */
 import type { MouseEvent } from 'react';
 import { colors } from '@yield/platform';
-import { chartAxes, type ChartPoint } from './model.ts';
+import { baseRateSlope, chartAxes, type ChartPoint } from './model.ts';
 import { pointColor, pointRadius, pointSymbol, type PointSymbol } from './point-style.ts';
 import styles from './comparison.module.css';
 
@@ -44,8 +44,7 @@ export function StaticRiskReward({ points, selectedKey, onSelect }: StaticRiskRe
   // Percentages of the plot area: the picture follows the frame's width without measuring it.
   const left = (x: number) => ((x - axes.x.min) / xSpan) * 100;
   const top = (y: number) => ((axes.y.max - y) / ySpan) * 100;
-  const base = points.find((p) => p.isBaseRate);
-  const slope = base && base.risk > 0 ? base.reward / base.risk : null;
+  const slope = baseRateSlope(points);
   // The tap bubbles on to the frame, which hands the chart to Highcharts (ChartPanel): a tap on
   // a point selects it, a tap elsewhere on the plot clears the selection.
   const clickPlot = (event: MouseEvent) => {

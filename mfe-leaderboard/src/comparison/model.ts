@@ -433,6 +433,12 @@ function quarterTicks(min: number, max: number): number[] {
   return [0, 1, 2, 3, 4].map((i) => Number((min + step * i).toFixed(6)));
 }
 
+/** The base rate's reward per unit of risk (the chart's dashed line from the origin), if any. */
+export function baseRateSlope(points: readonly ChartPoint[]): number | null {
+  const base = points.find((p) => p.isBaseRate);
+  return base && base.risk > 0 ? base.reward / base.risk : null;
+}
+
 /** x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
 export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]): {
   x: AxisRange;

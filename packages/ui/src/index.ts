@@ -1,5 +1,6 @@
 export { AntdRoot } from './AntdRoot.tsx';
 export { toast, warmUpToasts } from './toast.ts';
+export { loadOnce } from './load-once.ts';
 export * from './format.ts';
 export { CHARGES_EXCEED_YIELD, NegativeYieldHint } from './NegativeYieldHint.tsx';
 export { DepositsPausedNote } from './DepositsPaused.tsx';

@@ -1,7 +1,5 @@
 import type { ToastKind } from './antd-toast.tsx';
-
-type ToastModule = typeof import('./antd-toast.tsx');
-let loading: Promise<ToastModule> | null = null;
+import { loadOnce } from './load-once.ts';
 
 /**
  * The one way remotes show the site's toasts. antd is the cost of a toast (~75-90 KB gzip and most
@@ -9,13 +7,7 @@ let loading: Promise<ToastModule> | null = null;
  * it loads when a saver starts on a form (`warmUpToasts`), off the critical path, and is ready by
  * the time the server answers.
  */
-function loadToasts(): Promise<ToastModule> {
-  loading ??= import('./antd-toast.tsx').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+const loadToasts = loadOnce(() => import('./antd-toast.tsx'));
 
 function show(kind: ToastKind, title: string, description: string): void {
   loadToasts().then(
