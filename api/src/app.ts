@@ -10,6 +10,7 @@ import { serveFast } from './http/fast-path.ts';
 import { errorHandler, securityHeaders } from './http/middleware.ts';
 import { API_PREFIX } from './http/route-path.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { koaProxyOptions } from './http/client-address.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { alertsRouter } from './routes/alerts.ts';
@@ -20,7 +21,8 @@ import { scannerRouter } from './scanner/route.ts';
 export { API_PREFIX };
 
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.trustProxy });
+  // Behind TRUST_PROXY proxies ctx.ip is the address the outermost one saw (client-address.ts).
+  const app = new Koa(koaProxyOptions(deps.trustProxy));
   // Errors are answered and logged by errorHandler; Koa's default handler would print them again.
   app.silent = true;
   const limiter = new RateLimiter(deps.rateLimit, deps.rateCounter);

@@ -16,6 +16,7 @@ import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
 import { ImportSchedule, parseInterval } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
 import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
+import { parseTrustProxy } from './http/client-address.ts';
 import { AlertService } from './alerts/evaluate.ts';
 import { alertsSecret } from './alerts/links.ts';
 import { createMailer } from './alerts/mailer.ts';
@@ -44,8 +45,12 @@ export interface AppDeps {
   rateLimit: RateLimitOptions;
   tokenTtlSeconds: number;
   version: string;
-  /** Honour X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * The number of reverse proxies in front of the server (TRUST_PROXY): 0 = the socket's peer is
+   * the client; N = the client is the N-th X-Forwarded-For entry from the right, the address the
+   * outermost proxy saw (http/client-address.ts).
+   */
+  trustProxy: number;
   now(): Date;
   /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
   importSchedule: ImportSchedule | null;
@@ -66,7 +71,8 @@ export interface CreateDepsOptions {
   /** How often hand edits are looked for; 0 turns polling off. Default: env DATA_POLL_MS, else 1000. */
   watchIntervalMs?: number;
   tokenTtlSeconds?: number;
-  trustProxy?: boolean;
+  /** Proxies in front of the server. Default: env TRUST_PROXY, else 0 (none). */
+  trustProxy?: number;
   now?: () => Date;
   /** Import from DeFiLlama every this many ms; null = off. Default: env DATA_IMPORT_INTERVAL, else off. */
   importIntervalMs?: number | null;
@@ -140,6 +146,9 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     options.importIntervalMs !== undefined
       ? options.importIntervalMs
       : parseInterval(process.env.DATA_IMPORT_INTERVAL);
+  const trustProxy = parseTrustProxy(
+    options.trustProxy !== undefined ? String(options.trustProxy) : process.env.TRUST_PROXY,
+  );
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const store = openStore(dataDir, logger);
@@ -246,7 +255,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     },
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
-    trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === '1',
+    trustProxy,
     now,
     importSchedule,
     alerts,

@@ -17,6 +17,8 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
+import pLimit from 'p-limit';
+import { AppError } from '../http/errors.ts';
 import type { InviteRecord } from '../data/schemas.ts';
 import type { UserDataStore } from '../data/user-data.ts';
 
@@ -67,7 +69,31 @@ export function inviteUsable(invite: InviteRecord, now: Date): InviteCheck {
   return { ok: true, invite };
 }
 
-/** Finds the invite a code belongs to (the store reads invites fresh, so new codes work at once). */
+/**
+ * Code checks running at once in this process. scrypt runs on libuv's thread pool (4 threads by
+ * default), which file reads and writes share: two checks at a time leave it room for the rest.
+ */
+export const INVITE_CHECK_CONCURRENCY = 2;
+/** Checks waiting for a turn; one more is refused at once, so a flood of guesses holds no one. */
+export const INVITE_CHECK_QUEUE = 8;
+const inviteChecks = pLimit(INVITE_CHECK_CONCURRENCY);
+
+/** 429 `rate_limited` with the premium calls' `success:false`: every slot and queue place taken. */
+function inviteChecksBusy(): AppError {
+  return new AppError(
+    429,
+    'rate_limited',
+    'Too many requests, try again in 1 s',
+    { 'Retry-After': '1' },
+    { success: false },
+  );
+}
+
+/**
+ * Finds the invite a code belongs to (the store reads invites fresh, so new codes work at once).
+ * At most INVITE_CHECK_CONCURRENCY checks run at once, INVITE_CHECK_QUEUE more wait; beyond that
+ * it throws a 429 AppError at once.
+ */
 export async function findInvite(
   userData: UserDataStore,
   code: string,
@@ -77,17 +103,25 @@ export async function findInvite(
   const bySalt = new Map<string, InviteRecord[]>();
   for (const invite of invites)
     bySalt.set(invite.salt, [...(bySalt.get(invite.salt) ?? []), invite]);
-  let found: InviteRecord | null = null;
-  for (const [salt, group] of bySalt) {
-    const actual = await scrypt(normalizeCode(code), Buffer.from(salt, 'base64'));
-    for (const invite of group) {
-      const expected = Buffer.from(invite.hash, 'base64');
-      // Compare against every record (no early exit) so timing does not reveal which one matched.
-      if (expected.length === actual.length && timingSafeEqual(expected, actual) && !found)
-        found = invite;
+  if (bySalt.size === 0) return null;
+  if (
+    inviteChecks.activeCount + inviteChecks.pendingCount >=
+    INVITE_CHECK_CONCURRENCY + INVITE_CHECK_QUEUE
+  )
+    throw inviteChecksBusy();
+  return inviteChecks(async () => {
+    let found: InviteRecord | null = null;
+    for (const [salt, group] of bySalt) {
+      const actual = await scrypt(normalizeCode(code), Buffer.from(salt, 'base64'));
+      for (const invite of group) {
+        const expected = Buffer.from(invite.hash, 'base64');
+        // Compare against every record (no early exit) so timing does not reveal which one matched.
+        if (expected.length === actual.length && timingSafeEqual(expected, actual) && !found)
+          found = invite;
+      }
     }
-  }
-  return found;
+    return found;
+  });
 }
 
 export interface CreateInviteOptions {
