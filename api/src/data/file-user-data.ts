@@ -702,13 +702,10 @@ export class FileUserDataStore implements UserDataStore {
     const durable = journal.append(JSON.stringify(change));
     this.noteChange();
     return durable.then(
-      () => {
-        if (this.writeFailure !== null) this.logger.info('user data written again');
-        this.writeFailure = null;
-      },
+      () => this.noteWriteSuccess(),
       (err: unknown) => {
         this.logger.error('user data journal write failed', { error: (err as Error).message });
-        this.writeFailure = writeFailure(JOURNAL_FILE, err);
+        this.noteWriteFailure(err);
         this.recovering ??= this.recover();
         throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed`);
       },
@@ -786,7 +783,30 @@ export class FileUserDataStore implements UserDataStore {
     return run;
   }
 
+  /** Remembers a failed write of `file` for health() (the journal's unless said). */
+  private noteWriteFailure(err: unknown, file = JOURNAL_FILE): void {
+    this.writeFailure = writeFailure(file, err);
+  }
+
+  private noteWriteSuccess(): void {
+    if (this.writeFailure !== null) this.logger.info('user data written again');
+    this.writeFailure = null;
+  }
+
   private async compactOnce(): Promise<void> {
+    const writing = { file: JOURNAL_FILE };
+    try {
+      await this.compactSteps(writing);
+    } catch (err) {
+      // A failed write (an operator's edit postpones without an error) is shown by health()
+      // until a later write succeeds.
+      if ((err as NodeJS.ErrnoException | null)?.code) this.noteWriteFailure(err, writing.file);
+      throw err;
+    }
+  }
+
+  /** One compaction; `writing.file` names the file being written at each step. */
+  private async compactSteps(writing: { file: string }): Promise<void> {
     const journal = this.journal;
     if (!journal || journal.failed || this.recovering || this.lock?.lost) return;
     const started = Date.now();
@@ -821,6 +841,7 @@ export class FileUserDataStore implements UserDataStore {
       // the last moment, or broken. Its changes stay in the journal for a later round.
       const edited =
         (await this.store.refreshFile(o.key)) || this.loads[o.key] !== loadsAtSeal[o.key];
+      writing.file = this.store.fileName(o.key);
       if (edited || !(await this.store.replaceFile(o.key, o.text)))
         kept.push(this.store.fileName(o.key));
     }
@@ -834,9 +855,11 @@ export class FileUserDataStore implements UserDataStore {
       return;
     }
     this.lastPostponed = '';
+    writing.file = JOURNAL_FILE;
     await journal.removeSealed(this.sealedSegments);
     this.sealedSegments = [];
     this.sealed = [];
+    this.noteWriteSuccess();
     this.logger.info('user data compacted', {
       files: out.map((o) => this.store.fileName(o.key)),
       ms: Date.now() - started,
