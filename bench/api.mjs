@@ -77,7 +77,9 @@ await cp(path.join(apiDir, 'data'), dataDir, {
   recursive: true,
   filter: (src) =>
     src === path.join(apiDir, 'data') ||
-    !/^(\.|user-data\.|outbox$|(mailing-list|users|invites|alerts)\.json$)/.test(path.basename(src)),
+    !/^(\.|user-data\.|outbox$|(mailing-list|users|invites|alerts)\.json$)/.test(
+      path.basename(src),
+    ),
 });
 const env = {
   DATA_DIR: dataDir,

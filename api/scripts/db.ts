@@ -138,10 +138,26 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
     };
   }
   const data = await db.exportFiles();
-  await writeFileDurably(path.join(dataDir, 'mailing-list.json'), jsonFileText(data.mailingList), PRIVATE_FILE_MODE);
-  await writeFileDurably(path.join(dataDir, 'invites.json'), jsonFileText(data.invites), PRIVATE_FILE_MODE);
-  await writeFileDurably(path.join(dataDir, 'users.json'), jsonFileText(data.users), PRIVATE_FILE_MODE);
-  await writeFileDurably(path.join(dataDir, 'alerts.json'), jsonFileText(data.alerts), PRIVATE_FILE_MODE);
+  await writeFileDurably(
+    path.join(dataDir, 'mailing-list.json'),
+    jsonFileText(data.mailingList),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'invites.json'),
+    jsonFileText(data.invites),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'users.json'),
+    jsonFileText(data.users),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'alerts.json'),
+    jsonFileText(data.alerts),
+    PRIVATE_FILE_MODE,
+  );
   return {
     exitCode: 0,
     output: [

@@ -115,7 +115,9 @@ describe('one server per data directory', () => {
       () => null,
       (err: unknown) => err as Error,
     );
-    expect(refused?.message).toContain(`The data directory ${dir} is in use by process ${process.pid}`);
+    expect(refused?.message).toContain(
+      `The data directory ${dir} is in use by process ${process.pid}`,
+    );
     expect(refused?.message).toContain('only one server may own a data directory');
     // The first one goes on serving.
     await signUp(t, 'still@example.com').expect(201);
@@ -270,7 +272,9 @@ describe('public health', () => {
     expect(during.files['mailing-list.json']!.error).toBe(
       'mailing-list.json: not writable: no space left on the disk',
     );
-    expect(during.userData.error).toBe('mailing-list.json: not writable: no space left on the disk');
+    expect(during.userData.error).toBe(
+      'mailing-list.json: not writable: no space left on the disk',
+    );
 
     full = null;
     await foldUserData(t);

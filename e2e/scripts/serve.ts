@@ -5,13 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  cachedBody,
-  createApp,
-  createDeps,
-  isInstallationFile,
-  settingsBody,
-} from '@yield/api';
+import { cachedBody, createApp, createDeps, isInstallationFile, settingsBody } from '@yield/api';
 import { createSiteServer } from '@yield/site-server';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
