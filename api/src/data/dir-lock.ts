@@ -128,7 +128,7 @@ export async function lockDataDir(dir: string, onLost: (err: Error) => void): Pr
     retries: { retries: 40, minTimeout: 20, maxTimeout: 250 },
     onCompromised: () => undefined,
   });
-  let state = { lost: false };
+  const state = { lost: false };
   let releaseMain: () => Promise<void>;
   try {
     const take = () =>
@@ -153,9 +153,20 @@ export async function lockDataDir(dir: string, onLost: (err: Error) => void): Pr
       await rm(path.join(dir, LOCK_DIR), { recursive: true, force: true });
       releaseMain = await take();
     }
-    await writeFileAtomic(path.join(dir, HOLDER_FILE), `${JSON.stringify(me())}\n`, {
-      mode: 0o644,
-    });
+    try {
+      await writeFileAtomic(path.join(dir, HOLDER_FILE), `${JSON.stringify(me())}\n`, {
+        mode: 0o644,
+      });
+    } catch {
+      // A full disk must not stop the start; but a previous holder's record must not stay, or
+      // a later start would take this live lock for a dead one's (no record: it waits instead).
+      try {
+        await rm(path.join(dir, HOLDER_FILE), { force: true });
+      } catch (err) {
+        await releaseMain().catch(() => undefined);
+        throw err;
+      }
+    }
   } finally {
     await releaseTake().catch(() => undefined);
   }
@@ -170,7 +181,6 @@ export async function lockDataDir(dir: string, onLost: (err: Error) => void): Pr
       if (state.lost) return;
       await rm(path.join(dir, HOLDER_FILE), { force: true }).catch(() => undefined);
       await releaseMain().catch(() => undefined);
-      state = { lost: false };
     },
   };
 }
