@@ -72,7 +72,15 @@ async function run(url) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-data-'));
-await cp(path.join(apiDir, 'data'), dataDir, { recursive: true });
+// The shipped data only: a local server's user data, journal, lock and secrets stay out.
+await cp(path.join(apiDir, 'data'), dataDir, {
+  recursive: true,
+  filter: (src) =>
+    src === path.join(apiDir, 'data') ||
+    !/^(\.|user-data\.|outbox$|(mailing-list|users|invites|alerts)\.json$)/.test(
+      path.basename(src),
+    ),
+});
 const env = {
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',

@@ -41,6 +41,7 @@ export async function dataDirWith(apiDir, addresses) {
   await writeFile(path.join(dir, 'mailing-list.json'), `${JSON.stringify({ entries }, null, 2)}\n`);
   await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');
   await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
+  await writeFile(path.join(dir, 'alerts.json'), '{ "subscriptions": [], "deliveries": [] }\n');
   return dir;
 }
 

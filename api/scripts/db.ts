@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
-import { writeFileDurably } from '../src/data/durable.ts';
+import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/data/durable.ts';
 import { jsonFileText } from '../src/data/json-text.ts';
 import { migrate } from '../src/data/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
@@ -90,9 +90,14 @@ export async function runDb(
 }
 
 async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliResult> {
-  // Opened as the owner of the journal, so sign-ups not yet folded into the files come along.
+  // The journal is replayed as the server does, so sign-ups not yet folded into the files come
+  // along; read only (no lock, nothing written), so this works while a server owns the directory.
   const store = openStore(dataDir, silentLogger);
-  const files = await FileUserDataStore.open(store, { logger: silentLogger, owner: true });
+  const files = await FileUserDataStore.open(store, {
+    logger: silentLogger,
+    owner: false,
+    replay: true,
+  });
   await store.loadAll();
   try {
     const status = store.status();
@@ -133,10 +138,26 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
     };
   }
   const data = await db.exportFiles();
-  await writeFileDurably(path.join(dataDir, 'mailing-list.json'), jsonFileText(data.mailingList));
-  await writeFileDurably(path.join(dataDir, 'invites.json'), jsonFileText(data.invites));
-  await writeFileDurably(path.join(dataDir, 'users.json'), jsonFileText(data.users));
-  await writeFileDurably(path.join(dataDir, 'alerts.json'), jsonFileText(data.alerts));
+  await writeFileDurably(
+    path.join(dataDir, 'mailing-list.json'),
+    jsonFileText(data.mailingList),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'invites.json'),
+    jsonFileText(data.invites),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'users.json'),
+    jsonFileText(data.users),
+    PRIVATE_FILE_MODE,
+  );
+  await writeFileDurably(
+    path.join(dataDir, 'alerts.json'),
+    jsonFileText(data.alerts),
+    PRIVATE_FILE_MODE,
+  );
   return {
     exitCode: 0,
     output: [

@@ -16,6 +16,7 @@ export {
 } from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
 export type { UserDataStore } from './data/user-data.ts';
+export { isInstallationFile } from './data/files.ts';
 export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './deps.ts';

@@ -126,6 +126,7 @@ describe('alert subscriptions in the user-data store', () => {
       sentAt: null,
     });
     // Killed before any fold: a new process finds everything in the journal.
+    await a.userData.abandon();
     const b = await openOwner(dir);
     expect(await b.userData.listConfirmedAlertSubscriptions()).toEqual([
       { ...s, confirmedAt: NOW.toISOString() },

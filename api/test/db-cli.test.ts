@@ -3,7 +3,7 @@
  * db:import-files (rerun-safe), db:export-files (back to files) and invite:create with
  * DATABASE_URL, on the run's throwaway cluster.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -118,6 +118,8 @@ describe('database commands', () => {
     expect(again.output).toContain('users:        0 added');
     expect(again.output).toContain('alerts:       0 added');
     expect(again.output).toContain('alert ledger: 0 added');
+    // The command only read the journal; the server (still running) folds it into the files.
+    await fileStore.compact();
 
     const db = await pgStore(url);
     expect(
@@ -151,6 +153,9 @@ describe('database commands', () => {
     const target = await dir();
     const exported = await runDb(['export-files', '--data-dir', target], { DATABASE_URL: url });
     expect(exported.exitCode).toBe(0);
+    // The exports hold addresses: owner-only, like the files the server writes.
+    for (const file of ['mailing-list.json', 'invites.json', 'users.json', 'alerts.json'])
+      expect((await stat(path.join(target, file))).mode & 0o777, file).toBe(0o600);
     expect(await readJsonFile(target, 'mailing-list.json')).toEqual(
       await readJsonFile(source, 'mailing-list.json'),
     );

@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/deps.ts';
 import { cachedBody } from '../src/index.ts';
-import { setup, TEST_SECRET, type TestContext } from './helpers.ts';
+import { setup, tempDataDir, TEST_SECRET, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -63,9 +64,11 @@ describe('embedding', () => {
 
   it('src/server.ts serves the API on API_PORT', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // A directory of its own: the in-process server of this file owns t.dir.
+    const dir = await tempDataDir();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
       cwd: API_ROOT,
-      env: { ...process.env, API_PORT: String(port), DATA_DIR: t.dir, JWT_SECRET: TEST_SECRET },
+      env: { ...process.env, API_PORT: String(port), DATA_DIR: dir, JWT_SECRET: TEST_SECRET },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -83,6 +86,10 @@ describe('embedding', () => {
       expect(((await health.json()) as { status: string }).status).toBe('ok');
     } finally {
       child.kill('SIGTERM');
+      await new Promise((r) =>
+        child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(null),
+      );
+      await rm(dir, { recursive: true, force: true });
     }
   }, 60_000); // starting a node process with the tsx loader can be slow on a busy machine
 });

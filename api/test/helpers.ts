@@ -9,7 +9,8 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
 import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
-import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
+import { FileUserDataStore } from '../src/data/file-user-data.ts';
+import { isInstallationFile } from '../src/data/files.ts';
 import { memoryLogger } from '../src/logger.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -19,11 +20,9 @@ export async function tempDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'yield-api-test-'));
   await cp(DEFAULT_DATA_DIR, dir, {
     recursive: true,
-    // A developer's running server may have written a secret, runtime entries or its journal of
-    // user data into api/data.
-    filter: (src) =>
-      src === DEFAULT_DATA_DIR ||
-      !(path.basename(src).startsWith('.') || path.basename(src).startsWith(`${JOURNAL_NAME}.`)),
+    // A developer's running server may have written a secret, user data, its journal, its lock
+    // or alert e-mails into api/data.
+    filter: (src) => src === DEFAULT_DATA_DIR || !isInstallationFile(path.basename(src)),
   });
   await writeFile(path.join(dir, 'invites.json'), '{ "invites": [] }\n');
   await writeFile(path.join(dir, 'users.json'), '{ "users": [] }\n');

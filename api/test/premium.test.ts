@@ -330,13 +330,17 @@ describe('JWT secret', () => {
     const saved = process.env.JWT_SECRET;
     delete process.env.JWT_SECRET;
     try {
+      // One server at a time owns a data directory: each restart follows a stop.
       const a = await createDeps({ dataDir: dir, logger: silentLogger, watchIntervalMs: 0 });
+      await a.close();
       const b = await createDeps({ dataDir: dir, logger: silentLogger, watchIntervalMs: 0 });
+      await b.close();
       expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
       expect(b.jwtSecret).toBe(a.jwtSecret);
       expect((await readFile(path.join(dir, '.jwt-secret'), 'utf8')).trim()).toBe(a.jwtSecret);
       process.env.JWT_SECRET = 'from-the-environment-from-the-environment';
       const c = await createDeps({ dataDir: dir, logger: silentLogger, watchIntervalMs: 0 });
+      await c.close();
       expect(c.jwtSecret).toBe('from-the-environment-from-the-environment');
     } finally {
       if (saved === undefined) delete process.env.JWT_SECRET;

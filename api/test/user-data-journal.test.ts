@@ -36,6 +36,18 @@ async function openOwner(dir: string): Promise<{ store: ApiStore; userData: File
   return { store, userData };
 }
 
+/** Opens the store as db:import-files does: the journal replayed, nothing written, no lock. */
+async function openReader(dir: string): Promise<{ store: ApiStore; userData: FileUserDataStore }> {
+  const store = openStore(dir, memoryLogger());
+  const userData = await FileUserDataStore.open(store, {
+    logger: memoryLogger(),
+    owner: false,
+    replay: true,
+  });
+  await store.loadAll();
+  return { store, userData };
+}
+
 const sub = (email: string) => ({ email, source: 'test', createdAt: new Date().toISOString() });
 const emailsIn = (store: ApiStore) => store.get('mailingList')!.entries.map((e) => e.email);
 const fileEmails = async (dir: string) =>
@@ -92,7 +104,8 @@ describe('journal of user data', () => {
     expect(await fileEmails(dir)).toEqual([]);
     expect(await journalFiles(dir)).toEqual(['user-data.log']);
 
-    const b = await openOwner(dir); // the process was killed; a new one starts
+    await a.userData.abandon(); // the process was killed; a new one starts
+    const b = await openOwner(dir);
     expect(emailsIn(b.store)).toEqual(
       Array.from({ length: 20 }, (_, i) => `replay${i}@example.com`),
     );
@@ -125,8 +138,9 @@ describe('journal of user data', () => {
       invites: { uses: number }[];
     };
     expect(invites.invites[0]!.uses).toBe(5);
-    // The files are what the schemas accept and what jsonFileText writes.
-    const b = await openOwner(dir);
+    // The files are what the schemas accept and what jsonFileText writes (read as a command
+    // does, beside the running owner).
+    const b = await openReader(dir);
     expect(b.store.status()['mailing-list.json']!.error).toBeNull();
     expect(await readFile(path.join(dir, 'users.json'), 'utf8')).toBe(
       jsonFileText(b.store.get('users')),
@@ -152,6 +166,7 @@ describe('journal of user data', () => {
       Journal.prototype.removeSealed = remove;
     }
     expect(await journalFiles(dir)).toEqual(['user-data.sealed-1.log']);
+    await a.userData.abandon();
     const b = await openOwner(dir);
     expect(usesOf(b.store)).toBe(1); // an invite use is not idempotent: the marker prevents a 2
     expect(emailsIn(b.store)).toEqual(['once@example.com']);
@@ -160,6 +175,7 @@ describe('journal of user data', () => {
     b.userData.start();
     await b.userData.compact();
     expect(await journalFiles(dir)).toEqual([]);
+    await b.userData.abandon();
     expect(usesOf((await openOwner(dir)).store)).toBe(1);
   });
 
@@ -175,6 +191,7 @@ describe('journal of user data', () => {
       return replace(key, text);
     };
     await expect(a.userData.compact()).rejects.toThrow('killed');
+    await a.userData.abandon();
     const b = await openOwner(dir);
     expect(usesOf(b.store)).toBe(1);
     expect(b.store.get('users')!.users.map((u) => u.userId)).toEqual(['u1']);
@@ -224,6 +241,7 @@ describe('journal of user data', () => {
     await a.userData.addSubscriber(sub('whole@example.com'));
     const log = path.join(dir, 'user-data.log');
     await appendFile(log, '{"t":"subscriber","email":"torn@exa');
+    await a.userData.abandon();
     const logger = memoryLogger();
     const store = openStore(dir, logger);
     const b = await FileUserDataStore.open(store, { logger, owner: true });
@@ -237,6 +255,7 @@ describe('journal of user data', () => {
     );
     await b.addSubscriber(sub('next@example.com'));
     expect((await readFile(log, 'utf8')).split('\n').filter(Boolean)).toHaveLength(2);
+    await b.abandon();
     expect(emailsIn((await openOwner(dir)).store)).toEqual([
       'whole@example.com',
       'next@example.com',
@@ -257,6 +276,7 @@ describe('journal of user data', () => {
     expect(await a.userData.addSubscriber(sub('bob@example.com'))).toEqual({ created: true });
     expect(await a.userData.addSubscriber(sub('alice@example.COM'))).toEqual({ created: false });
     expect(await a.userData.addSubscriber(sub('BOB@example.com'))).toEqual({ created: false });
+    await a.userData.abandon();
     const b = await openOwner(dir);
     expect(await b.userData.addSubscriber(sub('ALICE@EXAMPLE.COM'))).toEqual({ created: false });
     expect(await b.userData.addSubscriber(sub('Bob@Example.com'))).toEqual({ created: false });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cachedBody, createApp, createDeps, settingsBody } from '@yield/api';
+import { cachedBody, createApp, createDeps, isInstallationFile, settingsBody } from '@yield/api';
 import { createSiteServer } from '@yield/site-server';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
@@ -13,8 +13,8 @@ fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(E2E_DATA_DIR), { recursive: true });
 fs.cpSync(process.env.E2E_DATA_FROM ?? path.join(WORKSPACE_ROOT, 'api', 'data'), E2E_DATA_DIR, {
   recursive: true,
-  // a locally generated secret stays local; the e2e server makes its own
-  filter: (source) => !source.includes('.jwt-secret'),
+  // A local server's secret, user data, journal and lock stay local; the e2e server makes its own.
+  filter: (source) => !isInstallationFile(path.basename(source)),
 });
 process.env.DATA_DIR = E2E_DATA_DIR;
 

@@ -24,8 +24,17 @@ function call<T>(fn: (cb: (err: NodeJS.ErrnoException | null, value?: T) => void
   );
 }
 
+/**
+ * Mode of the files that hold personal data (addresses): the four user-data files, the journal,
+ * exports. Owner read/write only, whatever the umask, also when a rename replaces the file.
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+
 export const fsio = {
-  open: (file: string, flags: string) => call<number>((cb) => fs.open(file, flags, 0o644, cb)),
+  /** Opens (creating it owner-only: every file opened here is the journal's) a file. */
+  open: (file: string, flags: string) =>
+    call<number>((cb) => fs.open(file, flags, PRIVATE_FILE_MODE, cb)),
+  fchmod: (fd: number, mode: number) => call<void>((cb) => fs.fchmod(fd, mode, cb)),
   close: (fd: number) => call<void>((cb) => fs.close(fd, cb)),
   write: (fd: number, data: Buffer) =>
     call<number>((cb) => fs.write(fd, data, 0, data.length, null, cb)),
@@ -45,9 +54,17 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Atomic and durable replacement of a file (temp file fsync'd, renamed, directory fsync'd). */
-export async function writeFileDurably(file: string, data: string | Buffer): Promise<void> {
-  await writeFileAtomic(file, data, { fsync: true });
+/**
+ * Atomic and durable replacement of a file (temp file fsync'd, renamed, directory fsync'd). With
+ * `mode` the new file gets it (the temp file is chmod'ed before the rename); without, it keeps the
+ * mode of the file it replaces (write-file-atomic's default).
+ */
+export async function writeFileDurably(
+  file: string,
+  data: string | Buffer,
+  mode?: number,
+): Promise<void> {
+  await writeFileAtomic(file, data, mode === undefined ? { fsync: true } : { fsync: true, mode });
   await fsyncDir(path.dirname(file));
 }
 

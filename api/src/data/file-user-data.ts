@@ -26,14 +26,25 @@
  * content does not match its marker, so a crash between writing the files and removing the
  * segment counts nothing twice (an invite use is not idempotent; the other changes are).
  *
- * One process owns the journal (the server). Operator commands open the store without it
- * (`owner: false`) and edit the JSON files the way an operator would (invite:create).
+ * One process owns the journal (the server), and holds the data directory's lock for that
+ * (dir-lock.ts): a second server on the same directory stops at start with a message naming the
+ * directory and the holder. Operator commands open the store without it (`owner: false`): they
+ * edit the JSON files the way an operator would (invite:create), or read the journal without
+ * writing it (`replay: true`, db:import-files), so they work while the server runs.
+ *
+ * The files, the journal and its sealed segments hold addresses: they are created owner-only
+ * (0600), and the owner makes existing ones so at start. A failed write (a full disk) is
+ * remembered and shown by health() until a later write succeeds.
  */
+import { chmod, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { inviteUsable } from '../premium/invite-codes.ts';
 import type { ApiStore } from './files.ts';
 import { jsonFileTextInSlices, sha256 } from './json-text.ts';
+import { lockDataDir, type DirLock } from './dir-lock.ts';
+import { PRIVATE_FILE_MODE } from './durable.ts';
 import { Journal, readJournal } from './journal.ts';
 import {
   alertsFileSchema,
@@ -47,7 +58,7 @@ import {
   type UserRecord,
   type UsersFile,
 } from './schemas.ts';
-import { DataFileError } from './store.ts';
+import { DataFileError, writeFailure } from './store.ts';
 import type {
   AlertDelivery,
   AlertSubscription,
@@ -134,8 +145,16 @@ export const DEFAULT_COMPACTION: CompactionOptions = {
 
 export interface FileUserDataOptions {
   logger: Logger;
-  /** The server owns the journal; operator commands do not (they edit the JSON files). */
+  /**
+   * The server owns the journal (and takes the data directory's lock); operator commands do not
+   * (they edit the JSON files).
+   */
   owner: boolean;
+  /**
+   * Without `owner`: replay the journal onto the files when they load, as the owner does, but
+   * never write it (reading the user data while the server runs: db:import-files).
+   */
+  replay?: boolean;
   compaction?: Partial<CompactionOptions>;
 }
 
@@ -294,6 +313,10 @@ export class FileUserDataStore implements UserDataStore {
   private lastPostponed = '';
   /** Names of the withExclusiveLock jobs running in this process. */
   private readonly running = new Set<string>();
+  /** The data directory's lock (the owner only). */
+  private lock: DirLock | null = null;
+  /** Why the last write of the user data failed, until a later one succeeds (for health()). */
+  private writeFailure: string | null = null;
 
   /**
    * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
@@ -302,10 +325,36 @@ export class FileUserDataStore implements UserDataStore {
   static async open(store: ApiStore, options: FileUserDataOptions): Promise<FileUserDataStore> {
     const s = new FileUserDataStore(store, options);
     if (options.owner) {
-      await s.readJournal();
-      for (const key of KEYS) store.attach(key, (data, text) => s.replay(key, data, text));
+      // Throws DataDirLockedError while another process owns the directory.
+      s.lock = await lockDataDir(store.dir, (err) =>
+        s.logger.error('data directory lock lost: user data writes stopped', {
+          dir: store.dir,
+          error: err.message,
+        }),
+      );
+      try {
+        await s.makePrivate();
+        await s.readJournal(true);
+      } catch (err) {
+        await s.lock.release();
+        throw err;
+      }
+    } else if (options.replay) {
+      await s.readJournal(false);
     }
+    if (options.owner || options.replay)
+      for (const key of KEYS) store.attach(key, (data, text) => s.replay(key, data, text));
     return s;
+  }
+
+  /** Owner-only modes for the files of personal data already there (written 0644 before). */
+  private async makePrivate(): Promise<void> {
+    const names = await readdir(this.store.dir);
+    const personal = new Set(KEYS.map((k) => this.store.fileName(k)));
+    for (const name of names) {
+      if (!personal.has(name) && !name.startsWith(`${JOURNAL_NAME}.`)) continue;
+      await chmod(path.join(this.store.dir, name), PRIVATE_FILE_MODE).catch(() => undefined);
+    }
   }
 
   private constructor(
@@ -316,7 +365,8 @@ export class FileUserDataStore implements UserDataStore {
     this.compaction = { ...DEFAULT_COMPACTION, ...options.compaction };
   }
 
-  private async readJournal(): Promise<void> {
+  /** Reads the journal; `open`: for appending (the owner: a torn last line is cut off). */
+  private async readJournal(open = true): Promise<void> {
     const segments = await readJournal(this.store.dir, JOURNAL_NAME);
     this.sealed = [];
     this.sealedSegments = [];
@@ -342,7 +392,7 @@ export class FileUserDataStore implements UserDataStore {
         this.sealedSegments.push(segment.n);
       }
     }
-    this.journal = await Journal.open(this.store.dir, JOURNAL_NAME, segments);
+    if (open) this.journal = await Journal.open(this.store.dir, JOURNAL_NAME, segments);
   }
 
   /** Load hook: the journal replayed onto freshly read file content. */
@@ -565,14 +615,14 @@ export class FileUserDataStore implements UserDataStore {
     }
   }
 
+  /** Public (GET /api/health): which file and why in words, never a path or content. */
   health(): Promise<UserDataHealth> {
     const failed =
       this.journal !== null && (this.journal.failed !== null || this.recovering !== null);
-    return Promise.resolve({
-      store: 'files',
-      available: !failed,
-      error: failed ? `${JOURNAL_FILE}: write failed, reloading` : null,
-    });
+    const error = this.lock?.lost
+      ? 'data directory lock lost: another process took the data directory over'
+      : (this.writeFailure ?? (failed ? `${JOURNAL_FILE}: write failed, reloading` : null));
+    return Promise.resolve({ store: 'files', available: error === null, error });
   }
 
   async close(): Promise<void> {
@@ -581,10 +631,27 @@ export class FileUserDataStore implements UserDataStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.journal) return;
-    await this.recovering;
-    if (!this.journal.failed) await this.compact();
-    await this.compactions;
-    await this.journal.close();
+    try {
+      await this.recovering;
+      if (!this.journal.failed && !this.lock?.lost) await this.compact();
+      await this.compactions;
+      await this.journal.close();
+    } finally {
+      await this.lock?.release();
+    }
+  }
+
+  /**
+   * Lets go of the data directory the way a killed process does: nothing more is written or
+   * folded (the journal stays as it is), and the lock is released (a restart would take over a
+   * dead holder's lock). Tests restart in one process with it; the server uses close().
+   */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.journal?.close();
+    await this.lock?.release();
   }
 
   // ------------------------------------------------------------------ writing
@@ -607,6 +674,9 @@ export class FileUserDataStore implements UserDataStore {
   /** The data of a file for a change: throws DataFileError if it or the journal cannot be written. */
   private writable<K extends Key>(key: K): DataOf<K> {
     if (!this.journal) throw new Error('operator commands only create invites');
+    if (this.lock?.lost) {
+      throw new DataFileError(JOURNAL_FILE, 'data directory lock lost: not writing user data');
+    }
     if (this.journal.failed || this.recovering) {
       this.recovering ??= this.recover();
       throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed, reloading`);
@@ -631,11 +701,15 @@ export class FileUserDataStore implements UserDataStore {
     this.active.push(change);
     const durable = journal.append(JSON.stringify(change));
     this.noteChange();
-    return durable.catch((err: unknown) => {
-      this.logger.error('user data journal write failed', { error: (err as Error).message });
-      this.recovering ??= this.recover();
-      throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed`);
-    });
+    return durable.then(
+      () => this.noteWriteSuccess(),
+      (err: unknown) => {
+        this.logger.error('user data journal write failed', { error: (err as Error).message });
+        this.noteWriteFailure(err);
+        this.recovering ??= this.recover();
+        throw new DataFileError(JOURNAL_FILE, `${JOURNAL_FILE}: write failed`);
+      },
+    );
   }
 
   /**
@@ -709,9 +783,32 @@ export class FileUserDataStore implements UserDataStore {
     return run;
   }
 
+  /** Remembers a failed write of `file` for health() (the journal's unless said). */
+  private noteWriteFailure(err: unknown, file = JOURNAL_FILE): void {
+    this.writeFailure = writeFailure(file, err);
+  }
+
+  private noteWriteSuccess(): void {
+    if (this.writeFailure !== null) this.logger.info('user data written again');
+    this.writeFailure = null;
+  }
+
   private async compactOnce(): Promise<void> {
+    const writing = { file: JOURNAL_FILE };
+    try {
+      await this.compactSteps(writing);
+    } catch (err) {
+      // A failed write (an operator's edit postpones without an error) is shown by health()
+      // until a later write succeeds.
+      if ((err as NodeJS.ErrnoException | null)?.code) this.noteWriteFailure(err, writing.file);
+      throw err;
+    }
+  }
+
+  /** One compaction; `writing.file` names the file being written at each step. */
+  private async compactSteps(writing: { file: string }): Promise<void> {
     const journal = this.journal;
-    if (!journal || journal.failed || this.recovering) return;
+    if (!journal || journal.failed || this.recovering || this.lock?.lost) return;
     const started = Date.now();
     this.lastFoldAt = started;
     this.firstUnfoldedAt = null;
@@ -744,6 +841,7 @@ export class FileUserDataStore implements UserDataStore {
       // the last moment, or broken. Its changes stay in the journal for a later round.
       const edited =
         (await this.store.refreshFile(o.key)) || this.loads[o.key] !== loadsAtSeal[o.key];
+      writing.file = this.store.fileName(o.key);
       if (edited || !(await this.store.replaceFile(o.key, o.text)))
         kept.push(this.store.fileName(o.key));
     }
@@ -757,9 +855,11 @@ export class FileUserDataStore implements UserDataStore {
       return;
     }
     this.lastPostponed = '';
+    writing.file = JOURNAL_FILE;
     await journal.removeSealed(this.sealedSegments);
     this.sealedSegments = [];
     this.sealed = [];
+    this.noteWriteSuccess();
     this.logger.info('user data compacted', {
       files: out.map((o) => this.store.fileName(o.key)),
       ms: Date.now() - started,

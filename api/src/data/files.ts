@@ -1,4 +1,8 @@
-/** The data directory's files: name → schema. The order is the order /api/health lists them. */
+/**
+ * The data directory's files: name → schema. The order is the order /api/health lists them.
+ * `personal` files (addresses) are created on first use, written owner-only (0600) and kept out
+ * of git (.gitignore); the operators' yield files are shipped in the repository.
+ */
 import {
   alertsFileSchema,
   historyFileSchema,
@@ -49,21 +53,25 @@ export const dataFiles = {
   invites: {
     file: 'invites.json',
     schema: invitesFileSchema,
+    personal: true,
     empty: () => ({ invites: [] }),
   } as FileSpec<InvitesFile>,
   users: {
     file: 'users.json',
     schema: usersFileSchema,
+    personal: true,
     empty: () => ({ users: [] }),
   } as FileSpec<UsersFile>,
   mailingList: {
     file: 'mailing-list.json',
     schema: mailingListFileSchema,
+    personal: true,
     empty: () => ({ entries: [] }),
   } as FileSpec<MailingListFile>,
   alerts: {
     file: 'alerts.json',
     schema: alertsFileSchema,
+    personal: true,
     empty: () => ({ subscriptions: [], deliveries: [] }),
   } as FileSpec<AlertsFile>,
   /** Written by the importer (api/src/import), absent until the first import. */
@@ -86,6 +94,28 @@ export const dataFiles = {
 };
 
 export type DataFiles = typeof dataFiles;
+
+const PERSONAL_FILES = new Set(
+  Object.values(dataFiles as Record<string, FileSpec<unknown>>)
+    .filter((spec) => spec.personal)
+    .map((spec) => spec.file),
+);
+
+/**
+ * Whether a data directory entry belongs to this installation alone and is never copied into
+ * another data directory nor committed (.gitignore): the files of personal data, the user-data
+ * journal, the lock of the directory, the secrets (dot files), the outbox of alert e-mails and
+ * write-file-atomic's temp files. Tests, e2e and bench copy the shipped data without them.
+ */
+export function isInstallationFile(name: string): boolean {
+  return (
+    PERSONAL_FILES.has(name) ||
+    name.startsWith('user-data.') ||
+    name.startsWith('.') ||
+    name === 'outbox' ||
+    /\.json\.[^.]+$/.test(name)
+  );
+}
 export type ApiStore = DataStore<DataFiles>;
 
 export function openStore(dir: string, logger: Logger): ApiStore {

@@ -2,7 +2,7 @@
  * An append-only journal of JSON lines with group commit: `append` resolves once the line is
  * written and fdatasync'd, together with every line that arrived while the previous write ran.
  *
- * Files in the data directory: `<name>.log` receives appends; `seal()` renames it to
+ * Files in the data directory (owner-only, mode 0600: they hold addresses): `<name>.log` receives appends; `seal()` renames it to
  * `<name>.sealed-<n>.log` (n increasing) so that its content can be folded into the JSON files
  * while new lines go to a fresh `<name>.log`; the folded segments are then removed.
  *
@@ -12,7 +12,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fsio, fsyncDir, GroupCommit } from './durable.ts';
+import { fsio, fsyncDir, GroupCommit, PRIVATE_FILE_MODE } from './durable.ts';
 
 export interface JournalSegment {
   /** 0 for the active `<name>.log`, else the sealed segment's number. */
@@ -215,6 +215,8 @@ export class Journal {
       if (lines.length > 0) {
         if (this.fd === null) {
           this.fd = await fsio.open(this.activeFile, 'a');
+          // Created owner-only; one left by an older version (0644) is made so too.
+          await fsio.fchmod(this.fd, PRIVATE_FILE_MODE);
           // A new file's directory entry must be durable too.
           await fsyncDir(this.dir);
         }

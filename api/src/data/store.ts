@@ -17,7 +17,7 @@ import path from 'node:path';
 import { DataFile } from 'lowdb/node';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
-import { GroupCommit, writeFileDurably } from './durable.ts';
+import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from './durable.ts';
 
 export interface FileSpec<T> {
   /** File name inside the data directory, e.g. "history.json". */
@@ -25,8 +25,14 @@ export interface FileSpec<T> {
   schema: z.ZodType<T>;
   /** Runtime-written files may be absent: they start from this empty value. */
   empty?: () => T;
+  /** Holds personal data (addresses): always written owner-only (PRIVATE_FILE_MODE, 0600). */
+  personal?: boolean;
 }
 
+/**
+ * What GET /api/health shows of a file: never its content, a fragment of it (JSON.parse quotes
+ * one) or an absolute path; those are in the log.
+ */
 export interface FileStatus {
   loaded: boolean;
   loadedAt: string | null;
@@ -52,7 +58,12 @@ interface Entry<T> {
   /** Last good, validated data (null until the first successful load). */
   data: T | null;
   loadedAt: string | null;
+  /** Why the file on disk was refused, in full (the log, DataFileError), else null. */
   error: string | null;
+  /** The same for GET /api/health: file, JSON path and reason, no content and no path. */
+  publicError: string | null;
+  /** Why the last write of this file failed, until one succeeds (public form), else null. */
+  writeError: string | null;
   fingerprint: Fingerprint | null;
   /** Serialises read-modify-write cycles on this file within the process. */
   queue: Promise<unknown>;
@@ -90,6 +101,57 @@ export function formatSchemaError(file: string, error: z.ZodError): string {
   const issues = error.issues.slice(0, 5).map((i) => `${formatJsonPath(i.path)}: ${i.message}`);
   const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
   return `${file}: ${issues.join('; ')}${more}`;
+}
+
+/**
+ * formatSchemaError for GET /api/health: the JSON paths and reasons, without the names of
+ * unexpected keys (a hand edit may put anything there) and, in a file of personal data, without
+ * any reason that is not one of the schema's own fixed texts.
+ */
+export function publicSchemaError(file: string, error: z.ZodError, personal: boolean): string {
+  const reason = (i: z.core.$ZodIssue) => {
+    if (i.code === 'unrecognized_keys') return 'unrecognized key';
+    if (personal && i.code === 'custom') return 'invalid value';
+    return i.message;
+  };
+  const issues = error.issues.slice(0, 5).map((i) => `${formatJsonPath(i.path)}: ${reason(i)}`);
+  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
+  return `${file}: ${issues.join('; ')}${more}`;
+}
+
+/**
+ * "invalid JSON" with where (line and column, when the parser says), never the fragment of the
+ * file that JSON.parse quotes in its message.
+ */
+export function publicJsonError(file: string, err: Error): string {
+  const at = /line (\d+) column (\d+)/.exec(err.message);
+  const pos = /at position (\d+)/.exec(err.message);
+  const where = at
+    ? ` at line ${at[1]} column ${at[2]}`
+    : pos
+      ? ` at position ${pos[1]}`
+      : /end of JSON input/.test(err.message)
+        ? ': unexpected end of the file'
+        : '';
+  return `${file}: $: invalid JSON${where}`;
+}
+
+/** Why a write failed, for GET /api/health: the error code in words, never the path. */
+export function writeFailure(file: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'no space left on the disk'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'read-only file system'
+          : code === 'EIO'
+            ? 'input/output error'
+            : code
+              ? `write failed (${code})`
+              : 'write failed';
+  return `${file}: not writable: ${why}`;
 }
 
 function sameFingerprint(a: Fingerprint | null, b: Fingerprint | null): boolean {
@@ -140,14 +202,22 @@ export class DataStore<S extends SpecMap> {
         data: null,
         loadedAt: null,
         error: null,
+        publicError: null,
+        writeError: null,
         fingerprint: null,
         queue: Promise.resolve(),
         writesInFlight: 0,
-        writer: new GroupCommit(async () => {
-          await writeFileDurably(filePath, `${JSON.stringify(entry.data, null, 2)}\n`);
-          entry.fingerprint = await fingerprintOf(filePath);
-          entry.loadedAt = new Date().toISOString();
-        }),
+        writer: new GroupCommit(() =>
+          this.written(entry, async () => {
+            await writeFileDurably(
+              filePath,
+              `${JSON.stringify(entry.data, null, 2)}\n`,
+              spec.personal ? PRIVATE_FILE_MODE : undefined,
+            );
+            entry.fingerprint = await fingerprintOf(filePath);
+            entry.loadedAt = new Date().toISOString();
+          }),
+        ),
         refreshing: null,
         lastText: null,
         loadHook: null,
@@ -170,7 +240,11 @@ export class DataStore<S extends SpecMap> {
     const out: Record<string, FileStatus> = {};
     for (const key of this.keys()) {
       const e = this.entries[key];
-      out[e.spec.file] = { loaded: e.data !== null, loadedAt: e.loadedAt, error: e.error };
+      out[e.spec.file] = {
+        loaded: e.data !== null,
+        loadedAt: e.loadedAt,
+        error: e.publicError ?? e.writeError,
+      };
     }
     return out;
   }
@@ -195,33 +269,55 @@ export class DataStore<S extends SpecMap> {
         const empty = e.spec.empty();
         e.data = e.loadHook ? e.loadHook(empty, null) : empty;
         e.error = null;
+        e.publicError = null;
         e.loadedAt = new Date().toISOString();
         return !wasEmpty;
       }
-      return this.refuse(e, `${e.spec.file}: file not found in ${this.dir}`);
+      return this.refuse(
+        e,
+        `${e.spec.file}: file not found in ${this.dir}`,
+        `${e.spec.file}: file not found`,
+      );
     }
     let raw: unknown;
     try {
       raw = await e.adapter.read();
     } catch (err) {
       e.lastText = null;
-      const reason =
-        err instanceof SyntaxError ? `invalid JSON: ${err.message}` : (err as Error).message;
-      return this.refuse(e, `${e.spec.file}: $: ${reason}`);
+      if (err instanceof SyntaxError) {
+        return this.refuse(
+          e,
+          `${e.spec.file}: $: invalid JSON: ${err.message}`,
+          publicJsonError(e.spec.file, err),
+        );
+      }
+      return this.refuse(
+        e,
+        `${e.spec.file}: $: ${(err as Error).message}`,
+        `${e.spec.file}: $: not readable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
     const text = e.lastText;
     e.lastText = null;
     const parsed = e.spec.schema.safeParse(raw);
-    if (!parsed.success) return this.refuse(e, formatSchemaError(e.spec.file, parsed.error));
+    if (!parsed.success) {
+      return this.refuse(
+        e,
+        formatSchemaError(e.spec.file, parsed.error),
+        publicSchemaError(e.spec.file, parsed.error, e.spec.personal === true),
+      );
+    }
     const hadError = e.error !== null;
     e.data = e.loadHook ? e.loadHook(parsed.data, text) : parsed.data;
     e.error = null;
+    e.publicError = null;
     e.loadedAt = new Date().toISOString();
     if (hadError) this.logger.info('data file accepted again', { file: e.spec.file });
     return true;
   }
 
-  private refuse<T>(e: Entry<T>, message: string): false {
+  /** `message` (full: contents, paths) goes to the log; `publicMessage` to GET /api/health. */
+  private refuse<T>(e: Entry<T>, message: string, publicMessage: string): false {
     if (e.error !== message) {
       this.logger.error('data file refused, keeping last good data', {
         file: e.spec.file,
@@ -230,7 +326,30 @@ export class DataStore<S extends SpecMap> {
       });
     }
     e.error = message;
+    e.publicError = publicMessage;
     return false;
+  }
+
+  /**
+   * Runs a write of `e`'s file: a failure is logged (in full) and remembered for GET /api/health
+   * until a later write of the file succeeds.
+   */
+  private async written<T>(e: Entry<T>, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      const failure = writeFailure(e.spec.file, err);
+      if (e.writeError !== failure) {
+        this.logger.error('data file write failed', {
+          file: e.spec.file,
+          error: (err as Error).message,
+        });
+      }
+      e.writeError = failure;
+      throw err;
+    }
+    if (e.writeError !== null) this.logger.info('data file written again', { file: e.spec.file });
+    e.writeError = null;
   }
 
   /** Reloads one file if it changed on disk since we last saw it. */
@@ -301,9 +420,11 @@ export class DataStore<S extends SpecMap> {
       if (!sameFingerprint(await fingerprintOf(e.path), e.fingerprint)) return false;
       e.writesInFlight++;
       try {
-        await writeFileDurably(e.path, text);
-        e.fingerprint = await fingerprintOf(e.path);
-        e.loadedAt = new Date().toISOString();
+        await this.written(e, async () => {
+          await writeFileDurably(e.path, text, e.spec.personal ? PRIVATE_FILE_MODE : undefined);
+          e.fingerprint = await fingerprintOf(e.path);
+          e.loadedAt = new Date().toISOString();
+        });
       } finally {
         e.writesInFlight--;
       }

@@ -2,7 +2,9 @@
  * What GET /api/health says about the imports: the last run's outcome per feed (from
  * import-status.json, so a CLI import shows too), this process's schedule, and the series whose
  * imported data stopped arriving. Any failed feed or stale series makes the report `degraded`.
+ * The report is public: no absolute path and no quoted fragment of unparsable data (publicText).
  */
+import path from 'node:path';
 import type { AppDeps } from '../deps.ts';
 import type { Snapshot } from '../data/snapshot.ts';
 import type { ImportStatusFile, PricesFile } from '../data/schemas.ts';
@@ -15,9 +17,38 @@ export interface ImportHealth {
 }
 
 export function importHealth(deps: AppDeps): ImportHealth {
+  const lastRun = deps.store.get('importStatus')?.lastRun ?? null;
   return {
-    lastRun: deps.store.get('importStatus')?.lastRun ?? null,
+    lastRun: lastRun && publicRun(lastRun),
     schedule: deps.importSchedule?.state() ?? null,
+  };
+}
+
+/**
+ * A text of import-status.json as GET /api/health may show it: an absolute path becomes its last
+ * part (`files:/srv/feeds` → `files:feeds`, an ENOENT's path → the file name) and the fragment
+ * JSON.parse quotes from a response or a file it could not parse is left out. The full texts are
+ * in the file and in the log.
+ */
+export function publicText(text: string): string {
+  return text
+    .replace(
+      /(invalid JSON):[^\n]*?(?:is not valid JSON|JSON input|in JSON at position \d+(?: \(line \d+ column \d+\))?)/g,
+      '$1',
+    )
+    .replace(/"[^\n]*?" is not valid JSON/g, 'not valid JSON')
+    .replace(/(?<![\w/.-])\/(?!\/)[^\s'"`,;()]+/g, (p) => path.posix.basename(p));
+}
+
+function publicRun(run: NonNullable<ImportStatusFile['lastRun']>): ImportStatusFile['lastRun'] {
+  const text = (s: string | null) => (s === null ? null : publicText(s));
+  return {
+    ...run,
+    from: publicText(run.from),
+    error: text(run.error),
+    feeds: run.feeds.map((f) => ({ ...f, reason: text(f.reason) })),
+    ...(run.pools ? { pools: { ...run.pools, reason: text(run.pools.reason) } } : {}),
+    ...(run.prices ? { prices: run.prices.map((p) => ({ ...p, reason: text(p.reason) })) } : {}),
   };
 }
 

@@ -195,10 +195,10 @@ export const importScheduleSchema = z
 export const fileStatusSchema = z.strictObject({
   loaded: z.boolean().meta({ description: 'Whether a valid version of the file is in use.' }),
   loadedAt: isoDateTimeSchema.nullable(),
-  error: z
-    .string()
-    .nullable()
-    .meta({ description: 'Why the last edit was refused (file, JSON path, reason), else null.' }),
+  error: z.string().nullable().meta({
+    description:
+      'Why the last edit was refused (file, JSON path, reason) or, until a later write succeeds, why the last write failed (file, "not writable", reason); else null. Never a fragment of the file or a server path.',
+  }),
 });
 
 export const healthReportSchema = z
@@ -225,9 +225,13 @@ export const healthReportSchema = z
             'Where sign-ups, invite uses, logins and alerts are written: the JSON files of the data directory, or PostgreSQL (DATABASE_URL).',
         }),
         available: z.boolean().meta({
-          description: 'Whether writes can be served now; when false they answer 503.',
+          description:
+            'Whether writes can be served now: false from a failed write (a full disk) until a later one succeeds; writes that fail answer 503.',
         }),
-        error: z.string().nullable().meta({ description: 'Why not, else null.' }),
+        error: z.string().nullable().meta({
+          description:
+            'Why not (with the files: which file and why, e.g. "user-data.log: not writable: no space left on the disk"); never a path or a secret; else null.',
+        }),
       })
       .meta({ description: 'The store of the user data.' }),
   })
