@@ -3,7 +3,8 @@
  * outermost one saw, never what the client wrote into X-Forwarded-For), IPv6 clients by their
  * /64.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createDeps } from '../src/deps.ts';
 import { silentLogger } from '../src/logger.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
@@ -96,7 +97,7 @@ describe('TRUST_PROXY unset (no proxy)', () => {
 
   it('a malformed TRUST_PROXY stops the start with a clear error', async () => {
     const dir = await tempDataDir();
-    t = await setup({ dir }); // removes dir afterwards
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     for (const value of ['true', 'yes', '-1', '1.5', '99']) {
       process.env.TRUST_PROXY = value;
       await expect(
