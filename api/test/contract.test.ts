@@ -19,8 +19,9 @@ import {
   type EndpointSpec,
 } from '@yield/contract';
 import { createInvite } from '../src/premium/invite-codes.ts';
+import { signPremiumToken } from '../src/premium/tokens.ts';
 import { signAlertToken } from '../src/alerts/links.ts';
-import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
+import { editFile, setup, tempDataDir, TEST_SECRET, type TestContext } from './helpers.ts';
 
 interface Answer {
   /** null: not an endpoint of the table (unknown path, wrong method, internal error). */
@@ -209,6 +210,20 @@ beforeAll(async () => {
     'premiumLogin',
     post(broken, '/api/premiumLogin', { email: 'x@example.com', inviteCode: 'BROKEN-USERS' }),
   );
+
+  // A database that cannot be reached: a token's user cannot be checked.
+  const down = await setup({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+  try {
+    const member = { userId: 'some-member', email: null, accessLevel: 'premium' as const };
+    await record(
+      'premiumAnalysis',
+      down.http
+        .get('/api/premium/strategies/3')
+        .set('Authorization', `Bearer ${signPremiumToken(member, TEST_SECRET)}`),
+    );
+  } finally {
+    await down.cleanup();
+  }
 
   await record(null, t.http.get('/api/no-such-endpoint'));
   await record(null, t.http.delete('/api/strategies'));

@@ -57,6 +57,23 @@ export interface InviteLogin {
   now: Date;
 }
 
+/**
+ * POST /api/premiumLogin: `tokenUserId` is the user of the caller's verified token (null without
+ * one); `newUser` (carrying the email) is created when the email is not yet one of the code's.
+ */
+export interface InviteEmailActivation {
+  inviteId: string;
+  email: string;
+  tokenUserId: string | null;
+  newUser: UserRecord;
+  now: Date;
+}
+
+/** `email_taken`: without the token of that user, an email already bound gets nothing. */
+export type Activation =
+  | { ok: true; user: UserRecord; created: boolean }
+  | { ok: false; reason: InviteFailure | 'email_taken' };
+
 export type { AlertKind };
 export interface AlertSubscription {
   id: string; // random id (crypto.randomUUID())
@@ -101,6 +118,24 @@ export interface UserDataStore {
    * the email; only when none exists is a use spent to create `newUser` (which carries the email).
    */
   loginWithInvite(input: InviteLogin): Promise<Redemption>;
+
+  /**
+   * Binds an email with an invite, in one step: the user named by `tokenUserId`, when it is one
+   * of this invite's, gets the email (no use spent). Else this is a redemption: refused when the
+   * invite is expired or used up (checked first, so the answer does not depend on the email),
+   * refused with `email_taken` when a user of the invite has the email, else `newUser` is created
+   * with one use spent.
+   */
+  activateInviteEmail(input: InviteEmailActivation): Promise<Activation>;
+
+  /**
+   * Whether a premium user may still use its tokens: it exists and its invite exists and is not
+   * disabled. Reads the store as it is now (a user deleted by hand counts as deleted).
+   */
+  premiumUserActive(userId: string): Promise<boolean>;
+
+  /** Disables an invite (operator command): no new use, and its users' tokens are refused. False when the id is unknown. */
+  disableInvite(id: string): Promise<boolean>;
 
   /** One subscription per (lower-cased email, sourceId, kind): an existing one is returned, created false. */
   addAlertSubscription(

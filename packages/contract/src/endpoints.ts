@@ -352,13 +352,15 @@ export const endpoints = {
     tag: 'Premium',
     summary: 'Bind an email to an invite code',
     description:
-      "Binds the email to the caller's user (its Bearer token), else to the newest user of the code without one; returns a token with the email in it.",
+      "With the caller's own token (Authorization: Bearer, the one of POST /api/premium), binds the email to that user without spending a use. Without one it is a redemption: a new user with the email, one use spent; an email already bound to a user of the code gets no token (premium_token_required), and a used-up code answers invite_code_used_up whatever the email. Returns a token with the email in it.",
     body: premiumLoginRequestSchema,
     rateLimited: true,
     responses: {
       200: { description: 'Activated.', schema: premiumSessionSchema },
       400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
-      401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
+      401: premiumError(
+        "invalid_invite_code, invite_code_expired, invite_code_used_up, or premium_token_required (the email is already bound: send that user's token).",
+      ),
       ...bodyErrors(premiumError),
       503: premiumError(
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
@@ -377,7 +379,12 @@ export const endpoints = {
     responses: {
       200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
       400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
-      401: error('Missing, malformed, expired or non-premium token.'),
+      401: error(
+        'Missing, malformed, expired, exp-less or non-premium token; premium_revoked: its user was deleted or its invite disabled (noticed within 60 s).',
+      ),
+      503: error(
+        'The user data cannot be read to check the token: unavailable (the database; Retry-After) or data_unavailable.',
+      ),
     },
   },
   scanner: {
@@ -399,8 +406,12 @@ export const endpoints = {
       400: error(
         'invalid_query: an unknown, repeated or malformed parameter (the message says which).',
       ),
-      401: error('premium_required: format=csv without a valid premium token.'),
-      503: error('The pools snapshot or the project tiers never loaded.'),
+      401: error(
+        'premium_required: format=csv without a valid premium token (a token whose user was deleted or whose invite was disabled counts as none within 60 s).',
+      ),
+      503: error(
+        'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
+      ),
     },
   },
   openApi: {
