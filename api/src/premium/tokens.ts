@@ -113,13 +113,6 @@ export class PremiumAccess {
     this.cache.set(userId, { active, at: now });
     return active;
   }
-
-  /** Claims of a bearer token that is valid and whose user still has access, else null. */
-  async verify(token: string, secret: string): Promise<PremiumClaims | null> {
-    const claims = verifyPremiumToken(token, secret);
-    if (!claims) return null;
-    return (await this.active(claims.sub)) ? claims : null;
-  }
 }
 
 /** Refuses a secret shorter than MIN_SECRET_BYTES, naming where it came from. */
