@@ -224,7 +224,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   store.startWatching(watchIntervalMs);
 
   const premiumAccess = new PremiumAccess(
-    (userId) => userData.premiumUserActive(userId),
+    async (userId) => (await userData.activePremiumUser(userId)) !== null,
     options.accessCacheMs ?? ACCESS_CACHE_MS,
     () => now().getTime(),
   );

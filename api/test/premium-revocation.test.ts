@@ -9,7 +9,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createInvite } from '../src/premium/invite-codes.ts';
 import { runDisableInvite } from '../scripts/disable-invite.ts';
-import { editFile, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
+import {
+  editFile,
+  foldUserData,
+  outboxMails,
+  readJson,
+  setup,
+  type TestContext,
+} from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
 
 const contexts: TestContext[] = [];
@@ -92,7 +99,7 @@ for (const variant of ['files', 'postgres'] as const) {
     });
 
     it("premiumLogin: the owner's email gets no token without the owner's token; the own token binds", async () => {
-      const { t } = await clockedSetup(await databaseUrl());
+      const { t, advance } = await clockedSetup(await databaseUrl());
       await createInvite(t.deps.userData, { code: 'STORE-OWNER-1', maxUses: 2 });
       const owner = await loginWith(t, 'STORE-OWNER-1');
       const send = (email: string, token?: string) => {
@@ -105,9 +112,9 @@ for (const variant of ['files', 'postgres'] as const) {
       const bound = await send('owner@example.com', owner.token).expect(200);
       expect(bound.body.user).toMatchObject({ userId: owner.userId, email: 'owner@example.com' });
       for (let i = 0; i < 5; i++) {
-        const res = await send('Owner@Example.com').expect(401);
+        const res = await send('Owner@Example.com').expect(202);
         expect(res.body.token).toBeUndefined();
-        expect(res.body.error.code).toBe('premium_token_required');
+        expect(res.body.emailSent).toBe(true);
       }
       // The second use: a new user for a new email, never the owner.
       const other = await send('other@example.com').expect(200);
@@ -120,6 +127,29 @@ for (const variant of ['files', 'postgres'] as const) {
           error: { code: 'invite_code_used_up', message: expect.any(String) },
         });
       }
+
+      // The owner's mailbox got one sign-in link: it works for an hour.
+      const linkOf = async (n: number) => {
+        const mails = await outboxMails(t.dir, 'owner@example.com', n);
+        expect(mails).toHaveLength(n);
+        const url = new URL(
+          /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(mails[n - 1]!.text ?? '')![0],
+        );
+        return url.pathname + url.search;
+      };
+      const first = await linkOf(1);
+      expect((await t.http.get(first).expect(200)).text).toContain('premium-session');
+      advance(61 * 60_000);
+      const expired = await t.http.get(first).expect(400);
+      expect(expired.text).toContain('Link expired');
+      // A new link (the code is used up: the same 401, the link is mailed all the same)...
+      await send('owner@example.com').expect(401);
+      const second = await linkOf(2);
+      // ...is worthless once the code is disabled.
+      const invite = (await t.deps.userData.listInvites()).find((i) => i.uses === 2)!;
+      expect(await t.deps.userData.disableInvite(invite.id)).toBe(true);
+      const gone = await t.http.get(second).expect(404);
+      expect(gone.text).not.toContain('premium-session');
     });
 
     it('deleting the user by hand refuses its token within 60 s (report and CSV)', async () => {

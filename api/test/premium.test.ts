@@ -10,6 +10,7 @@ import { runCreateInvite } from '../scripts/create-invite.ts';
 import {
   decodeJwtPayload,
   foldUserData,
+  outboxMails,
   readJson,
   setup,
   TEST_SECRET,
@@ -237,6 +238,49 @@ describe('POST /api/premiumLogin', () => {
       success: false,
       error: { code: 'invite_code_used_up', message: expect.any(String) },
     });
+    // The owner, not the caller, got one sign-in link (at most one per 10 minutes); nobody else mail.
+    const mails = await outboxMails(t.dir, 'owner@example.com');
+    expect(mails).toHaveLength(1);
+    expect(await outboxMails(t.dir, 'nobody@example.com', 1, 300)).toHaveLength(0);
+  });
+
+  it('an e-mailed sign-in link gives its owner a token (a page that stores it), once valid, for one hour', async () => {
+    await createInvite(t.deps.userData, { code: 'SIGN-IN-LINK-1', maxUses: 3 });
+    const owner = await login('SIGN-IN-LINK-1');
+    await json('/api/premiumLogin', { email: 'linked@example.com', inviteCode: 'SIGN-IN-LINK-1' })
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    const res = await json('/api/premiumLogin', {
+      email: 'LINKED@example.com',
+      inviteCode: 'SIGN-IN-LINK-1',
+    }).expect(202);
+    expect(res.body).toEqual({ success: true, emailSent: true, message: expect.any(String) });
+    const [mail] = await outboxMails(t.dir, 'linked@example.com');
+    const link = /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(mail!.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const page = await t.http.get(new URL(link!).pathname + new URL(link!).search).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'sha256-/);
+    expect(page.text).toContain("localStorage.setItem('premiumToken'");
+    const session = JSON.parse(
+      /<script type="application\/json" id="premium-session">(.*?)<\/script>/s.exec(page.text)![1]!,
+    ) as { token: string; home: string };
+    expect(decodeJwtPayload(session.token)).toMatchObject({
+      userId: owner.user.userId,
+      email: 'linked@example.com',
+      accessLevel: 'premium',
+    });
+    await t.http
+      .get('/api/premium/strategies/3')
+      .set('Authorization', `Bearer ${session.token}`)
+      .expect(200);
+    // A tampered link is refused with a page, not a token.
+    const tampered = await t.http.get(
+      `/api/premium/sign-in?token=${'x'.repeat(20)}.${'y'.repeat(43)}`,
+    );
+    expect(tampered.status).toBe(400);
+    expect(tampered.text).not.toContain('premium-session');
   });
 
   it("an email already bound is not handed out by a code with uses left: no token without that user's", async () => {
@@ -249,10 +293,12 @@ describe('POST /api/premiumLogin', () => {
       const res = await json('/api/premiumLogin', {
         email: 'First@Example.com',
         inviteCode: 'SHARED-CODE-9',
-      }).expect(401);
+      }).expect(202);
       expect(res.body.token).toBeUndefined();
-      expect(res.body).toMatchObject({ success: false, error: { code: 'premium_token_required' } });
+      expect(res.body).toEqual({ success: true, emailSent: true, message: expect.any(String) });
     }
+    // The link went to the owner's address, not to the caller: one e-mail, not five.
+    expect(await outboxMails(t.dir, 'first@example.com')).toHaveLength(1);
     // Another holder of the code, with their own token (another user), gets their own account.
     const other = await login('SHARED-CODE-9');
     const res = await json('/api/premiumLogin', {

@@ -576,28 +576,28 @@ export class FileUserDataStore implements UserDataStore {
       await this.record(change);
       return { ok: true, user, created: false };
     }
+    const email = input.email.toLowerCase();
+    const bound = mine.find((u) => u.email !== null && u.email.toLowerCase() === email);
+    if (bound) return { ok: false, reason: 'email_taken', user: { ...bound } };
     const invite = this.idx.invites.get(input.inviteId);
     if (!invite || invite.disabled) return { ok: false, reason: 'invalid' };
     const check = inviteUsable(invite, input.now);
     if (!check.ok) return { ok: false, reason: check.reason };
-    const email = input.email.toLowerCase();
-    if (mine.some((u) => u.email !== null && u.email.toLowerCase() === email))
-      return { ok: false, reason: 'email_taken' };
     const redeemed = await this.redeem(input.inviteId, input.newUser, input.now);
     return redeemed.ok ? { ...redeemed, created: true } : redeemed;
   }
 
-  async premiumUserActive(userId: string): Promise<boolean> {
+  async activePremiumUser(userId: string): Promise<UserRecord | null> {
     // A hand edit of users.json or invites.json (a deleted user, a disabled invite) counts at once.
     await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
-    if (this.journal) {
-      const user = this.idx.usersById.get(userId);
-      const invite = user ? this.idx.invites.get(user.inviteId) : undefined;
-      return invite !== undefined && !invite.disabled;
-    }
-    const user = this.store.get('users')?.users.find((u) => u.userId === userId);
-    const invite = user && this.store.get('invites')?.invites.find((i) => i.id === user.inviteId);
-    return invite !== undefined && !invite.disabled;
+    const user = this.journal
+      ? this.idx.usersById.get(userId)
+      : this.store.get('users')?.users.find((u) => u.userId === userId);
+    if (!user) return null;
+    const invite = this.journal
+      ? this.idx.invites.get(user.inviteId)
+      : this.store.get('invites')?.invites.find((i) => i.id === user.inviteId);
+    return invite && !invite.disabled ? { ...user } : null;
   }
 
   async disableInvite(id: string): Promise<boolean> {

@@ -69,10 +69,14 @@ export interface InviteEmailActivation {
   now: Date;
 }
 
-/** `email_taken`: without the token of that user, an email already bound gets nothing. */
+/**
+ * `email_taken`: the email is already `user`'s (a user of the invite); without that user's token
+ * the caller gets no token (the route mails that address a sign-in link instead).
+ */
 export type Activation =
   | { ok: true; user: UserRecord; created: boolean }
-  | { ok: false; reason: InviteFailure | 'email_taken' };
+  | { ok: false; reason: InviteFailure }
+  | { ok: false; reason: 'email_taken'; user: UserRecord };
 
 export type { AlertKind };
 export interface AlertSubscription {
@@ -121,18 +125,17 @@ export interface UserDataStore {
 
   /**
    * Binds an email with an invite, in one step: the user named by `tokenUserId`, when it is one
-   * of this invite's, gets the email (no use spent). Else this is a redemption: refused when the
-   * invite is expired or used up (checked first, so the answer does not depend on the email),
-   * refused with `email_taken` when a user of the invite has the email, else `newUser` is created
-   * with one use spent.
+   * of this invite's, gets the email (no use spent). Else, when a user of the invite has the email
+   * (any letter case), `email_taken` with that user; else this is a redemption: `newUser` is
+   * created with one use spent, or the invite is refused (expired, used up, disabled).
    */
   activateInviteEmail(input: InviteEmailActivation): Promise<Activation>;
 
   /**
-   * Whether a premium user may still use its tokens: it exists and its invite exists and is not
-   * disabled. Reads the store as it is now (a user deleted by hand counts as deleted).
+   * The premium user, if it may still use its tokens: it exists and its invite exists and is not
+   * disabled; else null. Reads the store as it is now (a user deleted by hand counts as deleted).
    */
-  premiumUserActive(userId: string): Promise<boolean>;
+  activePremiumUser(userId: string): Promise<UserRecord | null>;
 
   /** Disables an invite (operator command): no new use, and its users' tokens are refused. False when the id is unknown. */
   disableInvite(id: string): Promise<boolean>;

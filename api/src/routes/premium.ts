@@ -31,6 +31,7 @@ import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
 import { findInvite, inviteUsable } from '../premium/invite-codes.ts';
+import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from '../premium/sign-in.ts';
 import {
   isPremiumClaims,
   JWT_ALGORITHM,
@@ -125,6 +126,7 @@ async function verifiedInvite(deps: AppDeps, code: string) {
 
 export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
+  const signIn = new SignInLinks(deps);
 
   const invitePath = routePath(endpoints.premiumInvite);
   router.post(invitePath, limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
@@ -180,7 +182,8 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
 
         // With the caller's own token (the client sends the one of the invite step), the email is
         // bound to that user. Without it this is a redemption: a new user for a new email (one
-        // use); an email already bound to a user of the code gets no token.
+        // use); an email already bound to a user of the code gets no token, only a sign-in link
+        // mailed to it.
         const claims = await premiumBearer(ctx, deps, FAIL);
         const now = deps.now();
         const login = await deps.userData.activateInviteEmail({
@@ -198,11 +201,14 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         });
         if (!login.ok) {
           if (login.reason !== 'email_taken') throw inviteFailure(login.reason);
-          throw unauthorized(
-            "This email is already bound to a premium account of this code: send that account's token (Authorization: Bearer)",
-            'premium_token_required',
-            FAIL,
-          );
+          // Not awaited: how long the answer takes must not tell that the email is registered.
+          void signIn.send(login.user, email);
+          // A used-up code answers as it does for an email nobody registered.
+          const left = inviteUsable(invite, now);
+          if (!left.ok) throw inviteFailure(left.reason);
+          ctx.status = 202;
+          ctx.body = { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE };
+          return;
         }
         const record = login.user;
         const user = toUser(record);
@@ -214,6 +220,51 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       });
     },
   );
+
+  router.get(routePath(endpoints.premiumSignIn), async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    let found;
+    try {
+      found = await signIn.userOf(token);
+    } catch (err) {
+      deps.logger.error('premium sign-in link not checked', { error: (err as Error).message });
+      return signInPage(
+        ctx,
+        deps,
+        503,
+        'Try again later',
+        'Premium access is temporarily unavailable.',
+      );
+    }
+    if (found.ok)
+      return signInPage(
+        ctx,
+        deps,
+        200,
+        'Signed in',
+        'You are signed in to premium. Taking you to the site…',
+        {
+          user: toUser(found.user),
+        },
+      );
+    if (found.reason === 'unknown')
+      return signInPage(
+        ctx,
+        deps,
+        404,
+        'Account not found',
+        'This premium account no longer exists, or its invite code was disabled, or its e-mail changed.',
+      );
+    return signInPage(
+      ctx,
+      deps,
+      400,
+      found.reason === 'expired' ? 'Link expired' : 'Invalid link',
+      found.reason === 'expired'
+        ? 'This sign-in link has expired (links work for one hour). Ask for a new one.'
+        : 'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
+    );
+  });
 
   return router;
 }

@@ -450,27 +450,29 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         if (updated.rows[0]) return { ok: true, user: toUser(updated.rows[0]), created: false };
       }
+      const taken = await c.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM premium_users
+         WHERE invite_id = $1 AND lower(email) = lower($2) ORDER BY seq LIMIT 1`,
+        [input.inviteId, input.email],
+      );
+      if (taken.rows[0]) return { ok: false, reason: 'email_taken', user: toUser(taken.rows[0]) };
       const row = locked.rows[0];
       if (!row || row.disabled) return { ok: false, reason: 'invalid' };
       const check = inviteUsable(toInvite(row), input.now);
       if (!check.ok) return { ok: false, reason: check.reason };
-      const taken = await c.query(
-        'SELECT 1 FROM premium_users WHERE invite_id = $1 AND lower(email) = lower($2) LIMIT 1',
-        [input.inviteId, input.email],
-      );
-      if (taken.rowCount) return { ok: false, reason: 'email_taken' };
       const redeemed = await this.redeem(c, input.inviteId, input.newUser, input.now);
       return redeemed.ok ? { ...redeemed, created: true } : redeemed;
     });
   }
 
-  async premiumUserActive(userId: string): Promise<boolean> {
-    const r = await this.query(
-      `SELECT 1 FROM premium_users u JOIN invites i ON i.id = u.invite_id
+  async activePremiumUser(userId: string): Promise<UserRecord | null> {
+    const r = await this.query<UserRow>(
+      `SELECT u.user_id, u.invite_id, u.email, u.created_at, u.last_login_at
+       FROM premium_users u JOIN invites i ON i.id = u.invite_id
        WHERE u.user_id = $1 AND NOT i.disabled`,
       [userId],
     );
-    return (r.rowCount ?? 0) > 0;
+    return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
   async disableInvite(id: string): Promise<boolean> {
