@@ -43,7 +43,8 @@ describe('secrets', () => {
         JWT_SECRET: 'changeme',
         DATABASE_URL: '',
       },
-      timeout: 60_000,
+      // Killed before the test's own timeout, so a server that does start never outlives it.
+      timeout: 30_000,
     });
     const failure = (await started.then(
       () => null,
@@ -53,7 +54,7 @@ describe('secrets', () => {
     expect(failure!.killed).toBeFalsy();
     expect(failure!.code).not.toBe(0);
     expect(failure!.stderr).toMatch(/JWT_SECRET must be at least 32 bytes/);
-  });
+  }, 45_000);
 
   it('createDeps refuses a short JWT_SECRET or ALERTS_SECRET, and a short generated secret file', async () => {
     const dir = await dataDir();
