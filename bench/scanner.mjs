@@ -38,11 +38,20 @@ import { generatePoolsResponse } from './scripts/generate-pools.ts';
 import { importPoolsSnapshot } from './src/scanner/import-pools.ts';
 import { projectSafetyTable } from './src/scanner/project-safety.ts';
 import { signPremiumToken } from './src/premium/tokens.ts';
+import { createInvite } from './src/premium/invite-codes.ts';
 import { naiveScan } from './test/naive-scan.ts';
 
 const dataDir = process.env.DATA_DIR;
 await importPoolsSnapshot(generatePoolsResponse({ count: ${POOLS} }), { dataDir });
 const deps = await createDeps({ logger: silentLogger });
+// A real premium member: the API honours a token only while its user exists.
+const { invite } = await createInvite(deps.userData, { maxUses: 1, note: 'bench' });
+const joined = new Date().toISOString();
+await deps.userData.redeemInvite({
+  inviteId: invite.id,
+  user: { userId: 'bench', inviteId: invite.id, email: null, createdAt: joined, lastLoginAt: joined },
+  now: new Date(),
+});
 
 // Server-side time of each request, from its arrival to the end of the response.
 const timings = { api: [], naive: [] };

@@ -12,7 +12,13 @@ import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
 import { consoleLogger, type Logger } from './logger.ts';
-import { loadOrCreateSecret, TOKEN_TTL_SECONDS } from './premium/tokens.ts';
+import {
+  ACCESS_CACHE_MS,
+  loadOrCreateSecret,
+  PremiumAccess,
+  readOrCreateSecretFile,
+  TOKEN_TTL_SECONDS,
+} from './premium/tokens.ts';
 import { ImportSchedule, parseInterval } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
 import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
@@ -27,6 +33,8 @@ export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
 /** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 30, windowMs: 60_000 };
 export const DEFAULT_POLL_MS = 1000;
+/** Where the alert links' secret is kept when ALERTS_SECRET is unset (git-ignored). */
+export const ALERTS_SECRET_FILE = '.alerts-secret';
 
 export interface AppDeps {
   /** The data directory: the operators' yield files (read-only here) and the runtime files. */
@@ -41,6 +49,8 @@ export interface AppDeps {
   /** The current precomputed snapshot (rebuilt when a data file is accepted). */
   snapshot(): Snapshot;
   jwtSecret: string;
+  /** Whether a token's user still exists with an enabled invite (checked at most a minute ago). */
+  premiumAccess: PremiumAccess;
   logger: Logger;
   rateLimit: RateLimitOptions;
   tokenTtlSeconds: number;
@@ -71,6 +81,8 @@ export interface CreateDepsOptions {
   /** How often hand edits are looked for; 0 turns polling off. Default: env DATA_POLL_MS, else 1000. */
   watchIntervalMs?: number;
   tokenTtlSeconds?: number;
+  /** How long a token's check against the store is reused (ms). Default 60 000. */
+  accessCacheMs?: number;
   /** Proxies in front of the server. Default: env TRUST_PROXY, else 0 (none). */
   trustProxy?: number;
   now?: () => Date;
@@ -82,7 +94,7 @@ export interface CreateDepsOptions {
   smtpUrl?: string;
   /** Base of e-mailed links. Default: env PUBLIC_URL, else settings.json's siteUrl. */
   publicUrl?: string;
-  /** Signs e-mailed links. Default: env ALERTS_SECRET, else derived from the JWT secret. */
+  /** Signs e-mailed links. Default: env ALERTS_SECRET, else DATA_DIR/.alerts-secret (made once). */
   alertsSecret?: string;
   /** From address of alert e-mails. Default: env MAIL_FROM, else from settings.json. */
   mailFrom?: string;
@@ -140,6 +152,35 @@ function packageVersion(): string {
  */
 const importLockName = (dataDir: string) => `data-import:${os.hostname()}:${dataDir}`;
 
+/**
+ * The secret of the alert links: ALERTS_SECRET when set (at least 32 bytes). Else the one kept in
+ * DATA_DIR/.alerts-secret, written at the first start with the value links were signed with
+ * until then (derived from the JWT secret of that moment): rotating JWT_SECRET afterwards leaves
+ * the links already sent working.
+ */
+async function loadAlertsSecret(
+  dataDir: string,
+  jwtSecret: string,
+  explicit: string | undefined,
+  logger: Logger,
+): Promise<string> {
+  if (explicit !== undefined && explicit.trim() !== '') return alertsSecret(jwtSecret, explicit);
+  try {
+    return await readOrCreateSecretFile(path.join(dataDir, ALERTS_SECRET_FILE), () =>
+      alertsSecret(jwtSecret, undefined),
+    );
+  } catch (err) {
+    // A data directory that cannot be written (read-only, full): sign as before the file existed.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOENT'].includes(code ?? '')) throw err;
+    logger.warn('alert links secret not kept: set ALERTS_SECRET', {
+      file: ALERTS_SECRET_FILE,
+      error: (err as Error).message,
+    });
+    return alertsSecret(jwtSecret, undefined);
+  }
+}
+
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
   // Read before opening anything: a malformed value stops the start with a clear message.
   const importIntervalMs =
@@ -151,6 +192,14 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   );
   const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  // Secrets too short stop the start here, before anything is opened.
+  const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
+  const linksSecret = await loadAlertsSecret(
+    dataDir,
+    jwtSecret,
+    options.alertsSecret ?? process.env.ALERTS_SECRET,
+    logger,
+  );
   const store = openStore(dataDir, logger);
   const databaseUrl =
     options.databaseUrl !== undefined ? options.databaseUrl : process.env.DATABASE_URL || null;
@@ -183,7 +232,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const watchIntervalMs = options.watchIntervalMs ?? envInt('DATA_POLL_MS') ?? DEFAULT_POLL_MS;
   store.startWatching(watchIntervalMs);
 
-  const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
+  const premiumAccess = new PremiumAccess(
+    async (userId) => (await userData.activePremiumUser(userId)) !== null,
+    options.accessCacheMs ?? ACCESS_CACHE_MS,
+    () => now().getTime(),
+  );
 
   const alerts = new AlertService({
     userData,
@@ -191,7 +244,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     sources: () => store.get('sources'),
     settings: () => store.get('settings'),
     mailer: createMailer({ smtpUrl: options.smtpUrl ?? process.env.SMTP_URL, dataDir }),
-    secret: alertsSecret(jwtSecret, options.alertsSecret ?? process.env.ALERTS_SECRET),
+    secret: linksSecret,
     publicUrl: options.publicUrl ?? (process.env.PUBLIC_URL || undefined),
     from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
     logger,
@@ -245,6 +298,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     rateCounter,
     snapshot: currentSnapshot,
     jwtSecret,
+    premiumAccess,
     logger,
     rateLimit: {
       max: options.rateLimit?.max ?? envInt('RATE_LIMIT_MAX') ?? DEFAULT_RATE_LIMIT.max,

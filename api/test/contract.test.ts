@@ -19,8 +19,17 @@ import {
   type EndpointSpec,
 } from '@yield/contract';
 import { createInvite } from '../src/premium/invite-codes.ts';
+import { signPremiumToken } from '../src/premium/tokens.ts';
+import { SignInLinks } from '../src/premium/sign-in.ts';
 import { signAlertToken } from '../src/alerts/links.ts';
-import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
+import {
+  editFile,
+  outboxMails,
+  setup,
+  tempDataDir,
+  TEST_SECRET,
+  type TestContext,
+} from './helpers.ts';
 
 interface Answer {
   /** null: not an endpoint of the table (unknown path, wrong method, internal error). */
@@ -148,6 +157,25 @@ beforeAll(async () => {
   await record('premiumInvite', post(t, '/api/premium', 'inviteCode=x', 'text/plain'));
   const login = { email: 'member@example.com', inviteCode: 'CONTRACT-CODE' };
   await record('premiumLogin', post(t, '/api/premiumLogin', login));
+  // The email is bound now: no token without its user's, a sign-in link is mailed instead.
+  await record('premiumLogin', post(t, '/api/premiumLogin', login));
+  const [signInMail] = await outboxMails(t.dir, login.email);
+  const signInUrl = new URL(
+    /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(signInMail!.text!)![0],
+  );
+  await record('premiumSignIn', t.http.get(signInUrl.pathname + signInUrl.search));
+  await record('premiumSignIn', t.http.get('/api/premium/sign-in?token=not-a-token'));
+  const nobody = {
+    userId: 'no-such-user',
+    inviteId: 'none',
+    email: 'nobody@example.com',
+    createdAt: new Date().toISOString(),
+    lastLoginAt: new Date().toISOString(),
+  };
+  const unknownUser = new URL(
+    new SignInLinks(t.deps).link(nobody, nobody.email, 'http://localhost'),
+  );
+  await record('premiumSignIn', t.http.get(unknownUser.pathname + unknownUser.search));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, email: 'nope' }));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, inviteCode: 'WRONG' }));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, pad: 'x'.repeat(17e3) }));
@@ -209,6 +237,22 @@ beforeAll(async () => {
     'premiumLogin',
     post(broken, '/api/premiumLogin', { email: 'x@example.com', inviteCode: 'BROKEN-USERS' }),
   );
+
+  // A database that cannot be reached: a token's user cannot be checked.
+  const down = await setup({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+  try {
+    const member = { userId: 'some-member', email: null, accessLevel: 'premium' as const };
+    await record(
+      'premiumAnalysis',
+      down.http
+        .get('/api/premium/strategies/3')
+        .set('Authorization', `Bearer ${signPremiumToken(member, TEST_SECRET)}`),
+    );
+    const link = new URL(new SignInLinks(down.deps).link(nobody, nobody.email, 'http://localhost'));
+    await record('premiumSignIn', down.http.get(link.pathname + link.search));
+  } finally {
+    await down.cleanup();
+  }
 
   await record(null, t.http.get('/api/no-such-endpoint'));
   await record(null, t.http.delete('/api/strategies'));

@@ -403,6 +403,7 @@ describe('GET /api/openapi.json', () => {
         '/api/premium',
         '/api/premiumLogin',
         '/api/premium/strategies/{id}',
+        '/api/premium/sign-in',
         '/api/scanner',
         '/api/openapi.json',
         '/api/docs',

@@ -93,3 +93,33 @@ export function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/**
+ * The e-mails written to `dir`'s outbox (no SMTP_URL) for `to`, parsed; waits up to `timeoutMs`
+ * for at least `atLeast` of them (some are sent after the answer).
+ */
+export async function outboxMails(
+  dir: string,
+  to: string,
+  atLeast = 1,
+  timeoutMs = 5000,
+): Promise<import('mailparser').ParsedMail[]> {
+  const { readdir } = await import('node:fs/promises');
+  const { simpleParser } = await import('mailparser');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = await readdir(path.join(dir, 'outbox')).catch(() => [] as string[]);
+    const mails = await Promise.all(
+      files
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map(async (f) => simpleParser(await readFile(path.join(dir, 'outbox', f)))),
+    );
+    const mine = mails.filter((m) => {
+      const address = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
+      return address?.toLowerCase() === to.toLowerCase();
+    });
+    if (mine.length >= atLeast || Date.now() > deadline) return mine;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -10,6 +10,7 @@ import { runCreateInvite } from '../scripts/create-invite.ts';
 import {
   decodeJwtPayload,
   foldUserData,
+  outboxMails,
   readJson,
   setup,
   TEST_SECRET,
@@ -133,13 +134,15 @@ describe('POST /api/premium', () => {
 });
 
 describe('POST /api/premiumLogin', () => {
-  it('binds the email to the invite step user without spending another use, email in the token', async () => {
+  it('binds the email to the invite step user (its token) without spending another use, email in the token', async () => {
     await createInvite(t.deps.userData, { code: 'ONE-USE-FLOW', maxUses: 1 });
     const first = await login('ONE-USE-FLOW');
     const res = await json('/api/premiumLogin', {
       email: 'Saver@Example.com',
       inviteCode: 'ONE-USE-FLOW',
-    }).expect(200);
+    })
+      .set('Authorization', `Bearer ${first.token}`)
+      .expect(200);
     expect(res.body).toMatchObject({ success: true, token: expect.any(String) });
     const payload = decodeJwtPayload(res.body.token as string);
     expect(payload).toMatchObject({
@@ -147,12 +150,23 @@ describe('POST /api/premiumLogin', () => {
       accessLevel: 'premium',
       userId: first.user.userId,
     });
-    // Returning user: same email logs in again, same user, still no new use.
+    // The same user sending the same email again (its token): same user, still no new use.
     const again = await json('/api/premiumLogin', {
       email: 'saver@example.com',
       inviteCode: 'one-use-flow',
-    }).expect(200);
+    })
+      .set('Authorization', `Bearer ${res.body.token as string}`)
+      .expect(200);
     expect(decodeJwtPayload(again.body.token as string).userId).toBe(first.user.userId);
+    // Code + email without the token is no login: the used-up code refuses it, without a token.
+    const noToken = await json('/api/premiumLogin', {
+      email: 'saver@example.com',
+      inviteCode: 'ONE-USE-FLOW',
+    }).expect(401);
+    expect(noToken.body).toEqual({
+      success: false,
+      error: { code: 'invite_code_used_up', message: expect.any(String) },
+    });
     // The single use is spent: a new person with the same code is refused.
     const other = await json('/api/premiumLogin', {
       email: 'other@example.com',
@@ -188,6 +202,146 @@ describe('POST /api/premiumLogin', () => {
       path.join(t.dir, 'users.json'),
     );
     expect(users.users.filter((u) => u.email === null).length).toBeGreaterThan(0);
+  });
+
+  it("a used-up one-use code with the owner's email gives no token (5 attempts, with or without a foreign token)", async () => {
+    await createInvite(t.deps.userData, { code: 'OWNER-ONLY-1', maxUses: 1 });
+    const owner = await login('OWNER-ONLY-1');
+    await json('/api/premiumLogin', { email: 'owner@example.com', inviteCode: 'OWNER-ONLY-1' })
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    await createInvite(t.deps.userData, { code: 'STRANGER-OWN-1', maxUses: 5 });
+    const strangerToken = (await login('STRANGER-OWN-1')).token;
+    const attempts = [
+      { email: 'owner@example.com', auth: null },
+      { email: 'OWNER@example.com', auth: null },
+      { email: 'owner@example.com', auth: strangerToken },
+      { email: 'owner@example.com', auth: 'not.a.token' },
+      { email: 'owner@example.com', auth: null },
+    ];
+    for (const { email, auth } of attempts) {
+      const req = json('/api/premiumLogin', { email, inviteCode: 'owner-only-1' });
+      const res = auth ? await req.set('Authorization', `Bearer ${auth}`) : await req;
+      expect(res.status).toBe(401);
+      expect(res.body.token).toBeUndefined();
+      // The same answer as for an address nobody registered: nothing to probe.
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'invite_code_used_up', message: expect.any(String) },
+      });
+    }
+    const unknown = await json('/api/premiumLogin', {
+      email: 'nobody@example.com',
+      inviteCode: 'OWNER-ONLY-1',
+    }).expect(401);
+    expect(unknown.body).toEqual({
+      success: false,
+      error: { code: 'invite_code_used_up', message: expect.any(String) },
+    });
+    // The owner, not the caller, got one sign-in link (at most one per 10 minutes); nobody else mail.
+    const mails = await outboxMails(t.dir, 'owner@example.com');
+    expect(mails).toHaveLength(1);
+    expect(await outboxMails(t.dir, 'nobody@example.com', 1, 300)).toHaveLength(0);
+  });
+
+  it('an e-mailed sign-in link gives its owner a token (a page that stores it), once valid, for one hour', async () => {
+    await createInvite(t.deps.userData, { code: 'SIGN-IN-LINK-1', maxUses: 3 });
+    const owner = await login('SIGN-IN-LINK-1');
+    await json('/api/premiumLogin', { email: 'linked@example.com', inviteCode: 'SIGN-IN-LINK-1' })
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    const res = await json('/api/premiumLogin', {
+      email: 'LINKED@example.com',
+      inviteCode: 'SIGN-IN-LINK-1',
+    }).expect(202);
+    expect(res.body).toEqual({ success: true, emailSent: true, message: expect.any(String) });
+    const [mail] = await outboxMails(t.dir, 'linked@example.com');
+    const link = /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(mail!.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const page = await t.http.get(new URL(link!).pathname + new URL(link!).search).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'sha256-/);
+    expect(page.text).toContain("localStorage.setItem('premiumToken'");
+    const session = JSON.parse(
+      /<script type="application\/json" id="premium-session">(.*?)<\/script>/s.exec(page.text)![1]!,
+    ) as { token: string; home: string };
+    expect(decodeJwtPayload(session.token)).toMatchObject({
+      userId: owner.user.userId,
+      email: 'linked@example.com',
+      accessLevel: 'premium',
+    });
+    await t.http
+      .get('/api/premium/strategies/3')
+      .set('Authorization', `Bearer ${session.token}`)
+      .expect(200);
+    // A tampered link is refused with a page, not a token.
+    const tampered = await t.http.get(
+      `/api/premium/sign-in?token=${'x'.repeat(20)}.${'y'.repeat(43)}`,
+    );
+    expect(tampered.status).toBe(400);
+    expect(tampered.text).not.toContain('premium-session');
+  });
+
+  it("an email already bound is not handed out by a code with uses left: no token without that user's", async () => {
+    await createInvite(t.deps.userData, { code: 'SHARED-CODE-9', maxUses: 10 });
+    const owner = await login('SHARED-CODE-9');
+    await json('/api/premiumLogin', { email: 'first@example.com', inviteCode: 'SHARED-CODE-9' })
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
+    for (let i = 0; i < 5; i++) {
+      const res = await json('/api/premiumLogin', {
+        email: 'First@Example.com',
+        inviteCode: 'SHARED-CODE-9',
+      }).expect(202);
+      expect(res.body.token).toBeUndefined();
+      expect(res.body).toEqual({ success: true, emailSent: true, message: expect.any(String) });
+    }
+    // The link went to the owner's address, not to the caller: one e-mail, not five.
+    expect(await outboxMails(t.dir, 'first@example.com')).toHaveLength(1);
+    // Another holder of the code, with their own token (another user), gets their own account.
+    const other = await login('SHARED-CODE-9');
+    const res = await json('/api/premiumLogin', {
+      email: 'first@example.com',
+      inviteCode: 'SHARED-CODE-9',
+    })
+      .set('Authorization', `Bearer ${other.token}`)
+      .expect(200);
+    expect(decodeJwtPayload(res.body.token as string).userId).toBe(other.user.userId);
+    expect(decodeJwtPayload(res.body.token as string).userId).not.toBe(owner.user.userId);
+  });
+
+  it('the next holder of a code cannot bind an e-mail-less user of it to their email', async () => {
+    await createInvite(t.deps.userData, { code: 'PENDING-USER-1', maxUses: 2 });
+    const first = await login('PENDING-USER-1');
+    // Uses left: the next holder's email makes a new user (a redemption), not the pending one.
+    const next = await json('/api/premiumLogin', {
+      email: 'next@example.com',
+      inviteCode: 'PENDING-USER-1',
+    }).expect(200);
+    expect(decodeJwtPayload(next.body.token as string).userId).not.toBe(first.user.userId);
+    // Used up now: a third holder gets nothing at all.
+    const third = await json('/api/premiumLogin', {
+      email: 'third@example.com',
+      inviteCode: 'PENDING-USER-1',
+    }).expect(401);
+    expect(third.body.token).toBeUndefined();
+    await foldUserData(t);
+    const users = await readJson<{ users: { userId: string; email: string | null }[] }>(
+      path.join(t.dir, 'users.json'),
+    );
+    expect(users.users.find((u) => u.userId === first.user.userId)?.email).toBeNull();
+    // The first holder still binds their own email with their token.
+    const mine = await json('/api/premiumLogin', {
+      email: 'first-holder@example.com',
+      inviteCode: 'PENDING-USER-1',
+    })
+      .set('Authorization', `Bearer ${first.token}`)
+      .expect(200);
+    expect(decodeJwtPayload(mine.body.token as string)).toMatchObject({
+      userId: first.user.userId,
+      email: 'first-holder@example.com',
+    });
   });
 
   it('works without the invite step (spends one use)', async () => {
@@ -316,9 +470,33 @@ describe('GET /api/premium/strategies/:id (koa-jwt)', () => {
     expect(res.headers['www-authenticate']).toMatch(/Bearer/);
   });
 
-  it('accepts a correctly signed premium token made elsewhere with the same secret', async () => {
-    const good = jwt.sign(claims(), TEST_SECRET, { algorithm: 'HS256' });
+  it('accepts a correctly signed premium token made elsewhere with the same secret for an existing user', async () => {
+    const { user } = await login('ANALYSIS-CODE');
+    const good = jwt.sign({ ...claims(), sub: user.userId, userId: user.userId }, TEST_SECRET, {
+      algorithm: 'HS256',
+    });
     await get('3', `Bearer ${good}`).expect(200);
+    // The same token for a user the store does not know: refused.
+    const unknown = await get(
+      '3',
+      `Bearer ${jwt.sign(claims(), TEST_SECRET, { algorithm: 'HS256' })}`,
+    );
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe('premium_revoked');
+  });
+
+  it('refuses a correctly signed token of an existing user without exp (401), also for the CSV', async () => {
+    const { user } = await login('ANALYSIS-CODE');
+    const { exp: _exp, ...rest } = claims();
+    const noExp = jwt.sign({ ...rest, sub: user.userId, userId: user.userId }, TEST_SECRET, {
+      algorithm: 'HS256',
+    });
+    expect(decodeJwtPayload(noExp).exp).toBeUndefined();
+    const res = await get('3', `Bearer ${noExp}`).expect(401);
+    expect(res.body).toMatchObject({ error: { code: expect.any(String) } });
+    const csv = await t.http.get('/api/scanner?format=csv').set('Authorization', `Bearer ${noExp}`);
+    expect(csv.status).toBe(401);
+    expect(csv.body.error.code).toBe('premium_required');
   });
 });
 

@@ -19,7 +19,7 @@ import {
 import type { ScannerAnswer } from '@yield/contract';
 import { editFile, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan } from './naive-scan.ts';
-import { safetyOfDir, tokens, writeSnapshot } from './scanner-fixtures.ts';
+import { premiumToken, safetyOfDir, writeSnapshot } from './scanner-fixtures.ts';
 
 let t: TestContext | undefined;
 afterEach(async () => {
@@ -27,11 +27,10 @@ afterEach(async () => {
   t = undefined;
 });
 
-const premium = tokens.premium();
 const scan = async (ctx: TestContext, query = 'limit=500&includeOutliers=true') => {
   const res = await ctx.http
     .get(`/api/scanner?${query}`)
-    .set('Authorization', `Bearer ${premium}`)
+    .set('Authorization', `Bearer ${await premiumToken(ctx)}`)
     .expect(200);
   return { body: res.body as ScannerAnswer, text: res.text };
 };

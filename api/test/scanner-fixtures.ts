@@ -10,7 +10,8 @@ import type { PoolsFile, ProjectTiersFile, SourcesFile } from '../src/data/schem
 import { signPremiumToken } from '../src/premium/tokens.ts';
 import { formatPoolsFile, preparePoolsSnapshot } from '../src/scanner/import-pools.ts';
 import { projectSafetyTable } from '../src/scanner/project-safety.ts';
-import { editFile, TEST_SECRET } from './helpers.ts';
+import { createInvite } from '../src/premium/invite-codes.ts';
+import { editFile, TEST_SECRET, type TestContext } from './helpers.ts';
 
 export const BIG_SNAPSHOT = 20_000;
 
@@ -60,8 +61,30 @@ const user = {
   accessLevel: 'premium' as const,
 };
 
+/**
+ * The token of a real premium member of `t` (an invite redeemed through POST /api/premium): the
+ * API honours a token only while its user exists. One per test context.
+ */
+const members = new WeakMap<TestContext, Promise<string>>();
+export function premiumToken(t: TestContext): Promise<string> {
+  let token = members.get(t);
+  if (!token) {
+    token = (async () => {
+      const { code } = await createInvite(t.deps.userData, { maxUses: 1, note: 'scanner tests' });
+      const res = await t.http
+        .post('/api/premium')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ inviteCode: code }))
+        .expect(200);
+      return res.body.token as string;
+    })();
+    members.set(t, token);
+  }
+  return token;
+}
+
+/** Tokens refused for what they are (the user they name does not exist either). */
 export const tokens = {
-  premium: () => signPremiumToken(user, TEST_SECRET),
   expired: () => signPremiumToken(user, TEST_SECRET, -60),
   wrongSignature: () => signPremiumToken(user, `${TEST_SECRET}-other`),
   notPremium: () =>

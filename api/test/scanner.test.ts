@@ -14,6 +14,7 @@ import {
   awkwardPools,
   BIG_SNAPSHOT,
   safetyOfDir,
+  premiumToken,
   tokens,
   writeSnapshot,
 } from './scanner-fixtures.ts';
@@ -21,13 +22,14 @@ import {
 let t: TestContext;
 let snapshot: PoolsFile;
 let safetyOf: (project: string) => Score;
-const premium = tokens.premium();
+let premium: string;
 
 beforeAll(async () => {
   const dir = await tempDataDir();
   snapshot = await writeSnapshot(dir, { count: BIG_SNAPSHOT, extra: awkwardPools() });
   safetyOf = await safetyOfDir(dir, snapshot.asOf);
   t = await setup({ dir });
+  premium = await premiumToken(t);
 }, 120_000);
 afterAll(async () => t?.cleanup());
 

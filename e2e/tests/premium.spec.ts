@@ -5,8 +5,10 @@ import {
   fetchPremiumToken,
   storeToken,
 } from '../fixtures/index.ts';
+import { outboxMessagesTo } from '../fixtures/outbox.ts';
 import { SiteChrome } from '../pages/chrome.ts';
 import { mintToken, PremiumPages, tokenPayload } from '../pages/premium.ts';
+import { E2E_DATA_DIR } from '../scripts/e2e-env.ts';
 
 interface Settings {
   externalUrls: { premiumPurchaseForm: string; premiumRequestForm: string };
@@ -95,6 +97,44 @@ test.describe('premium journey', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     const noToken = await page.request.get('/api/premium/strategies/3');
     expect(noToken.status()).toBe(401);
+  });
+
+  test('code + a registered email gives no token, but the e-mailed sign-in link makes its owner premium', async ({
+    page,
+  }) => {
+    const premium = new PremiumPages(page);
+    const chrome = new SiteChrome(page);
+    const inviteCode = createInviteCode({ maxUses: 5 });
+    const email = `e2e-sign-in-${Date.now()}@example.com`;
+    const invite = await page.request.post('/api/premium', { data: { inviteCode } });
+    const owner = (await invite.json()) as { token: string; user: { userId: string } };
+    const bound = await page.request.post('/api/premiumLogin', {
+      data: { email, inviteCode },
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
+    expect(bound.status()).toBe(200);
+
+    // Someone else with the same code and the owner's email: no token, a link to the owner.
+    const probe = await page.request.post('/api/premiumLogin', { data: { email, inviteCode } });
+    expect(probe.status()).toBe(202);
+    expect(await probe.json()).toMatchObject({ success: true, emailSent: true });
+    expect((await probe.json()).token).toBeUndefined();
+
+    let messages: string[] = [];
+    await expect
+      .poll(async () => (messages = await outboxMessagesTo(E2E_DATA_DIR, email)).length)
+      .toBe(1);
+    const link = /https?:\/\/\S+\/api\/premium\/sign-in\?token=[\w.-]+/.exec(messages[0]!)![0];
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(chrome.mainNav.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    const stored = await premium.storedToken();
+    expect(tokenPayload(stored!)).toMatchObject({
+      accessLevel: 'premium',
+      email,
+      userId: owner.user.userId,
+    });
   });
 
   test("a wrong code shows the 'Error' / 'The code is invalid' toast for 4-5 s and returns to idle", async ({

@@ -46,7 +46,11 @@ describe('signed alert links', () => {
   });
 
   it('the secret is ALERTS_SECRET when set, else derived from the JWT secret (stable)', () => {
-    expect(alertsSecret('jwt', 'explicit')).toBe('explicit');
+    const explicit = 'an-explicit-alerts-secret-0123456789';
+    expect(alertsSecret('jwt', explicit)).toBe(explicit);
+    expect(() => alertsSecret('jwt', 'explicit')).toThrow(
+      /ALERTS_SECRET must be at least 32 bytes/,
+    );
     expect(alertsSecret('jwt', undefined)).toBe(alertsSecret('jwt', ''));
     expect(alertsSecret('jwt', undefined)).not.toBe(alertsSecret('jwt2', undefined));
     expect(alertsSecret('jwt', undefined)).not.toContain('jwt');

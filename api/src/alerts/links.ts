@@ -4,9 +4,11 @@
  * payload is `<action>.<subscription id>.<expiry in s, 0 for none>` and the signature its
  * HMAC-SHA256 under the alerts secret, compared in constant time.
  *
- * The secret is ALERTS_SECRET when set, else derived from the API's JWT secret (JWT_SECRET, or the
- * one generated into the data directory), so links keep working across restarts without a
- * setting of their own. Changing either secret invalidates every link already sent.
+ * The secret is ALERTS_SECRET when set (at least 32 bytes, else the start stops). Without it, the
+ * secret is kept in the data directory (`.alerts-secret`, written once at the first start, see
+ * api/src/deps.ts) and made by deriving it from the JWT secret of that moment, which is what links
+ * were signed with before the file existed: rotating JWT_SECRET later does not touch it, so links
+ * already sent keep working. Changing ALERTS_SECRET or deleting the file invalidates them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -14,9 +16,23 @@ export type LinkAction = 'confirm' | 'unsubscribe';
 
 export const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
 
-/** The secret links are signed with: ALERTS_SECRET, else one derived from the JWT secret. */
+/** The shortest ALERTS_SECRET accepted, in bytes. */
+export const MIN_ALERTS_SECRET_BYTES = 32;
+
+/**
+ * The secret links are signed with: ALERTS_SECRET (refused when shorter than
+ * MIN_ALERTS_SECRET_BYTES), else one derived from `jwtSecret` (deps.ts pins it into the data
+ * directory at the first start, so it does not follow later changes of the JWT secret).
+ */
 export function alertsSecret(jwtSecret: string, explicit: string | undefined): string {
-  if (explicit !== undefined && explicit.trim() !== '') return explicit;
+  if (explicit !== undefined && explicit.trim() !== '') {
+    const bytes = Buffer.byteLength(explicit, 'utf8');
+    if (bytes < MIN_ALERTS_SECRET_BYTES)
+      throw new Error(
+        `ALERTS_SECRET must be at least ${MIN_ALERTS_SECRET_BYTES} bytes long (it has ${bytes}); generate one with: openssl rand -base64 48`,
+      );
+    return explicit;
+  }
   return createHmac('sha256', jwtSecret).update('pigi alert links v1').digest('base64url');
 }
 

@@ -63,6 +63,8 @@ import type {
   AlertDelivery,
   AlertSubscription,
   NewSubscriber,
+  Activation,
+  InviteEmailActivation,
   Redemption,
   UserDataHealth,
   UserDataStore,
@@ -85,6 +87,7 @@ const recordSchema = z.discriminatedUnion('t', [
     at: z.string(),
   }),
   z.object({ t: z.literal('invite'), invite: invitesFileSchema.shape.invites.element }),
+  z.object({ t: z.literal('inviteDisable'), id: z.string() }),
   z.object({ t: z.literal('alertSub'), sub: alertsFileSchema.shape.subscriptions.element }),
   z.object({ t: z.literal('alertConfirm'), id: z.string(), at: z.string() }),
   z.object({ t: z.literal('alertRemove'), id: z.string() }),
@@ -108,6 +111,7 @@ const TOUCHES: Record<Change['t'], Key[]> = {
   redeem: ['invites', 'users'],
   login: ['users'],
   invite: ['invites'],
+  inviteDisable: ['invites'],
   alertSub: ['alerts'],
   alertConfirm: ['alerts'],
   alertRemove: ['alerts'],
@@ -224,6 +228,9 @@ function applyChange(key: Key, data: unknown, change: Change, idx: Indexes): voi
     const invite = { ...change.invite };
     idx.invites.set(invite.id, invite);
     (data as InvitesFile).invites.push(invite);
+  } else if (key === 'invites' && change.t === 'inviteDisable') {
+    const invite = idx.invites.get(change.id);
+    if (invite) invite.disabled = true;
   } else if (key === 'users' && change.t === 'redeem') {
     if (idx.usersById.has(change.user.userId)) return;
     const user = { ...change.user };
@@ -599,6 +606,71 @@ export class FileUserDataStore implements UserDataStore {
     const user = { ...found };
     await this.record(change);
     return { ok: true, user };
+  }
+
+  async activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
+    await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
+    const users = this.writable('users');
+    const mine = this.idx.usersByInvite.get(input.inviteId) ?? [];
+    const own =
+      input.tokenUserId === null ? undefined : mine.find((u) => u.userId === input.tokenUserId);
+    if (own) {
+      const change: Change = {
+        t: 'login',
+        userId: own.userId,
+        email: input.email,
+        at: input.now.toISOString(),
+      };
+      applyChange('users', users, change, this.idx);
+      const user = { ...own };
+      await this.record(change);
+      return { ok: true, user, created: false };
+    }
+    const email = input.email.toLowerCase();
+    const bound = mine.find((u) => u.email !== null && u.email.toLowerCase() === email);
+    if (bound) return { ok: false, reason: 'email_taken', user: { ...bound } };
+    const invite = this.idx.invites.get(input.inviteId);
+    if (!invite || invite.disabled) return { ok: false, reason: 'invalid' };
+    const check = inviteUsable(invite, input.now);
+    if (!check.ok) return { ok: false, reason: check.reason };
+    const redeemed = await this.redeem(input.inviteId, input.newUser, input.now);
+    return redeemed.ok ? { ...redeemed, created: true } : redeemed;
+  }
+
+  async activePremiumUser(userId: string): Promise<UserRecord | null> {
+    // A hand edit of users.json or invites.json (a deleted user, a disabled invite) counts at once.
+    await Promise.all([this.store.refreshFile('invites'), this.store.refreshFile('users')]);
+    const user = this.journal
+      ? this.idx.usersById.get(userId)
+      : this.store.get('users')?.users.find((u) => u.userId === userId);
+    if (!user) return null;
+    const invite = this.journal
+      ? this.idx.invites.get(user.inviteId)
+      : this.store.get('invites')?.invites.find((i) => i.id === user.inviteId);
+    return invite && !invite.disabled ? { ...user } : null;
+  }
+
+  async disableInvite(id: string): Promise<boolean> {
+    if (!this.journal) {
+      // Operator command: an edit of invites.json, as an operator would make it by hand.
+      return this.store.mutate('invites', (data) => {
+        const invite = data.invites.find((i) => i.id === id);
+        if (!invite) return { result: false, changed: false };
+        if (invite.disabled) return { result: true, changed: false };
+        invite.disabled = true;
+        return { result: true, changed: true };
+      });
+    }
+    await this.store.refreshFile('invites');
+    const data = this.writable('invites');
+    const invite = this.idx.invites.get(id);
+    if (!invite) return false;
+    if (invite.disabled) return true;
+    const change: Change = { t: 'inviteDisable', id };
+    applyChange('invites', data, change, this.idx);
+    await this.record(change);
+    await this.compact();
+    return true;
   }
 
   // ------------------------------------------------------------------ jobs and health

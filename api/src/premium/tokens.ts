@@ -1,7 +1,9 @@
 /**
  * Premium tokens: HS256 JWTs. The algorithm is pinned on both sides so `alg: none` and
  * asymmetric-key confusion are refused; the payload carries what the site reads
- * (exp in seconds, accessLevel, email, userId).
+ * (exp in seconds, accessLevel, email, userId). A token without `exp` is refused: every token
+ * ends. A valid signature is not enough either: the token's user must still exist and its invite
+ * must not be disabled (PremiumAccess, checked against the user-data store at most a minute ago).
  */
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +14,10 @@ import type { PremiumUser } from '@yield/contract';
 export const JWT_ALGORITHM = 'HS256' as const;
 export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const JWT_SECRET_FILE = '.jwt-secret';
+/** Shortest secret accepted (JWT_SECRET, ALERTS_SECRET, the generated files), in bytes. */
+export const MIN_SECRET_BYTES = 32;
+/** How long a check of a token's user and invite in the store is reused (ms). */
+export const ACCESS_CACHE_MS = 60_000;
 
 export interface PremiumClaims {
   sub: string;
@@ -69,34 +75,101 @@ export function isPremiumClaims(value: unknown): value is PremiumClaims {
     c.accessLevel === 'premium' &&
     typeof c.sub === 'string' &&
     c.sub.length > 0 &&
-    (c.userId === undefined || c.userId === c.sub)
+    (c.userId === undefined || c.userId === c.sub) &&
+    // jsonwebtoken checks exp only when present: a token without it would never end.
+    typeof c.exp === 'number' &&
+    Number.isFinite(c.exp)
   );
 }
 
 /**
- * JWT_SECRET from the environment wins; otherwise one random secret is generated into the data
- * directory on first start (git-ignored) and reused, so tokens survive restarts.
+ * Whether the user a token names still has premium access: it exists in the store and its invite
+ * is not disabled. The answer is kept ACCESS_CACHE_MS (default), so deleting the user or running
+ * invite:disable refuses its tokens within that time on every process, whatever the store.
+ */
+export class PremiumAccess {
+  private readonly cache = new Map<string, { active: boolean; at: number }>();
+  private readonly pending = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly check: (userId: string) => Promise<boolean>,
+    private readonly ttlMs: number = ACCESS_CACHE_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Rejects when the store cannot answer (the caller answers 503); nothing is cached then. */
+  async active(userId: string): Promise<boolean> {
+    const now = this.clock();
+    const hit = this.cache.get(userId);
+    if (hit && now - hit.at < this.ttlMs && now >= hit.at) return hit.active;
+    let running = this.pending.get(userId);
+    if (!running) {
+      running = this.check(userId).finally(() => this.pending.delete(userId));
+      this.pending.set(userId, running);
+    }
+    const active = await running;
+    // Bounded: entries are only made for validly signed tokens; old ones are dropped in bulk.
+    if (this.cache.size >= 50_000) this.cache.clear();
+    this.cache.set(userId, { active, at: now });
+    return active;
+  }
+}
+
+/** Refuses a secret shorter than MIN_SECRET_BYTES, naming where it came from. */
+export function assertStrongSecret(name: string, secret: string): void {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < MIN_SECRET_BYTES) {
+    throw new Error(
+      `${name} must be at least ${MIN_SECRET_BYTES} bytes long (it has ${bytes}); generate one with: openssl rand -base64 48`,
+    );
+  }
+}
+
+/**
+ * The secret kept in `file` (trimmed), else `make()` written there once (mode 0600, 'wx': if two
+ * processes start at once, the second reads the first one's). A file holding fewer than
+ * MIN_SECRET_BYTES stops the start instead of being used or silently replaced.
+ */
+export async function readOrCreateSecretFile(file: string, make: () => string): Promise<string> {
+  const read = async (): Promise<string | null> => {
+    try {
+      const existing = (await readFile(file, 'utf8')).trim();
+      assertStrongSecret(file, existing);
+      return existing;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  };
+  const existing = await read();
+  if (existing !== null) return existing;
+  const secret = make();
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      const other = await read();
+      if (other !== null) return other;
+    }
+    throw e;
+  }
+}
+
+/**
+ * JWT_SECRET from the environment wins (at least MIN_SECRET_BYTES, else the start stops);
+ * otherwise one random secret is generated into the data directory on first start (git-ignored)
+ * and reused, so tokens survive restarts.
  */
 export async function loadOrCreateSecret(
   dataDir: string,
   fromEnv: string | undefined,
 ): Promise<string> {
-  if (fromEnv && fromEnv.length > 0) return fromEnv;
-  const file = path.join(dataDir, JWT_SECRET_FILE);
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  if (fromEnv && fromEnv.length > 0) {
+    assertStrongSecret('JWT_SECRET', fromEnv);
+    return fromEnv;
   }
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    // 'wx': if two processes start at once, the second reads the first one's secret.
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-      return (await readFile(file, 'utf8')).trim();
-    throw e;
-  }
+  return readOrCreateSecretFile(path.join(dataDir, JWT_SECRET_FILE), () =>
+    randomBytes(48).toString('base64url'),
+  );
 }

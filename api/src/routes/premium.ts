@@ -1,6 +1,12 @@
 /**
  * Premium access: invite-code login, email activation, and the koa-jwt protected analysis route.
  * koa-jwt is mounted on the protected router only; app-wide it would turn unknown routes into 401.
+ *
+ * A token is worth what its user is: every premium read (this router, the scanner's full ranking
+ * and CSV, the bearer of premiumLogin) also asks deps.premiumAccess whether the user still exists
+ * with an enabled invite, so deleting the user or `invite:disable` refuses its tokens within a
+ * minute. An email is bound only with that user's own token; without one, premiumLogin is a
+ * redemption (a new user, one use) and never hands out the token of an existing user.
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -25,11 +31,13 @@ import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
 import { findInvite, inviteUsable } from '../premium/invite-codes.ts';
+import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from '../premium/sign-in.ts';
 import {
   isPremiumClaims,
   JWT_ALGORITHM,
   signPremiumToken,
   verifyPremiumToken,
+  type PremiumClaims,
 } from '../premium/tokens.ts';
 import { parseSeriesId } from './data.ts';
 
@@ -70,6 +78,46 @@ async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether the user of verified claims still has access (deps.premiumAccess). A store that cannot
+ * answer is a 503, never a pass: `extra` adds the premium calls' `success: false`.
+ */
+async function stillActive(
+  deps: AppDeps,
+  userId: string,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  try {
+    return await deps.premiumAccess.active(userId);
+  } catch (err) {
+    if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, extra);
+    deps.logger.error('premium access check failed', { error: (err as Error).message });
+    throw new AppError(
+      503,
+      'data_unavailable',
+      'Premium access cannot be checked right now',
+      {},
+      extra,
+    );
+  }
+}
+
+/**
+ * The claims of the request's bearer token when it is valid (signature, algorithm, exp) and its
+ * user still has access; else null. Used by premiumLogin and the scanner.
+ */
+export async function premiumBearer(
+  ctx: Context,
+  deps: AppDeps,
+  extra: Record<string, unknown> = {},
+): Promise<PremiumClaims | null> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1]?.trim();
+  if (!bearer) return null;
+  const claims = verifyPremiumToken(bearer, deps.jwtSecret);
+  if (!claims) return null;
+  return (await stillActive(deps, claims.sub, extra)) ? claims : null;
+}
+
 async function verifiedInvite(deps: AppDeps, code: string) {
   const invite = await findInvite(deps.userData, code);
   if (!invite) throw inviteFailure('invalid');
@@ -78,6 +126,7 @@ async function verifiedInvite(deps: AppDeps, code: string) {
 
 export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
+  const signIn = new SignInLinks(deps);
 
   const invitePath = routePath(endpoints.premiumInvite);
   router.post(invitePath, limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
@@ -131,14 +180,13 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
         if (!expired.ok) throw inviteFailure(expired.reason);
 
-        // The invite step (POST /api/premium) already created a user for this code; bind the email
-        // to that user instead of spending a second use. Returning users (same email) log in
-        // again; else the caller's own token picks the user (its email may change); else the
-        // newest user of this invite still without an email.
-        const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
-        const claims = bearer ? verifyPremiumToken(bearer, deps.jwtSecret) : null;
+        // With the caller's own token (the client sends the one of the invite step), the email is
+        // bound to that user. Without it this is a redemption: a new user for a new email (one
+        // use); an email already bound to a user of the code gets no token, only a sign-in link
+        // mailed to it.
+        const claims = await premiumBearer(ctx, deps, FAIL);
         const now = deps.now();
-        const login = await deps.userData.loginWithInvite({
+        const login = await deps.userData.activateInviteEmail({
           inviteId: invite.id,
           email,
           tokenUserId: claims?.sub ?? null,
@@ -151,7 +199,17 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
           },
           now,
         });
-        if (!login.ok) throw inviteFailure(login.reason);
+        if (!login.ok) {
+          if (login.reason !== 'email_taken') throw inviteFailure(login.reason);
+          // Not awaited: how long the answer takes must not tell that the email is registered.
+          void signIn.send(login.user, email);
+          // A used-up code answers as it does for an email nobody registered.
+          const left = inviteUsable(invite, now);
+          if (!left.ok) throw inviteFailure(left.reason);
+          ctx.status = 202;
+          ctx.body = { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE };
+          return;
+        }
         const record = login.user;
         const user = toUser(record);
         ctx.body = {
@@ -162,6 +220,51 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       });
     },
   );
+
+  router.get(routePath(endpoints.premiumSignIn), async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    let found;
+    try {
+      found = await signIn.userOf(token);
+    } catch (err) {
+      deps.logger.error('premium sign-in link not checked', { error: (err as Error).message });
+      return signInPage(
+        ctx,
+        deps,
+        503,
+        'Try again later',
+        'Premium access is temporarily unavailable.',
+      );
+    }
+    if (found.ok)
+      return signInPage(
+        ctx,
+        deps,
+        200,
+        'Signed in',
+        'You are signed in to premium. Taking you to the site…',
+        {
+          user: toUser(found.user),
+        },
+      );
+    if (found.reason === 'unknown')
+      return signInPage(
+        ctx,
+        deps,
+        404,
+        'Account not found',
+        'This premium account no longer exists, or its invite code was disabled, or its e-mail changed.',
+      );
+    return signInPage(
+      ctx,
+      deps,
+      400,
+      found.reason === 'expired' ? 'Link expired' : 'Invalid link',
+      found.reason === 'expired'
+        ? 'This sign-in link has expired (links work for one hour). Ask for a new one.'
+        : 'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
+    );
+  });
 
   return router;
 }
@@ -194,17 +297,24 @@ function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string 
   return parts.join(' ');
 }
 
-/** Requires a premium access level after koa-jwt verified the signature and expiry. */
-async function requirePremium(ctx: Context, next: Next): Promise<void> {
-  if (!isPremiumClaims(ctx.state.user))
-    throw unauthorized('A premium token is required', 'not_premium');
-  await next();
+/**
+ * After koa-jwt verified the signature and expiry: requires a premium access level, an `exp`, and
+ * a user that still exists with an enabled invite.
+ */
+function requirePremium(deps: AppDeps) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const claims: unknown = ctx.state.user;
+    if (!isPremiumClaims(claims)) throw unauthorized('A premium token is required', 'not_premium');
+    if (!(await stillActive(deps, claims.sub)))
+      throw unauthorized('This premium access has been revoked', 'premium_revoked');
+    await next();
+  };
 }
 
 export function protectedRouter(deps: AppDeps): Router {
   const router = new Router();
   router.use(koaJwt({ secret: deps.jwtSecret, algorithms: [JWT_ALGORITHM], key: 'user' }));
-  router.use(requirePremium);
+  router.use(requirePremium(deps));
 
   router.get(routePath(endpoints.premiumAnalysis), (ctx) => {
     const params = premiumStrategyParamsSchema.safeParse(ctx.params);

@@ -7,13 +7,12 @@
  * Authorization header is private and never stored.
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../deps.ts';
 import { cacheBytes } from '../data/snapshot.ts';
 import { unauthorized, unavailable } from '../http/errors.ts';
 import { sendCached } from '../http/middleware.ts';
-import { verifyPremiumToken, type PremiumClaims } from '../premium/tokens.ts';
+import { premiumBearer } from '../routes/premium.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
 import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
 import { routePath } from '../http/route-path.ts';
@@ -21,12 +20,6 @@ import { parseScannerQuery } from './contract.ts';
 import { scannerState } from './scanner-state.ts';
 
 const PRIVATE = 'private, no-store';
-
-/** The verified premium claims of the request's bearer token, or null (none, bad, expired, not premium). */
-function premiumClaims(ctx: Context, secret: string): PremiumClaims | null {
-  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1];
-  return bearer ? verifyPremiumToken(bearer.trim(), secret) : null;
-}
 
 export interface ScannerPage {
   total: number;
@@ -109,9 +102,10 @@ export function scannerRouter(deps: AppDeps): Router {
   const state = scannerState(deps);
   const router = new Router();
 
-  router.get(routePath(endpoints.scanner), (ctx) => {
+  router.get(routePath(endpoints.scanner), async (ctx) => {
     const query = parseScannerQuery(ctx.query);
-    const premium = premiumClaims(ctx, deps.jwtSecret) !== null;
+    // A valid token whose user was deleted or whose invite was disabled counts as none.
+    const premium = (await premiumBearer(ctx, deps)) !== null;
     if (query.format === 'csv' && !premium) {
       throw unauthorized('CSV export needs a premium token', 'premium_required');
     }

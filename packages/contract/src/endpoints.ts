@@ -23,7 +23,9 @@ import {
   premiumErrorSchema,
   premiumInviteRequestSchema,
   premiumLoginRequestSchema,
+  premiumEmailSentSchema,
   premiumSessionSchema,
+  premiumSignInQuerySchema,
   premiumStrategyAnalysisSchema,
   premiumStrategyParamsSchema,
   riskBreakdownSchema,
@@ -352,11 +354,15 @@ export const endpoints = {
     tag: 'Premium',
     summary: 'Bind an email to an invite code',
     description:
-      "Binds the email to the caller's user (its Bearer token), else to the newest user of the code without one; returns a token with the email in it.",
+      "With the caller's own token (Authorization: Bearer, the one of POST /api/premium), binds the email to that user without spending a use and returns a token with the email in it. Without one it is a redemption: a new user with the email, one use spent. An email already bound to a user of the code never gets a token: a sign-in link is mailed to it instead (202), and a used-up code answers invite_code_used_up whatever the email (the link is mailed all the same).",
     body: premiumLoginRequestSchema,
     rateLimited: true,
     responses: {
       200: { description: 'Activated.', schema: premiumSessionSchema },
+      202: {
+        description: 'The email is already bound: a sign-in link was mailed to it, no token.',
+        schema: premiumEmailSentSchema,
+      },
       400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
       401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
       ...bodyErrors(premiumError),
@@ -377,7 +383,36 @@ export const endpoints = {
     responses: {
       200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
       400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
-      401: error('Missing, malformed, expired or non-premium token.'),
+      401: error(
+        'Missing, malformed, expired, exp-less or non-premium token; premium_revoked: its user was deleted or its invite disabled (noticed within 60 s).',
+      ),
+      503: error(
+        'The user data cannot be read to check the token: unavailable (the database; Retry-After) or data_unavailable.',
+      ),
+    },
+  },
+  premiumSignIn: {
+    method: 'get',
+    path: API_PATHS.premiumSignIn,
+    tag: 'Premium',
+    summary: 'Sign in from the e-mailed link',
+    description:
+      "The link mailed by POST /api/premiumLogin. A small HTML page that stores a fresh token (and the user) in the browser under premiumToken / premiumUser, as the site does after a login, and goes to the site's home page.",
+    query: premiumSignInQuerySchema,
+    responses: {
+      200: { description: 'HTML page: signed in.', mediaType: 'text/html' },
+      400: {
+        description: 'HTML page: the link is invalid or has expired (1 hour).',
+        mediaType: 'text/html',
+      },
+      404: {
+        description: 'HTML page: the premium account was deleted or its code disabled.',
+        mediaType: 'text/html',
+      },
+      503: {
+        description: 'HTML page: the user data cannot be read right now.',
+        mediaType: 'text/html',
+      },
     },
   },
   scanner: {
@@ -399,8 +434,12 @@ export const endpoints = {
       400: error(
         'invalid_query: an unknown, repeated or malformed parameter (the message says which).',
       ),
-      401: error('premium_required: format=csv without a valid premium token.'),
-      503: error('The pools snapshot or the project tiers never loaded.'),
+      401: error(
+        'premium_required: format=csv without a valid premium token (a token whose user was deleted or whose invite was disabled counts as none within 60 s).',
+      ),
+      503: error(
+        'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
+      ),
     },
   },
   openApi: {

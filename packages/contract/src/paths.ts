@@ -21,6 +21,7 @@ export const API_PATHS = {
   premiumInvite: '/api/premium',
   premiumLogin: '/api/premiumLogin',
   premiumAnalysis: '/api/premium/strategies/{id}',
+  premiumSignIn: '/api/premium/sign-in',
   scanner: '/api/scanner',
   openApi: '/api/openapi.json',
   docs: '/api/docs',

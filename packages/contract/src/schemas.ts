@@ -821,6 +821,28 @@ export const premiumSessionSchema = z
   })
   .meta({ id: 'PremiumSession' });
 
+export const premiumEmailSentSchema = z
+  .strictObject({
+    success: z.literal(true),
+    emailSent: z.literal(true),
+    message: z.string(),
+  })
+  .meta({
+    id: 'PremiumEmailSent',
+    description:
+      'No token: the email is already bound to a user of the code, and a sign-in link was mailed to it.',
+  });
+
+export const premiumSignInQuerySchema = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(512)
+      .meta({ description: 'The signed token of the e-mailed sign-in link (valid 1 hour).' }),
+  })
+  .meta({ id: 'PremiumSignInQuery' });
+
 // ---------------------------------------------------------------- GET /api/premium/strategies/:id
 
 export const premiumStrategyParamsSchema = z.object({

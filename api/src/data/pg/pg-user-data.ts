@@ -36,6 +36,8 @@ import {
   type AlertDelivery,
   type AlertKind,
   type AlertSubscription,
+  type Activation,
+  type InviteEmailActivation,
   type InviteLogin,
   type NewSubscriber,
   type Redemption,
@@ -431,6 +433,51 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       );
       return { ok: true, user: toUser(updated.rows[0]!) };
     });
+  }
+
+  async activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
+    return this.transaction(async (c) => {
+      // Activations of one invite take turns (two at once with one address must make one user).
+      const locked = await c.query<InviteRow>(
+        `SELECT ${INVITE_COLUMNS} FROM invites WHERE id = $1 FOR UPDATE`,
+        [input.inviteId],
+      );
+      if (input.tokenUserId !== null) {
+        const updated = await c.query<UserRow>(
+          `UPDATE premium_users SET email = $3, last_login_at = $4
+           WHERE user_id = $1 AND invite_id = $2 RETURNING ${USER_COLUMNS}`,
+          [input.tokenUserId, input.inviteId, input.email, input.now],
+        );
+        if (updated.rows[0]) return { ok: true, user: toUser(updated.rows[0]), created: false };
+      }
+      const taken = await c.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM premium_users
+         WHERE invite_id = $1 AND lower(email) = lower($2) ORDER BY seq LIMIT 1`,
+        [input.inviteId, input.email],
+      );
+      if (taken.rows[0]) return { ok: false, reason: 'email_taken', user: toUser(taken.rows[0]) };
+      const row = locked.rows[0];
+      if (!row || row.disabled) return { ok: false, reason: 'invalid' };
+      const check = inviteUsable(toInvite(row), input.now);
+      if (!check.ok) return { ok: false, reason: check.reason };
+      const redeemed = await this.redeem(c, input.inviteId, input.newUser, input.now);
+      return redeemed.ok ? { ...redeemed, created: true } : redeemed;
+    });
+  }
+
+  async activePremiumUser(userId: string): Promise<UserRecord | null> {
+    const r = await this.query<UserRow>(
+      `SELECT u.user_id, u.invite_id, u.email, u.created_at, u.last_login_at
+       FROM premium_users u JOIN invites i ON i.id = u.invite_id
+       WHERE u.user_id = $1 AND NOT i.disabled`,
+      [userId],
+    );
+    return r.rows[0] ? toUser(r.rows[0]) : null;
+  }
+
+  async disableInvite(id: string): Promise<boolean> {
+    const r = await this.query('UPDATE invites SET disabled = true WHERE id = $1', [id]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   // ------------------------------------------------------------------ alerts
