@@ -23,6 +23,13 @@ import type { PoolClient, QueryResultRow } from 'pg';
 import type { Logger } from '../../logger.ts';
 import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
 import { inviteUsable } from '../../premium/invite-codes.ts';
+import {
+  alertScope,
+  CONFIRMATION_WINDOW_MS,
+  confirmationAllowed,
+  MAILING_LIST_SCOPE,
+  UNCONFIRMED_TTL_MS,
+} from '../user-data.ts';
 import type {
   AlertsFile,
   InviteRecord,
@@ -36,6 +43,8 @@ import {
   type AlertDelivery,
   type AlertKind,
   type AlertSubscription,
+  type ConfirmationDecision,
+  type MailingListEntry,
   type InviteLogin,
   type NewSubscriber,
   type Redemption,
@@ -46,6 +55,8 @@ import { LOCK_NAMESPACE, migrate } from './migrate.ts';
 
 /** Advisory locks of withExclusiveLock: (this namespace, hashtext(name)). */
 const JOB_LOCK_NAMESPACE = LOCK_NAMESPACE + 1;
+/** Transaction-level advisory locks of one address while its caps are decided. */
+const CONFIRM_LOCK_NAMESPACE = LOCK_NAMESPACE + 2;
 /** After a failed attempt to reach the database, requests fail fast for this long. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
@@ -161,6 +172,25 @@ function toDelivery(r: DeliveryRow): AlertDelivery {
     crossing: r.crossing,
     recordedAt: r.recorded_at.toISOString(),
     sentAt: iso(r.sent_at),
+  };
+}
+
+type ListRow = {
+  id: string | null;
+  email: string;
+  source: string;
+  created_at: Date;
+  confirmed_at: Date | null;
+};
+const LIST_COLUMNS = 'id, email, source, created_at, confirmed_at';
+
+function toListEntry(r: ListRow): MailingListEntry {
+  return {
+    id: r.id ?? '',
+    email: r.email,
+    source: r.source,
+    createdAt: r.created_at.toISOString(),
+    confirmedAt: iso(r.confirmed_at),
   };
 }
 
@@ -337,7 +367,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   async addSubscriber(entry: NewSubscriber): Promise<{ created: boolean }> {
     const r = await this.query(
-      `INSERT INTO mailing_list (email, source, created_at) VALUES ($1, $2, $3)
+      `INSERT INTO mailing_list (email, source, created_at, confirmed_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT ((lower(email))) DO NOTHING`,
       [entry.email, entry.source, entry.createdAt],
     );
@@ -512,6 +542,128 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     return r.rows.map(toDelivery);
   }
 
+  // ------------------------------------------------------------------ confirmation e-mails
+
+  /**
+   * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if the caps allow it, inside
+   * a transaction holding the address's advisory lock. Always reads, so every request costs alike.
+   */
+  private async claimConfirmation(
+    c: PoolClient,
+    email: string,
+    scope: string,
+    wanted: boolean,
+    now: Date,
+  ): Promise<boolean> {
+    const recent = await c.query<{ scope: string; sent_at: Date }>(
+      'SELECT scope, sent_at FROM confirmation_mails WHERE email = $1 AND sent_at > $2',
+      [email, new Date(now.getTime() - CONFIRMATION_WINDOW_MS)],
+    );
+    const mails = recent.rows.map((r) => ({ email, scope: r.scope, sentAt: iso(r.sent_at)! }));
+    if (!wanted || !confirmationAllowed(mails, scope, now)) return false;
+    await c.query('INSERT INTO confirmation_mails (email, scope, sent_at) VALUES ($1, $2, $3)', [
+      email,
+      scope,
+      now,
+    ]);
+    return true;
+  }
+
+  async requestAlertConfirmation(
+    sub: AlertSubscription,
+    now: Date,
+  ): Promise<ConfirmationDecision<AlertSubscription>> {
+    const email = sub.email.trim();
+    return this.transaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        CONFIRM_LOCK_NAMESPACE,
+        email.toLowerCase(),
+      ]);
+      // DO UPDATE (to itself) rather than DO NOTHING: one row written and returned in every case.
+      const r = await c.query<SubscriptionRow>(
+        `INSERT INTO alert_subscriptions (id, email, source_id, kind, created_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, NULL)
+         ON CONFLICT ((lower(email)), source_id, kind) DO UPDATE SET email = alert_subscriptions.email
+         RETURNING ${SUBSCRIPTION_COLUMNS}`,
+        [sub.id, email, sub.sourceId, sub.kind, sub.createdAt],
+      );
+      const row = r.rows[0]!;
+      const mail = await this.claimConfirmation(
+        c,
+        email.toLowerCase(),
+        alertScope(sub),
+        row.confirmed_at === null,
+        now,
+      );
+      if (mail)
+        await c.query('UPDATE alert_subscriptions SET mailed_at = $2 WHERE id = $1', [row.id, now]);
+      return { record: toSubscription(row), mail };
+    });
+  }
+
+  async requestMailingListConfirmation(
+    entry: MailingListEntry,
+    now: Date,
+  ): Promise<ConfirmationDecision<MailingListEntry>> {
+    return this.transaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        CONFIRM_LOCK_NAMESPACE,
+        entry.email.toLowerCase(),
+      ]);
+      const r = await c.query<ListRow>(
+        `INSERT INTO mailing_list (id, email, source, created_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, NULL)
+         ON CONFLICT ((lower(email))) DO UPDATE SET email = mailing_list.email
+         RETURNING ${LIST_COLUMNS}`,
+        [entry.id, entry.email, entry.source, entry.createdAt],
+      );
+      const row = r.rows[0]!;
+      const mail = await this.claimConfirmation(
+        c,
+        entry.email.toLowerCase(),
+        MAILING_LIST_SCOPE,
+        row.confirmed_at === null,
+        now,
+      );
+      if (mail)
+        await c.query('UPDATE mailing_list SET mailed_at = $2 WHERE id = $1', [row.id, now]);
+      return { record: toListEntry(row), mail };
+    });
+  }
+
+  async confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null> {
+    const r = await this.query<ListRow>(
+      `UPDATE mailing_list SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1
+       RETURNING ${LIST_COLUMNS}`,
+      [input.id, input.now],
+    );
+    return r.rows[0] ? toListEntry(r.rows[0]) : null;
+  }
+
+  async removeMailingListEntry(id: string): Promise<boolean> {
+    const r = await this.query('DELETE FROM mailing_list WHERE id = $1', [id]);
+    return r.rowCount === 1;
+  }
+
+  async purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
+    const before = new Date(now.getTime() - UNCONFIRMED_TTL_MS);
+    return this.transaction(async (c) => {
+      const subs = await c.query(
+        `DELETE FROM alert_subscriptions
+         WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
+        [before],
+      );
+      const list = await c.query(
+        `DELETE FROM mailing_list WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
+        [before],
+      );
+      await c.query('DELETE FROM confirmation_mails WHERE sent_at <= $1', [
+        new Date(now.getTime() - CONFIRMATION_WINDOW_MS),
+      ]);
+      return { alertSubscriptions: subs.rowCount ?? 0, mailingList: list.rowCount ?? 0 };
+    });
+  }
+
   // ------------------------------------------------------------------ rate limits and locks
 
   /** One upsert per hit: a window past its end starts again at 1. */
@@ -592,11 +744,20 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       let subscribers = 0;
       for (let i = 0; i < entries.length; i += 5000) {
         const slice = entries.slice(i, i + 5000);
+        // An entry without confirmedAt (written before confirmations existed) counts as confirmed.
         const r = await c.query(
-          `INSERT INTO mailing_list (email, source, created_at)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
-           ON CONFLICT ((lower(email))) DO NOTHING`,
-          [slice.map((e) => e.email), slice.map((e) => e.source), slice.map((e) => e.createdAt)],
+          `INSERT INTO mailing_list (email, source, created_at, id, confirmed_at, mailed_at)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[],
+                                $5::timestamptz[], $6::timestamptz[])
+           ON CONFLICT DO NOTHING`,
+          [
+            slice.map((e) => e.email),
+            slice.map((e) => e.source),
+            slice.map((e) => e.createdAt),
+            slice.map((e) => e.id ?? null),
+            slice.map((e) => (e.confirmedAt === undefined ? e.createdAt : e.confirmedAt)),
+            slice.map((e) => e.mailedAt ?? null),
+          ],
         );
         subscribers += r.rowCount ?? 0;
       }
@@ -650,6 +811,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         if ((r.rows[0] as { inserted: boolean }).inserted) alertDeliveries++;
       }
+      for (const m of files.alerts.confirmations ?? [])
+        await c.query(
+          'INSERT INTO confirmation_mails (email, scope, sent_at) VALUES ($1, $2, $3)',
+          [m.email, m.scope, m.sentAt],
+        );
       return { subscribers, invites, users, alertSubscriptions, alertDeliveries };
     });
   }
@@ -657,8 +823,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   /** Everything in the shape of the JSON files (db:export-files), in the order it was written. */
   async exportFiles(): Promise<UserDataFiles> {
     return this.transaction(async (c) => {
-      const subscribers = await c.query<{ email: string; source: string; created_at: Date }>(
-        'SELECT email, source, created_at FROM mailing_list ORDER BY seq',
+      const subscribers = await c.query<ListRow & { mailed_at: Date | null }>(
+        `SELECT ${LIST_COLUMNS}, mailed_at FROM mailing_list ORDER BY seq`,
+      );
+      const confirmations = await c.query<{ email: string; scope: string; sent_at: Date }>(
+        'SELECT email, scope, sent_at FROM confirmation_mails ORDER BY sent_at',
       );
       const invites = await c.query<InviteRow>(
         `SELECT ${INVITE_COLUMNS} FROM invites ORDER BY seq`,
@@ -679,6 +848,9 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
             email: r.email,
             createdAt: r.created_at.toISOString(),
             source: r.source,
+            ...(r.id !== null ? { id: r.id } : {}),
+            confirmedAt: iso(r.confirmed_at),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
           })),
         },
         invites: { invites: invites.rows.map(toInvite) },
@@ -686,6 +858,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         alerts: {
           subscriptions: subscriptions.rows.map(toSubscription),
           deliveries: deliveries.rows.map(toDelivery),
+          confirmations: confirmations.rows.map((r) => ({
+            email: r.email,
+            scope: r.scope,
+            sentAt: r.sent_at.toISOString(),
+          })),
         },
       };
     });
