@@ -848,8 +848,9 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
             email: r.email,
             createdAt: r.created_at.toISOString(),
             source: r.source,
-            ...(r.id !== null ? { id: r.id } : {}),
-            confirmedAt: iso(r.confirmed_at),
+            // A row without id was added confirmed (before confirmations existed, or by an
+            // operator's import): without the field, as in the file it came from.
+            ...(r.id !== null ? { id: r.id, confirmedAt: iso(r.confirmed_at) } : {}),
             ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
           })),
         },
@@ -858,11 +859,15 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         alerts: {
           subscriptions: subscriptions.rows.map(toSubscription),
           deliveries: deliveries.rows.map(toDelivery),
-          confirmations: confirmations.rows.map((r) => ({
-            email: r.email,
-            scope: r.scope,
-            sentAt: r.sent_at.toISOString(),
-          })),
+          ...(confirmations.rows.length > 0
+            ? {
+                confirmations: confirmations.rows.map((r) => ({
+                  email: r.email,
+                  scope: r.scope,
+                  sentAt: r.sent_at.toISOString(),
+                })),
+              }
+            : {}),
         },
       };
     });
