@@ -545,6 +545,24 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   // ------------------------------------------------------------------ confirmation e-mails
 
   /**
+   * A transaction of the confirmation methods (several statements under an advisory lock). The
+   * pool listens for errors of idle connections only: while this one is checked out, a server
+   * that shuts down between two statements is noted here instead of being an unhandled error
+   * event; the next statement then fails and the transaction rolls back.
+   */
+  private confirmationTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      const onError = (err: Error) => this.noteFailure(err);
+      client.on('error', onError);
+      try {
+        return await fn(client);
+      } finally {
+        client.off('error', onError);
+      }
+    });
+  }
+
+  /**
    * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if the caps allow it, inside
    * a transaction holding the address's advisory lock. Always reads, so every request costs alike.
    */
@@ -574,7 +592,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     now: Date,
   ): Promise<ConfirmationDecision<AlertSubscription>> {
     const email = sub.email.trim();
-    return this.transaction(async (c) => {
+    return this.confirmationTransaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
         CONFIRM_LOCK_NAMESPACE,
         email.toLowerCase(),
@@ -605,7 +623,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     entry: MailingListEntry,
     now: Date,
   ): Promise<ConfirmationDecision<MailingListEntry>> {
-    return this.transaction(async (c) => {
+    return this.confirmationTransaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
         CONFIRM_LOCK_NAMESPACE,
         entry.email.toLowerCase(),
@@ -647,7 +665,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   async purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
     const before = new Date(now.getTime() - UNCONFIRMED_TTL_MS);
-    return this.transaction(async (c) => {
+    return this.confirmationTransaction(async (c) => {
       const subs = await c.query(
         `DELETE FROM alert_subscriptions
          WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
