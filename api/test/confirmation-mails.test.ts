@@ -195,7 +195,10 @@ describe('the mailing list (double opt-in)', () => {
     const { ctx, box } = await start();
     const fresh = await signUp(ctx, 'reader@example.com');
     expect(fresh.status).toBe(202);
-    expect(fresh.body).toEqual({ success: true, message: expect.stringMatching(/Check your inbox/) });
+    expect(fresh.body).toEqual({
+      success: true,
+      message: expect.stringMatching(/Check your inbox/),
+    });
     const known = await signUp(ctx, 'Reader@Example.com');
     expect(answerOf(known)).toEqual(answerOf(fresh));
     await ctx.deps.alerts.settled();
@@ -254,7 +257,8 @@ describe('the mailing list (double opt-in)', () => {
     await t.deps.alerts.settled();
     await pause(200);
     expect(box.to('old@example.com')).toHaveLength(0);
-    expect(await t.deps.userData.purgeUnconfirmed(new Date(START.getTime() + 30 * 86_400_000)))
-      .toEqual({ alertSubscriptions: 0, mailingList: 0 });
+    expect(
+      await t.deps.userData.purgeUnconfirmed(new Date(START.getTime() + 30 * 86_400_000)),
+    ).toEqual({ alertSubscriptions: 0, mailingList: 0 });
   });
 });

@@ -116,7 +116,10 @@ describe('PostgreSQL stopped', () => {
     await post('/api/addToMailList', { email: 'reader@example.com' }).expect(202);
     await t.deps.alerts.settled();
     await inbox.waitFor((m) => m.length === 2);
-    const alertLink = linkIn(inbox.to('saver@example.com')[0]!, `${PUBLIC_URL}/api/alerts/confirm?`);
+    const alertLink = linkIn(
+      inbox.to('saver@example.com')[0]!,
+      `${PUBLIC_URL}/api/alerts/confirm?`,
+    );
     const listLink = linkIn(
       inbox.to('reader@example.com')[0]!,
       `${PUBLIC_URL}/api/mailing-list/confirm?`,

@@ -101,7 +101,12 @@ const recordSchema = z.discriminatedUnion('t', [
   }),
   z.object({
     t: z.literal('mailingRequest'),
-    entry: z.object({ id: z.string(), email: z.string(), source: z.string(), createdAt: z.string() }),
+    entry: z.object({
+      id: z.string(),
+      email: z.string(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
     mail: z.boolean(),
     at: z.string(),
   }),
@@ -625,7 +630,10 @@ export class FileUserDataStore implements UserDataStore {
     return { record: stored, mail };
   }
 
-  async confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null> {
+  async confirmMailingListEntry(input: {
+    id: string;
+    now: Date;
+  }): Promise<MailingListEntry | null> {
     await this.store.refreshFile('mailingList');
     const data = this.writable('mailingList');
     const entry = this.idx.listById.get(input.id);

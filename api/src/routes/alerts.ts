@@ -19,7 +19,13 @@ export const SUBSCRIBE_MESSAGE =
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function page(ctx: Context, deps: AppDeps, status: number, title: string, text: string): void {
+export function page(
+  ctx: Context,
+  deps: AppDeps,
+  status: number,
+  title: string,
+  text: string,
+): void {
   const site = deps.alerts.ctx.publicUrl ?? deps.store.get('settings')?.siteUrl ?? '/';
   const siteTitle = deps.store.get('settings')?.siteTitle ?? 'Pigi';
   ctx.status = status;

@@ -85,7 +85,13 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
         'Invalid link',
         'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
       );
-    return page(ctx, deps, 200, 'Unsubscribed', 'You will get no more e-mails from the newsletter.');
+    return page(
+      ctx,
+      deps,
+      200,
+      'Unsubscribed',
+      'You will get no more e-mails from the newsletter.',
+    );
   });
   return router;
 }

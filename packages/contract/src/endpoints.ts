@@ -291,7 +291,8 @@ export const endpoints = {
       },
       404: { description: 'HTML page: the subscription no longer exists.', mediaType: 'text/html' },
       503: {
-        description: 'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
+        description:
+          'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
         mediaType: 'text/html',
       },
     },
@@ -309,7 +310,8 @@ export const endpoints = {
       },
       400: { description: 'HTML page: the link is invalid.', mediaType: 'text/html' },
       503: {
-        description: 'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
+        description:
+          'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
         mediaType: 'text/html',
       },
     },

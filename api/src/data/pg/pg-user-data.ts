@@ -649,7 +649,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     });
   }
 
-  async confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null> {
+  async confirmMailingListEntry(input: {
+    id: string;
+    now: Date;
+  }): Promise<MailingListEntry | null> {
     const r = await this.query<ListRow>(
       `UPDATE mailing_list SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1
        RETURNING ${LIST_COLUMNS}`,
