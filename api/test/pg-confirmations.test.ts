@@ -7,6 +7,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
+import { silentLogger } from '../src/logger.ts';
 import { startApi } from './api-process.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freePort, startCluster, type PgCluster } from './pg-cluster.ts';
@@ -169,4 +171,91 @@ describe('PostgreSQL stopped', () => {
     expect(back.status).toBe(200);
     expect(back.text).toContain('Alert confirmed');
   }, 120_000);
+});
+
+describe('db:import-files and db:export-files', () => {
+  it('carry the confirmation state of sign-ups and subscriptions and the caps record, once', async () => {
+    const store = await PgUserDataStore.open({
+      connectionString: await cluster.createDatabase(),
+      logger: silentLogger,
+    });
+    cleanups.push(() => store.close());
+    const T0 = '2026-11-20T08:00:00.000Z';
+    const T1 = '2026-11-20T09:00:00.000Z';
+    const files = {
+      mailingList: {
+        entries: [
+          // From a file written before confirmations: counts as confirmed.
+          { email: 'old@example.com', createdAt: T0, source: 'website' },
+          {
+            email: 'pending@example.com',
+            createdAt: T0,
+            source: 'newsletter',
+            id: 'list-1',
+            confirmedAt: null,
+            mailedAt: T0,
+          },
+          {
+            email: 'yes@example.com',
+            createdAt: T0,
+            source: 'newsletter',
+            id: 'list-2',
+            confirmedAt: T1,
+            mailedAt: T0,
+          },
+        ],
+      },
+      invites: { invites: [] },
+      users: { users: [] },
+      alerts: {
+        subscriptions: [
+          {
+            id: 'alert-1',
+            email: 'pending@example.com',
+            sourceId: 3,
+            kind: 'incident' as const,
+            createdAt: T0,
+            confirmedAt: null,
+            mailedAt: T0,
+          },
+        ],
+        deliveries: [],
+        confirmations: [
+          { email: 'pending@example.com', scope: 'mailing-list', sentAt: T0 },
+          { email: 'pending@example.com', scope: 'alert:3:incident', sentAt: T0 },
+        ],
+      },
+    };
+    await store.importFiles(files);
+    await store.importFiles(files);
+    expect(await store.exportFiles()).toEqual(files);
+
+    // What was imported is in force: the caps count the imported e-mails, the links' ids work.
+    const later = new Date(Date.parse(T0) + 3_600_000);
+    const again = await store.requestMailingListConfirmation(
+      {
+        id: 'new',
+        email: 'Pending@example.com',
+        source: 'x',
+        createdAt: later.toISOString(),
+        confirmedAt: null,
+      },
+      later,
+    );
+    expect(again).toMatchObject({ mail: false, record: { id: 'list-1', confirmedAt: null } });
+    const old = await store.requestMailingListConfirmation(
+      {
+        id: 'new2',
+        email: 'old@example.com',
+        source: 'x',
+        createdAt: later.toISOString(),
+        confirmedAt: null,
+      },
+      later,
+    );
+    expect(old).toMatchObject({ mail: false, record: { confirmedAt: T0 } });
+    expect(await store.confirmMailingListEntry({ id: 'list-1', now: later })).toMatchObject({
+      confirmedAt: later.toISOString(),
+    });
+  });
 });

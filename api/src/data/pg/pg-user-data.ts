@@ -815,9 +815,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       let alertSubscriptions = 0;
       for (const a of files.alerts.subscriptions) {
         const r = await c.query(
-          `INSERT INTO alert_subscriptions (id, email, source_id, kind, created_at, confirmed_at)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt],
+          `INSERT INTO alert_subscriptions
+             (id, email, source_id, kind, created_at, confirmed_at, mailed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt, a.mailedAt ?? null],
         );
         alertSubscriptions += r.rowCount ?? 0;
       }
@@ -832,9 +833,12 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         if ((r.rows[0] as { inserted: boolean }).inserted) alertDeliveries++;
       }
+      // The caps' record: each e-mail once, however often the import runs.
       for (const m of files.alerts.confirmations ?? [])
         await c.query(
-          'INSERT INTO confirmation_mails (email, scope, sent_at) VALUES ($1, $2, $3)',
+          `INSERT INTO confirmation_mails (email, scope, sent_at)
+           SELECT $1, $2, $3::timestamptz WHERE NOT EXISTS (
+             SELECT 1 FROM confirmation_mails WHERE email = $1 AND scope = $2 AND sent_at = $3)`,
           [m.email, m.scope, m.sentAt],
         );
       return { subscribers, invites, users, alertSubscriptions, alertDeliveries };
@@ -856,8 +860,8 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       const users = await c.query<UserRow>(
         `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
       );
-      const subscriptions = await c.query<SubscriptionRow>(
-        `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscriptions ORDER BY seq`,
+      const subscriptions = await c.query<SubscriptionRow & { mailed_at: Date | null }>(
+        `SELECT ${SUBSCRIPTION_COLUMNS}, mailed_at FROM alert_subscriptions ORDER BY seq`,
       );
       const deliveries = await c.query<DeliveryRow>(
         `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
@@ -878,7 +882,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         invites: { invites: invites.rows.map(toInvite) },
         users: { users: users.rows.map(toUser) },
         alerts: {
-          subscriptions: subscriptions.rows.map(toSubscription),
+          subscriptions: subscriptions.rows.map((r) => ({
+            ...toSubscription(r),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
+          })),
           deliveries: deliveries.rows.map(toDelivery),
           ...(confirmations.rows.length > 0
             ? {
