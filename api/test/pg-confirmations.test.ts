@@ -259,3 +259,51 @@ describe('db:import-files and db:export-files', () => {
     });
   });
 });
+
+describe('the purge in PostgreSQL', () => {
+  it('deletes an unconfirmed subscription 7 days after its last confirmation e-mail', async () => {
+    const store = await PgUserDataStore.open({
+      connectionString: await cluster.createDatabase(),
+      logger: silentLogger,
+    });
+    cleanups.push(() => store.close());
+    const day = 24 * 3_600_000;
+    const T0 = Date.parse('2026-11-01T08:00:00.000Z');
+    const at = (ms: number) => new Date(T0 + ms);
+    const sub = (id: string, email: string, when: Date) => ({
+      id,
+      email,
+      sourceId: 3,
+      kind: 'stale' as const,
+      createdAt: when.toISOString(),
+      confirmedAt: null,
+    });
+    expect(
+      (await store.requestAlertConfirmation(sub('s1', 'late@example.com', at(0)), at(0))).mail,
+    ).toBe(true);
+    expect(
+      (await store.requestAlertConfirmation(sub('s2', 'gone@example.com', at(0)), at(0))).mail,
+    ).toBe(true);
+    // Within 24 hours: no second e-mail; two days later a new one, whose link runs 7 days more.
+    expect(
+      (await store.requestAlertConfirmation(sub('x', 'LATE@example.com', at(1000)), at(1000))).mail,
+    ).toBe(false);
+    expect(
+      (await store.requestAlertConfirmation(sub('y', 'late@example.com', at(2 * day)), at(2 * day)))
+        .mail,
+    ).toBe(true);
+
+    expect(await store.purgeUnconfirmed(at(7 * day + 1000))).toEqual({
+      alertSubscriptions: 1,
+      mailingList: 0,
+    });
+    expect((await store.exportFiles()).alerts.subscriptions.map((s) => s.id)).toEqual(['s1']);
+    expect(await store.purgeUnconfirmed(at(9 * day + 1000))).toEqual({
+      alertSubscriptions: 1,
+      mailingList: 0,
+    });
+    const left = await store.exportFiles();
+    expect(left.alerts.subscriptions).toEqual([]);
+    expect(left.alerts.confirmations).toBeUndefined();
+  });
+});

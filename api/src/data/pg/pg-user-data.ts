@@ -563,28 +563,37 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   }
 
   /**
-   * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if the caps allow it, inside
-   * a transaction holding the address's advisory lock. Always reads, so every request costs alike.
+   * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if it is `wanted` and the
+   * caps allow it, and stamps the row `id` of `table` with it, inside a transaction holding the
+   * address's advisory lock. The same two statements run whatever the outcome, so every request
+   * costs alike.
    */
   private async claimConfirmation(
     c: PoolClient,
-    email: string,
-    scope: string,
-    wanted: boolean,
-    now: Date,
+    input: {
+      email: string;
+      scope: string;
+      wanted: boolean;
+      now: Date;
+      table: 'alert_subscriptions' | 'mailing_list';
+      id: string | null;
+    },
   ): Promise<boolean> {
+    const { email, scope, now } = input;
     const recent = await c.query<{ scope: string; sent_at: Date }>(
       'SELECT scope, sent_at FROM confirmation_mails WHERE email = $1 AND sent_at > $2',
       [email, new Date(now.getTime() - CONFIRMATION_WINDOW_MS)],
     );
     const mails = recent.rows.map((r) => ({ email, scope: r.scope, sentAt: iso(r.sent_at)! }));
-    if (!wanted || !confirmationAllowed(mails, scope, now)) return false;
-    await c.query('INSERT INTO confirmation_mails (email, scope, sent_at) VALUES ($1, $2, $3)', [
-      email,
-      scope,
-      now,
-    ]);
-    return true;
+    const mail = input.wanted && confirmationAllowed(mails, scope, now);
+    await c.query(
+      `WITH counted AS (
+         INSERT INTO confirmation_mails (email, scope, sent_at)
+         SELECT $1, $2, $3::timestamptz WHERE $4::boolean RETURNING 1)
+       UPDATE ${input.table} SET mailed_at = $3 WHERE id = $5 AND EXISTS (SELECT 1 FROM counted)`,
+      [email, scope, now, mail, input.id],
+    );
+    return mail;
   }
 
   async requestAlertConfirmation(
@@ -606,15 +615,14 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         [sub.id, email, sub.sourceId, sub.kind, sub.createdAt],
       );
       const row = r.rows[0]!;
-      const mail = await this.claimConfirmation(
-        c,
-        email.toLowerCase(),
-        alertScope(sub),
-        row.confirmed_at === null,
+      const mail = await this.claimConfirmation(c, {
+        email: email.toLowerCase(),
+        scope: alertScope(sub),
+        wanted: row.confirmed_at === null,
         now,
-      );
-      if (mail)
-        await c.query('UPDATE alert_subscriptions SET mailed_at = $2 WHERE id = $1', [row.id, now]);
+        table: 'alert_subscriptions',
+        id: row.id,
+      });
       return { record: toSubscription(row), mail };
     });
   }
@@ -636,15 +644,14 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         [entry.id, entry.email, entry.source, entry.createdAt],
       );
       const row = r.rows[0]!;
-      const mail = await this.claimConfirmation(
-        c,
-        entry.email.toLowerCase(),
-        MAILING_LIST_SCOPE,
-        row.confirmed_at === null,
+      const mail = await this.claimConfirmation(c, {
+        email: entry.email.toLowerCase(),
+        scope: MAILING_LIST_SCOPE,
+        wanted: row.confirmed_at === null,
         now,
-      );
-      if (mail)
-        await c.query('UPDATE mailing_list SET mailed_at = $2 WHERE id = $1', [row.id, now]);
+        table: 'mailing_list',
+        id: row.id,
+      });
       return { record: toListEntry(row), mail };
     });
   }
