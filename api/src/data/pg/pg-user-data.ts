@@ -545,21 +545,37 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   // ------------------------------------------------------------------ confirmation e-mails
 
   /**
-   * A transaction of the confirmation methods (several statements under an advisory lock). The
-   * pool listens for errors of idle connections only: while this one is checked out, a server
-   * that shuts down between two statements is noted here instead of being an unhandled error
-   * event; the next statement then fails and the transaction rolls back.
+   * A transaction of the confirmation methods (several statements under an advisory lock),
+   * committed entirely or not at all. The pool listens for errors of idle connections only, and a
+   * promise resolves a turn after its answer arrived: a server shutting down right after a
+   * statement would be an unhandled error event of the connection. So this connection has its own
+   * listener from checkout to release; a connection that failed is discarded.
    */
-  private confirmationTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    return this.transaction(async (client) => {
-      const onError = (err: Error) => this.noteFailure(err);
-      client.on('error', onError);
-      try {
-        return await fn(client);
-      } finally {
-        client.off('error', onError);
-      }
-    });
+  private async confirmationTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connection();
+    let broken = false;
+    const onError = (err: Error) => {
+      broken = true;
+      this.noteFailure(err);
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      this.noteSuccess();
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      if (isConnectionError(err)) broken = true;
+      throw this.translate(err);
+    } finally {
+      // release() puts the pool's own listener back (or discards the connection) first.
+      client.release(broken);
+      client.off('error', onError);
+    }
   }
 
   /**
