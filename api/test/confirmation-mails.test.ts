@@ -7,7 +7,9 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { foldUserData, readJson, setup, type TestContext } from './helpers.ts';
+import { signAlertToken } from '../src/alerts/links.ts';
+import { createInvite } from '../src/premium/invite-codes.ts';
+import { editFile, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
 
 const PUBLIC_URL = 'https://alerts.example';
@@ -260,5 +262,40 @@ describe('the mailing list (double opt-in)', () => {
     expect(
       await t.deps.userData.purgeUnconfirmed(new Date(START.getTime() + 30 * 86_400_000)),
     ).toEqual({ alertSubscriptions: 0, mailingList: 0 });
+  });
+});
+
+describe('a user-data file that cannot be written', () => {
+  it('every write answers its documented 503, logged as one line per request without a stack', async () => {
+    t = await setup({ publicUrl: PUBLIC_URL });
+    const ctx = t;
+    await createInvite(ctx.deps.userData, { code: 'BROKEN-FILES', maxUses: 10 });
+    await editFile(path.join(ctx.dir, 'alerts.json'), '{"subscriptions": [');
+    await editFile(path.join(ctx.dir, 'users.json'), '{"users": [');
+    const token = (action: 'confirm' | 'unsubscribe') =>
+      signAlertToken(ctx.deps.alerts.ctx.secret, action, 'any-id', new Date(Date.now() + 60_000));
+    const from = ctx.logger.lines.length;
+
+    const subscribeRes = await subscribe(ctx, 'saver@example.com').expect(503);
+    expect(subscribeRes.body).toEqual({
+      error: { code: 'data_unavailable', message: expect.any(String) },
+    });
+    const page = await ctx.http.get(`/api/alerts/confirm?token=${token('confirm')}`).expect(503);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('Try again later');
+    const oneClick = await ctx.http
+      .post(`/api/alerts/unsubscribe?token=${token('unsubscribe')}`)
+      .expect(503);
+    expect(oneClick.body).toMatchObject({ error: { code: 'data_unavailable' } });
+    const premium = await postJson(ctx, '/api/premium', { inviteCode: 'BROKEN-FILES' }).expect(503);
+    expect(premium.body).toEqual({
+      success: false,
+      error: { code: 'data_unavailable', message: expect.any(String) },
+    });
+
+    const lines = ctx.logger.lines.slice(from);
+    expect(lines.filter((l) => l.fields && 'stack' in l.fields)).toEqual([]);
+    expect(lines.filter((l) => l.message === 'request failed')).toEqual([]);
+    expect(lines.filter((l) => l.message === 'user data not writable')).toHaveLength(4);
   });
 });
