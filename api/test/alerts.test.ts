@@ -101,12 +101,14 @@ describe('alerts over SMTP', () => {
         message: expect.stringMatching(/Check your inbox/),
       });
     }
-    // The same subscription again in another letter case: the same neutral answer, still one.
+    // The same subscription again in another letter case: the same neutral answer, still one,
+    // and no second confirmation e-mail within 24 hours.
     expect((await subscribe(t, 'saver.a@example.com', source.id).expect(202)).body.message).toMatch(
       /Check your inbox/,
     );
     expect(t.deps.store.get('alerts')!.subscriptions).toHaveLength(3);
-    await inbox.waitFor((m) => m.length === 4);
+    await t.deps.alerts.settled();
+    await inbox.waitFor((m) => m.length === 3);
     const confirmation = inbox.to('saver.a@example.com')[0]!;
     expect(confirmation.subject).toContain(source.name);
     expect(confirmation.html).toContain('Confirm the alert');
@@ -171,7 +173,7 @@ describe('alerts over SMTP', () => {
     expect(alertsTo(inbox, 'saver.a@example.com')).toHaveLength(1);
     expect(alertsTo(inbox, 'saver.b@example.com')).toHaveLength(0);
     expect(alertsTo(inbox, 'saver.c@example.com')).toHaveLength(0);
-    expect(inbox.messages).toHaveLength(5);
+    expect(inbox.messages).toHaveLength(4);
 
     // The alert's own link unsubscribes in one click.
     expect((await follow(restarted, unsubscribe).expect(200)).text).toContain('Unsubscribed');
@@ -185,6 +187,7 @@ describe('alerts without SMTP_URL', () => {
   it('writes each message as an .eml file into the outbox of the data directory', async () => {
     t = await setup({ now: () => NOW, smtpUrl: '', publicUrl: PUBLIC_URL });
     await subscribe(t, 'outbox@example.com', 3, 'incident').expect(202);
+    await t.deps.alerts.settled();
     const outbox = path.join(t.dir, 'outbox');
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);
@@ -200,6 +203,7 @@ describe('a failed send', () => {
   it('stays in the ledger and is sent at the next evaluation, once', async () => {
     t = await setup({ now: () => NOW, smtpUrl: '', publicUrl: PUBLIC_URL });
     await subscribe(t, 'incident@example.com', 3, 'incident').expect(202);
+    await t.deps.alerts.settled();
     const outbox = path.join(t.dir, 'outbox');
     const [confirmation] = await readdir(outbox);
     const mail = await simpleParser(await readFile(path.join(outbox, confirmation!)));
@@ -236,6 +240,7 @@ describe('warning alerts (a warning detected from data opens)', () => {
   async function subscribed() {
     t = await setup({ now: () => NOW, smtpUrl: '', publicUrl: PUBLIC_URL });
     await subscribe(t, 'warn@example.com', SKY, 'warning').expect(202);
+    await t.deps.alerts.settled();
     const outbox = path.join(t.dir, 'outbox');
     const [confirmation] = await readdir(outbox);
     const mail = await simpleParser(await readFile(path.join(outbox, confirmation!)));

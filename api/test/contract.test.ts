@@ -119,6 +119,15 @@ beforeAll(async () => {
   );
   await record('mailSignup', post(t, '/api/addToMailList', 'a@example.com', 'text/plain'));
 
+  const entryId = t.deps.store.get('mailingList')!.entries[0]!.id!;
+  const listLink = (ctx: TestContext, action: 'confirm' | 'unsubscribe', id = entryId) =>
+    `/api/mailing-list/${action}?token=${signAlertToken(ctx.deps.alerts.ctx.secret, action, id, action === 'confirm' ? new Date(Date.now() + 60_000) : null)}`;
+  await record('mailConfirm', t.http.get(listLink(t, 'confirm')));
+  await record('mailConfirm', t.http.get('/api/mailing-list/confirm?token=forged.token'));
+  await record('mailConfirm', t.http.get(listLink(t, 'confirm', 'no-such-entry')));
+  await record('mailUnsubscribe', t.http.get(listLink(t, 'unsubscribe')));
+  await record('mailUnsubscribe', t.http.get('/api/mailing-list/unsubscribe'));
+
   const alert = { email: 'alert@example.com', sourceId: 3, kind: 'below-base' };
   await record('alertSubscribe', post(t, '/api/alerts', alert));
   await record('alertSubscribe', post(t, '/api/alerts', { ...alert, email: 'nope' }));
@@ -227,6 +236,8 @@ beforeAll(async () => {
   await editFile(path.join(broken.dir, 'mailing-list.json'), '{"entries": [');
   await editFile(path.join(broken.dir, 'users.json'), '{"users": [');
   await record('mailSignup', post(broken, '/api/addToMailList', { email: 'x@example.com' }));
+  await record('mailConfirm', broken.http.get(listLink(broken, 'confirm', 'any')));
+  await record('mailUnsubscribe', broken.http.get(listLink(broken, 'unsubscribe', 'any')));
   await record('alertSubscribe', post(broken, '/api/alerts', alert));
   await editFile(path.join(broken.dir, 'alerts.json'), '{"subscriptions": [');
   await record('alertConfirm', broken.http.get(link(broken, 'confirm')));

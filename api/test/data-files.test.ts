@@ -175,7 +175,7 @@ describe('data files', () => {
       .post('/api/addToMailList')
       .set('Content-Type', 'application/json')
       .send({ email: 'first@example.com' })
-      .expect(201);
+      .expect(202);
     await foldUserData(t);
     expect(JSON.parse(await readFile(path.join(dir, 'mailing-list.json'), 'utf8'))).toMatchObject({
       entries: [{ email: 'first@example.com' }],
@@ -190,7 +190,7 @@ describe('data files', () => {
       .post('/api/addToMailList')
       .set('Content-Type', 'application/json')
       .send({ email: 'atomic@example.com' })
-      .expect(201);
+      .expect(202);
     await foldUserData(t);
     const after = await stat(file);
     // A rename puts a new inode in place; an in-place rewrite (which a crash can truncate) keeps it.
@@ -218,7 +218,7 @@ describe('data files', () => {
     const file = path.join(t.dir, 'mailing-list.json');
     const send = (email: string) =>
       t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
-    await send('one@example.com').expect(201);
+    await send('one@example.com').expect(202);
     await foldUserData(t!);
     const data = JSON.parse(await readFile(file, 'utf8')) as { entries: object[] };
     data.entries.push({
@@ -227,7 +227,7 @@ describe('data files', () => {
       source: 'import',
     });
     await editFile(file, JSON.stringify(data));
-    await send('two@example.com').expect(201);
+    await send('two@example.com').expect(202);
     await foldUserData(t!);
     const final = JSON.parse(await readFile(file, 'utf8')) as { entries: { email: string }[] };
     expect(final.entries.map((e) => e.email)).toEqual([

@@ -400,6 +400,8 @@ describe('GET /api/openapi.json', () => {
         '/api/alerts',
         '/api/alerts/confirm',
         '/api/alerts/unsubscribe',
+        '/api/mailing-list/confirm',
+        '/api/mailing-list/unsubscribe',
         '/api/premium',
         '/api/premiumLogin',
         '/api/premium/strategies/{id}',

@@ -26,24 +26,28 @@ const post = (body: unknown) =>
     .send(JSON.stringify(body));
 
 describe('POST /api/addToMailList', () => {
-  it('stores a new address with time and source → 201', async () => {
-    const res = await post({ email: 'new.saver@example.com', source: 'newsletter' }).expect(201);
-    expect(res.body).toEqual({ success: true, created: true });
+  it('stores a new address, unconfirmed, with time and source → 202', async () => {
+    const res = await post({ email: 'new.saver@example.com', source: 'newsletter' }).expect(202);
+    expect(res.body).toEqual({ success: true, message: expect.stringMatching(/Check your inbox/) });
     const list = await entries();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ email: 'new.saver@example.com', source: 'newsletter' });
+    expect(list[0]).toMatchObject({
+      email: 'new.saver@example.com',
+      source: 'newsletter',
+      confirmedAt: null,
+    });
     expect(Date.parse(list[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('source defaults to "website"', async () => {
-    await post({ email: 'plain@example.com' }).expect(201);
+    await post({ email: 'plain@example.com' }).expect(202);
     expect((await entries())[0]!.source).toBe('website');
   });
 
   it('a repeat in any case is a success and is stored once', async () => {
-    await post({ email: 'Repeat@Example.com' }).expect(201);
-    const again = await post({ email: '  repeat@EXAMPLE.com ' }).expect(200);
-    expect(again.body).toEqual({ success: true, created: false });
+    const first = await post({ email: 'Repeat@Example.com' }).expect(202);
+    const again = await post({ email: '  repeat@EXAMPLE.com ' }).expect(202);
+    expect(again.body).toEqual(first.body);
     expect((await entries()).map((e) => e.email)).toEqual(['repeat@example.com']);
   });
 
@@ -66,7 +70,7 @@ describe('POST /api/addToMailList', () => {
   it('500 concurrent distinct sign-ups are all stored exactly once', async () => {
     const emails = Array.from({ length: 500 }, (_, i) => `saver${i}@example.com`);
     const results = await Promise.all(emails.map((email) => post({ email })));
-    expect(results.every((r) => r.status === 201)).toBe(true);
+    expect(results.every((r) => r.status === 202)).toBe(true);
     const list = await entries();
     expect(list).toHaveLength(500);
     expect(new Set(list.map((e) => e.email))).toEqual(new Set(emails));
@@ -78,8 +82,7 @@ describe('POST /api/addToMailList', () => {
         post({ email: i % 2 ? 'same@example.com' : 'SAME@example.com' }),
       ),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(49);
+    expect(results.filter((r) => r.status === 202)).toHaveLength(50);
     expect(await entries()).toHaveLength(1);
   });
 });

@@ -106,7 +106,7 @@ describe('two API processes on one PostgreSQL', () => {
         post(ports[0], '/api/addToMailList', { email: `Case${i}@Example.com` }),
         post(ports[1], '/api/addToMailList', { email: `cASE${i}@example.COM` }),
       ]);
-      expect([x.status, y.status].sort()).toEqual([200, 201]);
+      expect([x.status, y.status].sort()).toEqual([202, 202]);
     }
     const stored = await storedEmails(db);
     expect(stored).toHaveLength(20);
@@ -210,12 +210,12 @@ describe('two API processes on one PostgreSQL', () => {
     // Both processes recover by themselves.
     for (const port of ports) {
       let status = 0;
-      for (let tries = 0; tries < 50 && status !== 201; tries++) {
+      for (let tries = 0; tries < 50 && status !== 202; tries++) {
         if (tries > 0) await new Promise((r) => setTimeout(r, 200));
         status = (await post(port, '/api/addToMailList', { email: `back${port}@example.com` }))
           .status;
       }
-      expect(status).toBe(201);
+      expect(status).toBe(202);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toMatchObject({ userData: { available: true, error: null } });
     }
@@ -261,11 +261,11 @@ describe('two API processes on one PostgreSQL', () => {
     await cluster.start();
     restarted = true;
     let status = 0;
-    for (let tries = 0; tries < 50 && status !== 201; tries++) {
+    for (let tries = 0; tries < 50 && status !== 202; tries++) {
       if (tries > 0) await new Promise((r) => setTimeout(r, 200));
       status = (await post(port, '/api/addToMailList', { email: 'early@example.com' })).status;
     }
-    expect(status).toBe(201);
+    expect(status).toBe(202);
     const db = new pg.Pool({ connectionString: url, max: 1 });
     const versions = await db.query('SELECT version FROM schema_migrations');
     await db.end();

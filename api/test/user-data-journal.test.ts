@@ -202,10 +202,10 @@ describe('journal of user data', () => {
     t = await setup();
     const post = (email: string) =>
       t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
-    await post('kept@example.com').expect(201);
-    await post('removed@example.com').expect(201);
+    await post('kept@example.com').expect(202);
+    await post('removed@example.com').expect(202);
     await foldUserData(t);
-    await post('journal-only@example.com').expect(201); // not in the file yet
+    await post('journal-only@example.com').expect(202); // not in the file yet
     const file = path.join(t.dir, 'mailing-list.json');
     const data = JSON.parse(await readFile(file, 'utf8')) as {
       entries: { email: string; createdAt: string; source: string }[];
@@ -224,8 +224,8 @@ describe('journal of user data', () => {
       'journal-only@example.com',
     ]);
     // The operator's removal stands (the address can sign up again); their entry dedupes.
-    await post('removed@example.com').expect(201);
-    await post('by-hand@EXAMPLE.com').expect(200);
+    await post('removed@example.com').expect(202);
+    await post('by-hand@EXAMPLE.com').expect(202);
     await foldUserData(t);
     expect(await fileEmails(t.dir)).toEqual([
       'kept@example.com',
@@ -288,7 +288,7 @@ describe('journal of user data', () => {
     t = await setup();
     const post = (email: string) =>
       t!.http.post('/api/addToMailList').set('Content-Type', 'application/json').send({ email });
-    await post('before@example.com').expect(201);
+    await post('before@example.com').expect(202);
     const disk = slowDisk(0);
     disk.failNextDataSyncs(1);
     const failed = await post('unlucky@example.com').expect(503);
@@ -300,8 +300,8 @@ describe('journal of user data', () => {
       status = (await post('unlucky@example.com')).status;
       if (status === 503) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(status).toBe(201);
-    await post('UNLUCKY@example.com').expect(200);
+    expect(status).toBe(202);
+    await post('UNLUCKY@example.com').expect(202);
     await foldUserData(t);
     expect(await fileEmails(t.dir)).toEqual(['before@example.com', 'unlucky@example.com']);
   });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, fetchPremiumToken, storeToken } from '../fixtures/index.ts';
-import { E2E_ROOT } from '../scripts/e2e-env.ts';
+import { outboxMessagesTo as outboxOf } from '../fixtures/outbox.ts';
+import { E2E_DATA_DIR, E2E_ROOT } from '../scripts/e2e-env.ts';
 import {
   fetchComparisonData,
   LeaderboardPage,
@@ -10,6 +11,9 @@ import {
 } from '../pages/leaderboard.ts';
 
 const ARTIFACTS = path.join(E2E_ROOT, '.artifacts', 'leaderboard');
+
+/** The e2e server's e-mails to `email`. */
+const outboxMessagesTo = (email: string) => outboxOf(E2E_DATA_DIR, email);
 
 /** TVL on the comparison page: B with two decimals, M and K with one. */
 function tvlAsShown(value: number): string {
@@ -418,9 +422,21 @@ test.describe('yield comparison on wide screens (1280 px)', () => {
     expect((await posted).postDataJSON()).toEqual({ email, source: 'newsletter' });
     const dialog = page.getByRole('dialog', { name: 'Successfully Subscribed!' });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'Please confirm from your inbox: open the link in the e-mail we just sent you.',
+    );
     await expect(board.emailInput).toHaveValue('');
     await dialog.getByRole('button', { name: 'Got it!' }).click();
     await expect(dialog).toBeHidden();
+
+    // The confirmation e-mail arrives in the outbox; its link confirms the sign-up.
+    let messages: string[] = [];
+    await expect.poll(async () => (messages = await outboxMessagesTo(email)).length).toBe(1);
+    expect(messages[0]).toMatch(/^Subject: Confirm your subscription to the Pigi newsletter/m);
+    const link = /https?:\/\/\S+\/api\/mailing-list\/confirm\?token=[\w.-]+/.exec(messages[0]!)![0];
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
   });
 
   test('newsletter: the browser checks the address before anything is sent', async ({ page }) => {

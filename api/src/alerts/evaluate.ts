@@ -39,7 +39,8 @@ import type { Logger } from '../logger.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
-import { alertMail, confirmationMail } from './messages.ts';
+import { alertMail, confirmationMail, mailingListConfirmationMail } from './messages.ts';
+import { MailQueue } from './outgoing.ts';
 
 export interface AlertContext {
   userData: UserDataStore;
@@ -153,10 +154,42 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
 
 export type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired' | 'unknown';
 
+/** How often unconfirmed subscriptions and sign-ups past their 7 days are purged. */
+export const PURGE_INTERVAL_MS = 3_600_000;
+
 export class AlertService {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Confirmation e-mails, sent after the answer (api/src/alerts/outgoing.ts). */
+  readonly outgoing: MailQueue;
+  private readonly purgeTimer: NodeJS.Timeout;
 
-  constructor(readonly ctx: AlertContext) {}
+  constructor(readonly ctx: AlertContext) {
+    this.outgoing = new MailQueue(ctx.mailer, ctx.logger);
+    this.purgeTimer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  /**
+   * Purges unconfirmed alert subscriptions and mailing-list sign-ups whose last confirmation
+   * e-mail is 7 days old (their links have expired), and the caps' record older than a day. Runs
+   * every hour in each process (the store makes a repeat harmless).
+   */
+  async purge(): Promise<{ alertSubscriptions: number; mailingList: number }> {
+    const purged = await this.ctx.userData.purgeUnconfirmed(this.ctx.now());
+    if (purged.alertSubscriptions + purged.mailingList > 0)
+      this.ctx.logger.info('unconfirmed subscriptions purged', { ...purged });
+    return purged;
+  }
+
+  private async purgeLogged(): Promise<void> {
+    try {
+      await this.purge();
+    } catch (err) {
+      this.ctx.logger.warn('purge of unconfirmed subscriptions failed, tried again in an hour', {
+        error: (err as Error).message,
+      });
+    }
+  }
 
   /** Runs `fn` after everything queued before it (evaluations and confirmations of this process). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -187,39 +220,112 @@ export class AlertService {
     );
   }
 
-  /** Resolves when everything queued so far has finished. */
+  /** Resolves when everything queued so far has finished, confirmation e-mails included. */
   async settled(): Promise<void> {
     await this.queue;
+    await this.outgoing.settled();
   }
 
   /**
-   * Stores the subscription (or finds the existing one) and, unless it is confirmed already,
-   * e-mails the confirmation link. The caller answers the same in every case.
+   * Stores the subscription (or finds the existing one) and, when it is not confirmed and the
+   * caps allow it, e-mails the confirmation link once `answered` resolves (after the HTTP
+   * answer). One store call whatever the case: the caller answers the same, in the same time.
    */
-  async subscribe(input: { email: string; sourceId: number; kind: AlertKind }): Promise<void> {
-    const { subscription } = await this.ctx.userData.addAlertSubscription({
-      id: randomUUID(),
-      email: input.email,
-      sourceId: input.sourceId,
-      kind: input.kind,
-      createdAt: this.ctx.now().toISOString(),
-      confirmedAt: null,
+  async subscribe(
+    input: { email: string; sourceId: number; kind: AlertKind },
+    answered: Promise<void> = Promise.resolve(),
+  ): Promise<void> {
+    const now = this.ctx.now();
+    const { record: subscription, mail } = await this.ctx.userData.requestAlertConfirmation(
+      {
+        id: randomUUID(),
+        email: input.email,
+        sourceId: input.sourceId,
+        kind: input.kind,
+        createdAt: now.toISOString(),
+        confirmedAt: null,
+      },
+      now,
+    );
+    if (!mail) return;
+    this.outgoing.enqueue(
+      'alert confirmation',
+      () => {
+        const site = siteOf(this.ctx);
+        const expires = new Date(now.getTime() + CONFIRM_TTL_MS);
+        const token = signAlertToken(this.ctx.secret, 'confirm', subscription.id, expires);
+        const sourceName =
+          this.ctx.sources()?.sources.find((s) => s.id === subscription.sourceId)?.name ??
+          `source ${subscription.sourceId}`;
+        const text = confirmationMail({
+          siteTitle: site.siteTitle,
+          sourceName,
+          kind: subscription.kind,
+          confirmUrl: alertLink(site.siteUrl, API_PATHS.alertConfirm, token),
+          unsubscribeUrl: unsubscribeUrl(this.ctx, site.siteUrl, subscription.id),
+        });
+        return { from: site.from, to: subscription.email, ...text };
+      },
+      answered,
+    );
+  }
+
+  /**
+   * A mailing-list sign-up (double opt-in): the entry is stored unconfirmed (or the existing one
+   * kept) and, when it is not confirmed and the caps allow it, a confirmation e-mail leaves after
+   * the answer. The same for every address, as for alerts.
+   */
+  async joinMailingList(
+    input: { email: string; source: string },
+    answered: Promise<void> = Promise.resolve(),
+  ): Promise<void> {
+    const now = this.ctx.now();
+    const { record: entry, mail } = await this.ctx.userData.requestMailingListConfirmation(
+      {
+        id: randomUUID(),
+        email: input.email,
+        source: input.source,
+        createdAt: now.toISOString(),
+        confirmedAt: null,
+      },
+      now,
+    );
+    if (!mail) return;
+    this.outgoing.enqueue(
+      'mailing-list confirmation',
+      () => {
+        const site = siteOf(this.ctx);
+        const expires = new Date(now.getTime() + CONFIRM_TTL_MS);
+        const confirm = signAlertToken(this.ctx.secret, 'confirm', entry.id, expires);
+        const leave = signAlertToken(this.ctx.secret, 'unsubscribe', entry.id, null);
+        const text = mailingListConfirmationMail({
+          siteTitle: site.siteTitle,
+          confirmUrl: alertLink(site.siteUrl, API_PATHS.mailConfirm, confirm),
+          unsubscribeUrl: alertLink(site.siteUrl, API_PATHS.mailUnsubscribe, leave),
+        });
+        return { from: site.from, to: entry.email, ...text };
+      },
+      answered,
+    );
+  }
+
+  /** The mailing list's confirmation link. */
+  async confirmMailingList(token: string): Promise<ConfirmOutcome> {
+    const check = verifyAlertToken(this.ctx.secret, 'confirm', token, this.ctx.now());
+    if (!check.ok) return check.reason;
+    const entry = await this.ctx.userData.confirmMailingListEntry({
+      id: check.subscriptionId,
+      now: this.ctx.now(),
     });
-    if (subscription.confirmedAt !== null) return;
-    const site = siteOf(this.ctx);
-    const expires = new Date(this.ctx.now().getTime() + CONFIRM_TTL_MS);
-    const token = signAlertToken(this.ctx.secret, 'confirm', subscription.id, expires);
-    const sourceName =
-      this.ctx.sources()?.sources.find((s) => s.id === subscription.sourceId)?.name ??
-      `source ${subscription.sourceId}`;
-    const mail = confirmationMail({
-      siteTitle: site.siteTitle,
-      sourceName,
-      kind: subscription.kind,
-      confirmUrl: alertLink(site.siteUrl, API_PATHS.alertConfirm, token),
-      unsubscribeUrl: unsubscribeUrl(this.ctx, site.siteUrl, subscription.id),
-    });
-    await this.ctx.mailer.send({ from: site.from, to: subscription.email, ...mail });
+    return entry ? 'confirmed' : 'unknown';
+  }
+
+  /** The mailing list's unsubscribe link: true when the token is valid (also when already gone). */
+  async leaveMailingList(token: string): Promise<boolean> {
+    const check = verifyAlertToken(this.ctx.secret, 'unsubscribe', token, this.ctx.now());
+    if (!check.ok) return false;
+    await this.ctx.userData.removeMailingListEntry(check.subscriptionId);
+    return true;
   }
 
   /**
@@ -263,6 +369,8 @@ export class AlertService {
   }
 
   close(): void {
+    clearInterval(this.purgeTimer);
+    this.outgoing.close();
     this.ctx.mailer.close();
   }
 }

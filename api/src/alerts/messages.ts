@@ -85,6 +85,29 @@ export function confirmationMail(input: {
   };
 }
 
+export function mailingListConfirmationMail(input: {
+  siteTitle: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}): MailText {
+  return {
+    subject: `Confirm your subscription to the ${input.siteTitle} newsletter`,
+    text: [
+      `Someone (hopefully you) asked to add this address to the ${input.siteTitle} newsletter.`,
+      `Confirm the subscription by opening this link (valid 7 days):`,
+      input.confirmUrl,
+      `If you did not ask for it, ignore this e-mail: the address is not added and nothing more is sent.`,
+      `Changed your mind after confirming? Unsubscribe (one click): ${input.unsubscribeUrl}`,
+    ].join('\n\n'),
+    html: html([
+      `Someone (hopefully you) asked to add this address to the ${escapeHtml(input.siteTitle)} newsletter.`,
+      `<a href="${escapeHtml(input.confirmUrl)}">Confirm the subscription</a> (the link is valid 7 days).`,
+      `If you did not ask for it, ignore this e-mail: the address is not added and nothing more is sent.`,
+      `Changed your mind after confirming? <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a> (one click).`,
+    ]),
+  };
+}
+
 function facts(c: Crossing): { subject: string; lines: string[] } {
   if (c.figures) {
     const f = c.figures;

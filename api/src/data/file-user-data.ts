@@ -59,15 +59,23 @@ import {
   type UsersFile,
 } from './schemas.ts';
 import { DataFileError, writeFailure } from './store.ts';
-import type {
-  AlertDelivery,
-  AlertSubscription,
-  NewSubscriber,
-  Activation,
-  InviteEmailActivation,
-  Redemption,
-  UserDataHealth,
-  UserDataStore,
+import {
+  alertScope,
+  CONFIRMATION_WINDOW_MS,
+  confirmationAllowed,
+  MAILING_LIST_SCOPE,
+  UNCONFIRMED_TTL_MS,
+  type AlertDelivery,
+  type AlertSubscription,
+  type ConfirmationDecision,
+  type ConfirmationMail,
+  type Activation,
+  type InviteEmailActivation,
+  type MailingListEntry,
+  type NewSubscriber,
+  type Redemption,
+  type UserDataHealth,
+  type UserDataStore,
 } from './user-data.ts';
 
 export const JOURNAL_NAME = 'user-data';
@@ -98,6 +106,27 @@ const recordSchema = z.discriminatedUnion('t', [
     crossing: z.string(),
     at: z.string(),
   }),
+  // Requests for a confirmation e-mail carry the store's decision (`mail`), so a replay repeats it.
+  z.object({
+    t: z.literal('alertRequest'),
+    sub: alertsFileSchema.shape.subscriptions.element,
+    mail: z.boolean(),
+    at: z.string(),
+  }),
+  z.object({
+    t: z.literal('mailingRequest'),
+    entry: z.object({
+      id: z.string(),
+      email: z.string(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+    mail: z.boolean(),
+    at: z.string(),
+  }),
+  z.object({ t: z.literal('mailingConfirm'), id: z.string(), at: z.string() }),
+  z.object({ t: z.literal('mailingRemove'), id: z.string() }),
+  z.object({ t: z.literal('purge'), at: z.string() }),
   /** Written before compaction replaces files: each file's sha256 once it holds everything above. */
   z.object({ t: z.literal('compacted'), files: z.record(z.string(), z.string()) }),
 ]);
@@ -117,6 +146,11 @@ const TOUCHES: Record<Change['t'], Key[]> = {
   alertRemove: ['alerts'],
   alertDelivery: ['alerts'],
   alertSent: ['alerts'],
+  alertRequest: ['alerts'],
+  mailingRequest: ['mailingList', 'alerts'],
+  mailingConfirm: ['mailingList'],
+  mailingRemove: ['mailingList'],
+  purge: ['mailingList', 'alerts'],
 };
 type DataOf<K extends Key> = K extends 'mailingList'
   ? MailingListFile
@@ -168,6 +202,14 @@ const alertKey = (s: Pick<AlertSubscription, 'email' | 'sourceId' | 'kind'>) =>
 const deliveryKey = (d: Pick<AlertDelivery, 'subscriptionId' | 'crossing'>) =>
   `${d.subscriptionId}|${d.crossing}`;
 
+type ListEntry = MailingListFile['entries'][number];
+
+/** Whether an unconfirmed subscription or sign-up is due for the purge at `now`. */
+const unconfirmedExpired = (
+  e: { confirmedAt?: string | null; mailedAt?: string; createdAt: string },
+  now: number,
+) => e.confirmedAt === null && Date.parse(e.mailedAt ?? e.createdAt) <= now - UNCONFIRMED_TTL_MS;
+
 /** In-memory indexes of the served data, rebuilt whenever a file is (re)loaded. */
 class Indexes {
   readonly emails = new Set<string>();
@@ -177,11 +219,18 @@ class Indexes {
   readonly alertsById = new Map<string, AlertSubscription>();
   readonly alertsByKey = new Map<string, AlertSubscription>();
   readonly deliveries = new Map<string, AlertDelivery>();
+  /** Mailing-list entries by lower-cased address and by id (entries of older files have none). */
+  readonly listByEmail = new Map<string, ListEntry>();
+  readonly listById = new Map<string, ListEntry>();
+  /** Confirmation e-mails counted by the caps, by lower-cased address. */
+  readonly confirmations = new Map<string, ConfirmationMail[]>();
 
   rebuild(key: Key, data: MailingListFile | InvitesFile | UsersFile | AlertsFile): void {
     if (key === 'mailingList') {
       this.emails.clear();
-      for (const e of (data as MailingListFile).entries) this.emails.add(e.email.toLowerCase());
+      this.listByEmail.clear();
+      this.listById.clear();
+      for (const e of (data as MailingListFile).entries) this.addListEntry(e);
     } else if (key === 'invites') {
       this.invites.clear();
       for (const i of (data as InvitesFile).invites) this.invites.set(i.id, i);
@@ -194,11 +243,26 @@ class Indexes {
         this.alertsByKey.set(alertKey(a), a);
       }
       for (const d of (data as AlertsFile).deliveries) this.deliveries.set(deliveryKey(d), d);
+      this.confirmations.clear();
+      for (const c of (data as AlertsFile).confirmations ?? []) this.addConfirmation(c);
     } else {
       this.usersById.clear();
       this.usersByInvite.clear();
       for (const u of (data as UsersFile).users) this.addUser(u);
     }
+  }
+
+  addListEntry(e: ListEntry): void {
+    const lower = e.email.toLowerCase();
+    this.emails.add(lower);
+    this.listByEmail.set(lower, e);
+    if (e.id !== undefined) this.listById.set(e.id, e);
+  }
+
+  addConfirmation(c: ConfirmationMail): void {
+    const list = this.confirmations.get(c.email);
+    if (list) list.push(c);
+    else this.confirmations.set(c.email, [c]);
   }
 
   addUser(u: UserRecord): void {
@@ -241,8 +305,48 @@ function applyChange(key: Key, data: unknown, change: Change, idx: Indexes): voi
     if (!user) return;
     user.email = change.email;
     user.lastLoginAt = change.at;
+  } else if (key === 'mailingList') {
+    applyListChange(data as MailingListFile, change, idx);
   } else if (key === 'alerts') {
     applyAlertChange(data as AlertsFile, change, idx);
+  }
+}
+
+/** Replaces a mailing-list entry by a changed copy (entries are never changed in place). */
+function replaceListEntry(data: MailingListFile, idx: Indexes, old: ListEntry, next: ListEntry) {
+  const i = data.entries.indexOf(old);
+  if (i >= 0) data.entries[i] = next;
+  idx.addListEntry(next);
+}
+
+function applyListChange(data: MailingListFile, change: Change, idx: Indexes): void {
+  if (change.t === 'mailingRequest') {
+    const lower = change.entry.email.toLowerCase();
+    let entry = idx.listByEmail.get(lower);
+    if (!entry) {
+      if (idx.listById.has(change.entry.id)) return;
+      entry = { ...change.entry, confirmedAt: null };
+      idx.addListEntry(entry);
+      data.entries.push(entry);
+    }
+    if (change.mail && entry.confirmedAt === null)
+      replaceListEntry(data, idx, entry, { ...entry, mailedAt: change.at });
+  } else if (change.t === 'mailingConfirm') {
+    const entry = idx.listById.get(change.id);
+    if (entry && entry.confirmedAt === null)
+      replaceListEntry(data, idx, entry, { ...entry, confirmedAt: change.at });
+  } else if (change.t === 'mailingRemove') {
+    const entry = idx.listById.get(change.id);
+    if (!entry) return;
+    const i = data.entries.indexOf(entry);
+    if (i >= 0) data.entries.splice(i, 1);
+    idx.rebuild('mailingList', data);
+  } else if (change.t === 'purge') {
+    const now = Date.parse(change.at);
+    const kept = data.entries.filter((e) => !unconfirmedExpired(e, now));
+    if (kept.length === data.entries.length) return;
+    data.entries = kept;
+    idx.rebuild('mailingList', data);
   }
 }
 
@@ -271,7 +375,49 @@ function applyAlertChange(data: AlertsFile, change: Change, idx: Indexes): void 
   } else if (change.t === 'alertSent') {
     const delivery = idx.deliveries.get(deliveryKey(change));
     if (delivery && delivery.sentAt === null) delivery.sentAt = change.at;
+  } else if (change.t === 'alertRequest') {
+    let sub = idx.alertsByKey.get(alertKey(change.sub));
+    if (!sub && !idx.alertsById.has(change.sub.id)) {
+      sub = { ...change.sub };
+      idx.alertsById.set(sub.id, sub);
+      idx.alertsByKey.set(alertKey(sub), sub);
+      data.subscriptions.push(sub);
+    }
+    if (!change.mail) return;
+    if (sub) sub.mailedAt = change.at;
+    addConfirmation(data, idx, {
+      email: change.sub.email.trim().toLowerCase(),
+      scope: alertScope(change.sub),
+      sentAt: change.at,
+    });
+  } else if (change.t === 'mailingRequest') {
+    if (change.mail)
+      addConfirmation(data, idx, {
+        email: change.entry.email.toLowerCase(),
+        scope: MAILING_LIST_SCOPE,
+        sentAt: change.at,
+      });
+  } else if (change.t === 'purge') {
+    const now = Date.parse(change.at);
+    const subs = data.subscriptions.filter((a) => !unconfirmedExpired(a, now));
+    const mails = (data.confirmations ?? []).filter(
+      (c) => Date.parse(c.sentAt) > now - CONFIRMATION_WINDOW_MS,
+    );
+    if (
+      subs.length === data.subscriptions.length &&
+      mails.length === (data.confirmations ?? []).length
+    )
+      return;
+    data.subscriptions = subs;
+    data.confirmations = mails;
+    idx.rebuild('alerts', data);
   }
+}
+
+function addConfirmation(data: AlertsFile, idx: Indexes, mail: ConfirmationMail): void {
+  data.confirmations ??= [];
+  data.confirmations.push(mail);
+  idx.addConfirmation(mail);
 }
 
 /** A copy of a file's data that later changes do not touch (entries are never changed in place). */
@@ -283,9 +429,21 @@ function freeze(key: Key, data: unknown): Record<string, unknown> {
     return {
       subscriptions: alerts.subscriptions.map((a) => ({ ...a })),
       deliveries: alerts.deliveries.map((d) => ({ ...d })),
+      ...(alerts.confirmations ? { confirmations: alerts.confirmations.slice() } : {}),
     };
   }
   return { users: (data as UsersFile).users.map((u) => ({ ...u })) };
+}
+
+/** A mailing-list entry as the interface returns it (one of an older file counts as confirmed). */
+function listEntry(e: ListEntry): MailingListEntry {
+  return {
+    id: e.id ?? '',
+    email: e.email,
+    source: e.source,
+    createdAt: e.createdAt,
+    confirmedAt: e.confirmedAt === undefined ? e.createdAt : e.confirmedAt,
+  };
 }
 
 export class FileUserDataStore implements UserDataStore {
@@ -466,6 +624,120 @@ export class FileUserDataStore implements UserDataStore {
     const stored = { ...this.idx.alertsById.get(sub.id)! };
     await this.recordKeyed(key, change);
     return { created: true, subscription: stored };
+  }
+
+  async requestAlertConfirmation(
+    sub: AlertSubscription,
+    now: Date,
+  ): Promise<ConfirmationDecision<AlertSubscription>> {
+    await this.store.refreshFile('alerts');
+    const key = `alert:${alertKey(sub)}`;
+    // A creation of the same subscription still on its way to the disk is waited for first.
+    await this.pendingKeys.get(key);
+    const data = this.writable('alerts');
+    // From here to the append nothing awaits: the decision and its change are one step.
+    const existing = this.idx.alertsByKey.get(alertKey(sub));
+    const email = sub.email.trim();
+    const mail =
+      (existing === undefined || existing.confirmedAt === null) &&
+      confirmationAllowed(
+        this.idx.confirmations.get(email.toLowerCase()) ?? [],
+        alertScope(sub),
+        now,
+      );
+    const { mailedAt: _ignored, ...fresh } = sub;
+    const change: Change = {
+      t: 'alertRequest',
+      sub: { ...fresh, email },
+      mail,
+      at: now.toISOString(),
+    };
+    applyChange('alerts', data, change, this.idx);
+    const stored = { ...this.idx.alertsByKey.get(alertKey(sub))! };
+    if (existing) await this.record(change);
+    else await this.recordKeyed(key, change);
+    return { record: stored, mail };
+  }
+
+  async requestMailingListConfirmation(
+    entry: MailingListEntry,
+    now: Date,
+  ): Promise<ConfirmationDecision<MailingListEntry>> {
+    await this.store.refreshFile('mailingList');
+    await this.store.refreshFile('alerts');
+    const lower = entry.email.toLowerCase();
+    await this.pendingKeys.get(lower);
+    const list = this.writable('mailingList');
+    this.writable('alerts');
+    const existing = this.idx.listByEmail.get(lower);
+    const mail =
+      (existing === undefined || existing.confirmedAt === null) &&
+      confirmationAllowed(this.idx.confirmations.get(lower) ?? [], MAILING_LIST_SCOPE, now);
+    const change: Change = {
+      t: 'mailingRequest',
+      entry: { id: entry.id, email: entry.email, source: entry.source, createdAt: entry.createdAt },
+      mail,
+      at: now.toISOString(),
+    };
+    applyChange('mailingList', list, change, this.idx);
+    applyChange('alerts', this.store.writableData('alerts') as AlertsFile, change, this.idx);
+    const stored = listEntry(this.idx.listByEmail.get(lower)!);
+    if (existing) await this.record(change);
+    else await this.recordKeyed(lower, change);
+    return { record: stored, mail };
+  }
+
+  async confirmMailingListEntry(input: {
+    id: string;
+    now: Date;
+  }): Promise<MailingListEntry | null> {
+    await this.store.refreshFile('mailingList');
+    const data = this.writable('mailingList');
+    const entry = this.idx.listById.get(input.id);
+    if (!entry) return null;
+    await this.pendingKeys.get(entry.email.toLowerCase());
+    const current = this.idx.listById.get(input.id);
+    if (!current) return null;
+    if (current.confirmedAt !== null) return listEntry(current);
+    const change: Change = { t: 'mailingConfirm', id: input.id, at: input.now.toISOString() };
+    applyChange('mailingList', data, change, this.idx);
+    const confirmed = listEntry(this.idx.listById.get(input.id)!);
+    await this.record(change);
+    return confirmed;
+  }
+
+  async removeMailingListEntry(id: string): Promise<boolean> {
+    await this.store.refreshFile('mailingList');
+    const data = this.writable('mailingList');
+    if (!this.idx.listById.has(id)) return false;
+    const change: Change = { t: 'mailingRemove', id };
+    applyChange('mailingList', data, change, this.idx);
+    await this.record(change);
+    return true;
+  }
+
+  async purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
+    await this.store.refreshFile('mailingList');
+    await this.store.refreshFile('alerts');
+    const t = now.getTime();
+    const list = this.store.get('mailingList')?.entries ?? [];
+    const alerts = this.store.get('alerts');
+    const counts = {
+      alertSubscriptions: (alerts?.subscriptions ?? []).filter((a) => unconfirmedExpired(a, t))
+        .length,
+      mailingList: list.filter((e) => unconfirmedExpired(e, t)).length,
+    };
+    const staleMails = (alerts?.confirmations ?? []).some(
+      (c) => Date.parse(c.sentAt) <= t - CONFIRMATION_WINDOW_MS,
+    );
+    if (counts.alertSubscriptions + counts.mailingList === 0 && !staleMails) return counts;
+    const listData = this.writable('mailingList');
+    const alertData = this.writable('alerts');
+    const change: Change = { t: 'purge', at: now.toISOString() };
+    applyChange('mailingList', listData, change, this.idx);
+    applyChange('alerts', alertData, change, this.idx);
+    await this.record(change);
+    return counts;
   }
 
   async confirmAlertSubscription(input: {

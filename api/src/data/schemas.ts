@@ -517,6 +517,16 @@ export const mailingListFileSchema = z.strictObject({
       email: z.string().email(),
       createdAt: isoDateTime,
       source: nonEmpty,
+      /** The id its e-mailed confirm and unsubscribe links name (entries of older files have none). */
+      id: nonEmpty.optional(),
+      /**
+       * When the address confirmed its sign-up (double opt-in); null: not yet, the entry does not
+       * count and is purged 7 days after its last confirmation e-mail. An entry without this field
+       * (written before confirmations existed) counts as confirmed.
+       */
+      confirmedAt: isoDateTime.nullable().optional(),
+      /** When its last confirmation e-mail was sent. */
+      mailedAt: isoDateTime.optional(),
     }),
   ),
 });
@@ -536,6 +546,8 @@ export const alertsFileSchema = z.strictObject({
       kind: z.enum(ALERT_KINDS),
       createdAt: isoDateTime,
       confirmedAt: isoDateTime.nullable(),
+      /** When its last confirmation e-mail was sent (an unconfirmed one is purged 7 days later). */
+      mailedAt: isoDateTime.optional(),
     }),
   ),
   deliveries: z.array(
@@ -546,6 +558,13 @@ export const alertsFileSchema = z.strictObject({
       sentAt: isoDateTime.nullable(),
     }),
   ),
+  /**
+   * The confirmation e-mails of the last 24 hours (alerts and the mailing list), by lower-cased
+   * address and scope (`alert:<sourceId>:<kind>` or `mailing-list`): what the caps count.
+   */
+  confirmations: z
+    .array(z.strictObject({ email: nonEmpty, scope: nonEmpty, sentAt: isoDateTime }))
+    .optional(),
 });
 export type AlertsFile = z.infer<typeof alertsFileSchema>;
 

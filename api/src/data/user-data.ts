@@ -86,12 +86,64 @@ export interface AlertSubscription {
   kind: AlertKind;
   createdAt: string; // ISO
   confirmedAt: string | null;
+  /** When its last confirmation e-mail was sent (absent: none yet). */
+  mailedAt?: string;
 }
 export interface AlertDelivery {
   subscriptionId: string;
   crossing: string; // stable key of one crossing, e.g. "below-base:13:2026-11-20"
   recordedAt: string; // ISO, written before the e-mail is sent
   sentAt: string | null; // ISO once sent
+}
+
+/**
+ * The caps on confirmation e-mails (alerts and the mailing list), decided inside the store so they
+ * hold across processes and restarts: at most one per address and scope per window, and at most
+ * MAX_CONFIRMATIONS_PER_ADDRESS per address per window, whoever asks.
+ */
+export const CONFIRMATION_WINDOW_MS = 24 * 3_600_000;
+export const MAX_CONFIRMATIONS_PER_ADDRESS = 5;
+/** Unconfirmed subscriptions and sign-ups are purged this long after their last confirmation e-mail. */
+export const UNCONFIRMED_TTL_MS = 7 * 24 * 3_600_000;
+
+/** A confirmation e-mail counted by the caps. */
+export interface ConfirmationMail {
+  email: string; // lower-cased
+  scope: string; // `alert:<sourceId>:<kind>` or `mailing-list`
+  sentAt: string; // ISO
+}
+
+export const alertScope = (s: Pick<AlertSubscription, 'sourceId' | 'kind'>) =>
+  `alert:${s.sourceId}:${s.kind}`;
+export const MAILING_LIST_SCOPE = 'mailing-list';
+
+/** Whether the caps allow one more confirmation e-mail to `email` for `scope` at `now`. */
+export function confirmationAllowed(
+  recent: readonly ConfirmationMail[],
+  scope: string,
+  now: Date,
+): boolean {
+  const since = now.getTime() - CONFIRMATION_WINDOW_MS;
+  const inWindow = recent.filter((m) => Date.parse(m.sentAt) > since);
+  return (
+    inWindow.length < MAX_CONFIRMATIONS_PER_ADDRESS && !inWindow.some((m) => m.scope === scope)
+  );
+}
+
+/** A mailing-list sign-up with its double opt-in state. */
+export interface MailingListEntry {
+  id: string;
+  email: string;
+  source: string;
+  createdAt: string;
+  /** null until the address confirms. */
+  confirmedAt: string | null;
+}
+
+/** The answer of a request for a confirmation e-mail: `mail` true when one may be sent now. */
+export interface ConfirmationDecision<T> {
+  record: T;
+  mail: boolean;
 }
 
 /** What GET /api/health reports about the user data. */
@@ -160,6 +212,31 @@ export interface UserDataStore {
   }): Promise<void>;
   /** Recorded but not yet sent (a crash between recording and sending): retried on the next evaluation. */
   listUndeliveredAlerts(): Promise<AlertDelivery[]>;
+
+  /**
+   * A request to subscribe (POST /api/alerts), in one step: the subscription is created unless it
+   * exists (one per address in any case, source and kind); when it is not confirmed and the caps
+   * allow it (confirmationAllowed), a confirmation e-mail is counted and `mail` is true. Every call
+   * writes once whatever the outcome, so the time it takes tells nothing about the address.
+   */
+  requestAlertConfirmation(
+    sub: AlertSubscription,
+    now: Date,
+  ): Promise<ConfirmationDecision<AlertSubscription>>;
+  /** The same for a mailing-list sign-up: an address on the list in any case keeps its entry. */
+  requestMailingListConfirmation(
+    entry: MailingListEntry,
+    now: Date,
+  ): Promise<ConfirmationDecision<MailingListEntry>>;
+  /** Confirms a sign-up (once; a confirmed one stays as it was); null when the id is unknown. */
+  confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null>;
+  /** Removes a sign-up from the list; false when the id is unknown. */
+  removeMailingListEntry(id: string): Promise<boolean>;
+  /**
+   * Purges unconfirmed alert subscriptions and sign-ups whose last confirmation e-mail (or
+   * creation) is older than UNCONFIRMED_TTL_MS, and confirmation e-mails older than the window.
+   */
+  purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }>;
 
   /**
    * Runs `fn` unless another holder of lock `name` runs it right now (in any process sharing the

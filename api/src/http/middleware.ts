@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
-import { AppError } from './errors.ts';
+import { AppError, isStoreFailure, logStoreFailure, storeFailure } from './errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CachedBody } from '../data/snapshot.ts';
 
@@ -30,7 +30,9 @@ export function errorHandler(logger: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) {
         throw new AppError(404, 'not_found', `No API endpoint ${ctx.method} ${ctx.path}`);
       }
-    } catch (err) {
+    } catch (caught) {
+      // A failure of the user-data store, from any route: its documented 503 (storeFailure).
+      const err = storeFailure(caught) ?? caught;
       const e = err as Partial<AppError> & {
         status?: number;
         statusCode?: number;
@@ -49,8 +51,11 @@ export function errorHandler(logger: Logger): Middleware {
             : status < 500
               ? code
               : 'Internal server error';
-      // An unreachable database is logged once by the store (pg-user-data.ts), not per request.
-      if (status >= 500 && !(err instanceof AppError && err.code === 'unavailable')) {
+      // An unreachable database is logged once by the store (pg-user-data.ts), not per request;
+      // a user-data file that cannot be written is one line per request, without a stack.
+      if (isStoreFailure(err)) {
+        logStoreFailure(logger, ctx, err);
+      } else if (status >= 500 && !(err instanceof AppError && err.code === 'unavailable')) {
         logger.error('request failed', {
           method: ctx.method,
           path: ctx.path,

@@ -7,9 +7,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ALERT_KINDS, alertSubscribeRequestSchema, endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import { DataFileError } from '../data/store.ts';
 import { escapeHtml } from '../alerts/messages.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { AppError, badRequest, logStoreFailure, storeFailure } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
@@ -20,7 +19,13 @@ export const SUBSCRIBE_MESSAGE =
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-function page(ctx: Context, deps: AppDeps, status: number, title: string, text: string): void {
+export function page(
+  ctx: Context,
+  deps: AppDeps,
+  status: number,
+  title: string,
+  text: string,
+): void {
   const site = deps.alerts.ctx.publicUrl ?? deps.store.get('settings')?.siteUrl ?? '/';
   const siteTitle = deps.store.get('settings')?.siteTitle ?? 'Pigi';
   ctx.status = status;
@@ -39,23 +44,44 @@ function page(ctx: Context, deps: AppDeps, status: number, title: string, text: 
 `;
 }
 
-const tokenOf = (ctx: Context) => (typeof ctx.query.token === 'string' ? ctx.query.token : '');
+export const tokenOf = (ctx: Context) =>
+  typeof ctx.query.token === 'string' ? ctx.query.token : '';
 
-function unavailable(deps: AppDeps, err: unknown): boolean {
-  if (!(err instanceof DataFileError)) return false;
-  deps.logger.error('alerts not writable', { error: err.message });
-  return true;
-}
-
-/** Runs a link's action; when the alerts cannot be written, answers the 503 page (undefined). */
-async function linkAction<T>(ctx: Context, deps: AppDeps, action: () => Promise<T>) {
+/**
+ * Runs a link's action; when the user data cannot be written (storeFailure: its file, or the
+ * database cannot be reached), answers the 503 page with Retry-After where known (undefined).
+ */
+export async function linkAction<T>(
+  ctx: Context,
+  deps: AppDeps,
+  what: string,
+  action: () => Promise<T>,
+) {
   try {
     return await action();
   } catch (err) {
-    if (!unavailable(deps, err)) throw err;
-    page(ctx, deps, 503, 'Try again later', 'Alerts are temporarily unavailable.');
+    const mapped = storeFailure(err);
+    if (!mapped) throw err;
+    logStoreFailure(deps.logger, ctx, err);
+    page(ctx, deps, 503, 'Try again later', `${what} temporarily unavailable.`);
+    for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
     return undefined;
   }
+}
+
+/** Resolves once the answer to this request has been written (or the client went away). */
+export function answered(ctx: Context): Promise<void> {
+  const res = ctx.res;
+  if (res.writableFinished || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('finish', done);
+    res.on('close', done);
+  });
 }
 
 export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
@@ -82,25 +108,18 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
       if (!sources) throw new AppError(503, 'data_unavailable', 'sources.json has not loaded');
       if (!sources.sources.some((s) => s.id === parsed.data.sourceId))
         throw badRequest(`No source with id ${parsed.data.sourceId}`, 'unknown_source');
-      try {
-        await deps.alerts.subscribe(parsed.data);
-      } catch (err) {
-        if (unavailable(deps, err))
-          throw new AppError(503, 'data_unavailable', 'Alerts are temporarily unavailable');
-        deps.logger.error('confirmation e-mail not sent', { error: (err as Error).message });
-        throw new AppError(
-          503,
-          'mail_unavailable',
-          'The confirmation e-mail could not be sent right now; try again later',
-        );
-      }
+      // The e-mail, if any, leaves after this answer (api/src/alerts/outgoing.ts); a failure of
+      // the store is its documented 503 (errorHandler).
+      await deps.alerts.subscribe(parsed.data, answered(ctx));
       ctx.status = 202;
       ctx.body = { success: true, message: SUBSCRIBE_MESSAGE };
     },
   );
 
   router.get(routePath(endpoints.alertConfirm), async (ctx) => {
-    const outcome = await linkAction(ctx, deps, () => deps.alerts.confirm(tokenOf(ctx)));
+    const outcome = await linkAction(ctx, deps, 'Alerts are', () =>
+      deps.alerts.confirm(tokenOf(ctx)),
+    );
     if (outcome === undefined) return;
     if (outcome === 'confirmed')
       return page(
@@ -130,7 +149,9 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   });
 
   router.get(routePath(endpoints.alertUnsubscribe), async (ctx) => {
-    const ok = await linkAction(ctx, deps, () => deps.alerts.unsubscribe(tokenOf(ctx)));
+    const ok = await linkAction(ctx, deps, 'Alerts are', () =>
+      deps.alerts.unsubscribe(tokenOf(ctx)),
+    );
     if (ok === undefined) return;
     if (!ok)
       return page(
@@ -145,14 +166,7 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
 
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the header's URL.
   router.post(routePath(endpoints.alertUnsubscribeOneClick), async (ctx) => {
-    let ok;
-    try {
-      ok = await deps.alerts.unsubscribe(tokenOf(ctx));
-    } catch (err) {
-      if (unavailable(deps, err))
-        throw new AppError(503, 'data_unavailable', 'Alerts are temporarily unavailable');
-      throw err;
-    }
+    const ok = await deps.alerts.unsubscribe(tokenOf(ctx));
     if (!ok) throw badRequest('The unsubscribe link is not valid', 'invalid_token');
     ctx.body = { success: true };
   });

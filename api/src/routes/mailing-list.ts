@@ -1,13 +1,21 @@
-/** POST /api/addToMailList: each address stored once, case-insensitively, with time and source. */
+/**
+ * The mailing list, double opt-in: POST /api/addToMailList stores the address unconfirmed (each
+ * address once, case-insensitively, with time and source) and e-mails a confirmation link after
+ * the answer; the answer is the same whether or not the address was on the list. The e-mailed
+ * links (signed as the alerts' links, api/src/alerts/links.ts) confirm the sign-up or remove it,
+ * answering a short HTML page like the alerts' links.
+ */
 import Router from '@koa/router';
 import { endpoints, mailSignupRequestSchema } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import { DataFileError } from '../data/store.ts';
-import { UserDataUnavailableError } from '../data/user-data.ts';
-import { AppError, badRequest, storeUnavailable } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
+import { answered, linkAction, page, tokenOf } from './alerts.ts';
+
+export const SIGNUP_MESSAGE =
+  'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';
 
 export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
@@ -23,24 +31,67 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
         'invalid_email',
       );
     }
-    const email = parsed.data.email.toLowerCase();
-    const source = parsed.data.source ?? 'website';
-    try {
-      const { created } = await deps.userData.addSubscriber({
-        email,
-        source,
-        createdAt: deps.now().toISOString(),
-      });
-      ctx.status = created ? 201 : 200;
-      ctx.body = { success: true, created };
-    } catch (err) {
-      if (err instanceof UserDataUnavailableError) throw storeUnavailable(err);
-      if (err instanceof DataFileError) {
-        deps.logger.error('mailing list not writable', { error: err.message });
-        throw new AppError(503, 'data_unavailable', 'The mailing list is temporarily unavailable');
-      }
-      throw err;
-    }
+    // A failure of the store is its documented 503 (errorHandler); the e-mail leaves after this.
+    await deps.alerts.joinMailingList(
+      { email: parsed.data.email.toLowerCase(), source: parsed.data.source ?? 'website' },
+      answered(ctx),
+    );
+    ctx.status = 202;
+    ctx.body = { success: true, message: SIGNUP_MESSAGE };
+  });
+
+  router.get(routePath(endpoints.mailConfirm), async (ctx) => {
+    const outcome = await linkAction(ctx, deps, 'The mailing list is', () =>
+      deps.alerts.confirmMailingList(tokenOf(ctx)),
+    );
+    if (outcome === undefined) return;
+    if (outcome === 'confirmed')
+      return page(
+        ctx,
+        deps,
+        200,
+        'Subscription confirmed',
+        'You are on the newsletter list. Every newsletter has an unsubscribe link.',
+      );
+    if (outcome === 'unknown')
+      return page(
+        ctx,
+        deps,
+        404,
+        'Subscription not found',
+        'This sign-up no longer exists (it was removed, or not confirmed within 7 days). Subscribe again on the site.',
+      );
+    return page(
+      ctx,
+      deps,
+      400,
+      outcome === 'expired' ? 'Link expired' : 'Invalid link',
+      outcome === 'expired'
+        ? 'This confirmation link has expired (links are valid 7 days). Subscribe again on the site.'
+        : 'This confirmation link is not valid. Open the link from the e-mail exactly as it was sent.',
+    );
+  });
+
+  router.get(routePath(endpoints.mailUnsubscribe), async (ctx) => {
+    const ok = await linkAction(ctx, deps, 'The mailing list is', () =>
+      deps.alerts.leaveMailingList(tokenOf(ctx)),
+    );
+    if (ok === undefined) return;
+    if (!ok)
+      return page(
+        ctx,
+        deps,
+        400,
+        'Invalid link',
+        'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
+      );
+    return page(
+      ctx,
+      deps,
+      200,
+      'Unsubscribed',
+      'You will get no more e-mails from the newsletter.',
+    );
   });
   return router;
 }

@@ -23,10 +23,8 @@ import {
 } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import type { UserRecord } from '../data/schemas.ts';
-import { DataFileError } from '../data/store.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
-import { UserDataUnavailableError } from '../data/user-data.ts';
-import { AppError, badRequest, storeUnavailable, unauthorized } from '../http/errors.ts';
+import { AppError, badRequest, storeFailure, unauthorized } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
@@ -63,18 +61,8 @@ async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, FAIL);
-    if (err instanceof DataFileError) {
-      deps.logger.error('premium data not writable', { error: err.message });
-      throw new AppError(
-        503,
-        'data_unavailable',
-        'Premium access is temporarily unavailable',
-        {},
-        FAIL,
-      );
-    }
-    throw err;
+    // The one mapping of the store's failures (http/errors.ts), with the calls' `success: false`.
+    throw storeFailure(err, FAIL) ?? err;
   }
 }
 
@@ -90,7 +78,8 @@ async function stillActive(
   try {
     return await deps.premiumAccess.active(userId);
   } catch (err) {
-    if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, extra);
+    const mapped = storeFailure(err, extra);
+    if (mapped?.code === 'unavailable') throw mapped;
     deps.logger.error('premium access check failed', { error: (err as Error).message });
     throw new AppError(
       503,

@@ -8,9 +8,11 @@ describe('Newsletter', () => {
 
   it('posts {email, source: newsletter}, opens the confirmation and clears the field', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify({ success: true }), { status: 201 }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: true, message: 'Check your inbox' }), {
+        status: 202,
+      }),
+    );
     renderInApp(<Newsletter headingLevel={2} />);
     const input = screen.getByLabelText('Email address');
     expect(input).toBeRequired();
@@ -19,6 +21,11 @@ describe('Newsletter', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
     expect(await screen.findByText('Successfully Subscribed!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Please confirm from your inbox: open the link in the e-mail we just sent you.',
+      ),
+    ).toBeInTheDocument();
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe('/api/addToMailList');
     expect(JSON.parse(String(init!.body))).toEqual({

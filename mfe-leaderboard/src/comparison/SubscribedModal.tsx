@@ -1,6 +1,7 @@
 /**
  * The newsletter's confirmation, antd's Modal in its own chunk: it loads when a saver starts on
- * the form (with the toasts), not with the comparison.
+ * the form (with the toasts), not with the comparison. The sign-up counts once the saver opens the
+ * link of the confirmation e-mail (double opt-in), so the dialog asks for that.
  */
 import { Modal } from 'antd';
 import { AntdRoot } from '@yield/ui';
@@ -20,6 +21,7 @@ export default function SubscribedModal({ open, onClose }: { open: boolean; onCl
         centered
       >
         <p>Thank you. We will email you when the rankings change.</p>
+        <p>Please confirm from your inbox: open the link in the e-mail we just sent you.</p>
       </Modal>
     </AntdRoot>
   );

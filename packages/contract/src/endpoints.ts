@@ -240,12 +240,15 @@ export const endpoints = {
     path: API_PATHS.mailSignup,
     tag: 'Mailing list',
     summary: 'Join the mailing list',
-    description: 'Each address is stored once, whatever its letter case, with time and source.',
+    description:
+      'Double opt-in: each address is stored once, whatever its letter case, with time and source, and counts only once it opened the confirmation link e-mailed to it (valid 7 days; unconfirmed sign-ups are purged after 7 days). At most one confirmation e-mail per address per 24 hours, and at most 5 per address per 24 hours together with the alerts. The answer is the same whether or not the address was on the list, and it is sent before any e-mail.',
     body: mailSignupRequestSchema,
     rateLimited: true,
     responses: {
-      201: { description: 'Added.', schema: mailSignupResponseSchema },
-      200: { description: 'Already on the list: a success.', schema: mailSignupResponseSchema },
+      202: {
+        description: 'Accepted: a confirmation e-mail is on its way unless one was sent lately.',
+        schema: mailSignupResponseSchema,
+      },
       400: error('invalid_email (or a bad source), or invalid_json.'),
       ...bodyErrors(error),
       503: error(
@@ -259,7 +262,7 @@ export const endpoints = {
     tag: 'Alerts',
     summary: 'Subscribe to an alert',
     description:
-      'Sends a confirmation e-mail with a signed link (valid 7 days); only confirmed subscriptions get alerts. One subscription per address (any letter case), source and kind; the answer is the same whether or not it existed.',
+      'Sends a confirmation e-mail with a signed link (valid 7 days); only confirmed subscriptions get alerts, unconfirmed ones are purged after 7 days. One subscription per address (any letter case), source and kind; the answer is the same whether or not it existed or was confirmed, and it is sent before any e-mail. At most one confirmation e-mail per address, source and kind per 24 hours, and at most 5 per address per 24 hours (with the mailing list); a failed send is retried in the background and logged.',
     body: alertSubscribeRequestSchema,
     rateLimited: true,
     responses: {
@@ -272,7 +275,7 @@ export const endpoints = {
       ),
       ...bodyErrors(error),
       503: error(
-        'The alerts file cannot be written, or the confirmation e-mail cannot be sent, right now.',
+        'The alerts cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },
   },
@@ -290,7 +293,8 @@ export const endpoints = {
       },
       404: { description: 'HTML page: the subscription no longer exists.', mediaType: 'text/html' },
       503: {
-        description: 'HTML page: the alerts file cannot be written right now.',
+        description:
+          'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
         mediaType: 'text/html',
       },
     },
@@ -308,7 +312,8 @@ export const endpoints = {
       },
       400: { description: 'HTML page: the link is invalid.', mediaType: 'text/html' },
       503: {
-        description: 'HTML page: the alerts file cannot be written right now.',
+        description:
+          'HTML page: the alerts cannot be written right now (their file, or the database cannot be reached).',
         mediaType: 'text/html',
       },
     },
@@ -327,7 +332,49 @@ export const endpoints = {
         schema: alertUnsubscribeResponseSchema,
       },
       400: error('invalid_token.'),
-      503: error('The alerts file cannot be written right now.'),
+      503: error(
+        'The alerts cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
+      ),
+    },
+  },
+  mailConfirm: {
+    method: 'get',
+    path: API_PATHS.mailConfirm,
+    tag: 'Mailing list',
+    summary: 'Confirm a mailing-list sign-up (e-mailed link)',
+    query: alertTokenQuerySchema,
+    responses: {
+      200: { description: 'HTML page: the sign-up is confirmed.', mediaType: 'text/html' },
+      400: {
+        description: 'HTML page: the link is invalid or has expired.',
+        mediaType: 'text/html',
+      },
+      404: {
+        description: 'HTML page: the sign-up no longer exists (unsubscribed or purged).',
+        mediaType: 'text/html',
+      },
+      503: {
+        description: 'HTML page: the mailing list cannot be written right now.',
+        mediaType: 'text/html',
+      },
+    },
+  },
+  mailUnsubscribe: {
+    method: 'get',
+    path: API_PATHS.mailUnsubscribe,
+    tag: 'Mailing list',
+    summary: 'Leave the mailing list in one click (e-mailed link)',
+    query: alertTokenQuerySchema,
+    responses: {
+      200: {
+        description: 'HTML page: removed from the list (also when it already was).',
+        mediaType: 'text/html',
+      },
+      400: { description: 'HTML page: the link is invalid.', mediaType: 'text/html' },
+      503: {
+        description: 'HTML page: the mailing list cannot be written right now.',
+        mediaType: 'text/html',
+      },
     },
   },
   premiumInvite: {

@@ -18,6 +18,8 @@ export const API_PATHS = {
   alertConfirm: '/api/alerts/confirm',
   alertUnsubscribe: '/api/alerts/unsubscribe',
   alertUnsubscribeOneClick: '/api/alerts/unsubscribe',
+  mailConfirm: '/api/mailing-list/confirm',
+  mailUnsubscribe: '/api/mailing-list/unsubscribe',
   premiumInvite: '/api/premium',
   premiumLogin: '/api/premiumLogin',
   premiumAnalysis: '/api/premium/strategies/{id}',

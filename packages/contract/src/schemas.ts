@@ -745,7 +745,10 @@ export const mailSignupRequestSchema = z
 export const mailSignupResponseSchema = z
   .strictObject({
     success: z.literal(true),
-    created: z.boolean().meta({ description: 'false: the address was already on the list.' }),
+    message: nonEmptySchema.meta({
+      description:
+        'The same whether or not the address was on the list (nothing is revealed): check the inbox for the confirmation link.',
+    }),
   })
   .meta({ id: 'MailSignupResponse' });
 

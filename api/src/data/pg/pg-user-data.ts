@@ -23,6 +23,13 @@ import type { PoolClient, QueryResultRow } from 'pg';
 import type { Logger } from '../../logger.ts';
 import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
 import { inviteUsable } from '../../premium/invite-codes.ts';
+import {
+  alertScope,
+  CONFIRMATION_WINDOW_MS,
+  confirmationAllowed,
+  MAILING_LIST_SCOPE,
+  UNCONFIRMED_TTL_MS,
+} from '../user-data.ts';
 import type {
   AlertsFile,
   InviteRecord,
@@ -38,6 +45,8 @@ import {
   type AlertSubscription,
   type Activation,
   type InviteEmailActivation,
+  type ConfirmationDecision,
+  type MailingListEntry,
   type InviteLogin,
   type NewSubscriber,
   type Redemption,
@@ -48,6 +57,8 @@ import { LOCK_NAMESPACE, migrate } from './migrate.ts';
 
 /** Advisory locks of withExclusiveLock: (this namespace, hashtext(name)). */
 const JOB_LOCK_NAMESPACE = LOCK_NAMESPACE + 1;
+/** Transaction-level advisory locks of one address while its caps are decided. */
+const CONFIRM_LOCK_NAMESPACE = LOCK_NAMESPACE + 2;
 /** After a failed attempt to reach the database, requests fail fast for this long. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
@@ -163,6 +174,25 @@ function toDelivery(r: DeliveryRow): AlertDelivery {
     crossing: r.crossing,
     recordedAt: r.recorded_at.toISOString(),
     sentAt: iso(r.sent_at),
+  };
+}
+
+type ListRow = {
+  id: string | null;
+  email: string;
+  source: string;
+  created_at: Date;
+  confirmed_at: Date | null;
+};
+const LIST_COLUMNS = 'id, email, source, created_at, confirmed_at';
+
+function toListEntry(r: ListRow): MailingListEntry {
+  return {
+    id: r.id ?? '',
+    email: r.email,
+    source: r.source,
+    createdAt: r.created_at.toISOString(),
+    confirmedAt: iso(r.confirmed_at),
   };
 }
 
@@ -339,7 +369,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   async addSubscriber(entry: NewSubscriber): Promise<{ created: boolean }> {
     const r = await this.query(
-      `INSERT INTO mailing_list (email, source, created_at) VALUES ($1, $2, $3)
+      `INSERT INTO mailing_list (email, source, created_at, confirmed_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT ((lower(email))) DO NOTHING`,
       [entry.email, entry.source, entry.createdAt],
     );
@@ -559,6 +589,172 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     return r.rows.map(toDelivery);
   }
 
+  // ------------------------------------------------------------------ confirmation e-mails
+
+  /**
+   * A transaction of the confirmation methods (several statements under an advisory lock),
+   * committed entirely or not at all. The pool listens for errors of idle connections only, and a
+   * promise resolves a turn after its answer arrived: a server shutting down right after a
+   * statement would be an unhandled error event of the connection. So this connection has its own
+   * listener from checkout to release; a connection that failed is discarded.
+   */
+  private async confirmationTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connection();
+    let broken = false;
+    const onError = (err: Error) => {
+      broken = true;
+      this.noteFailure(err);
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      this.noteSuccess();
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      if (isConnectionError(err)) broken = true;
+      throw this.translate(err);
+    } finally {
+      // release() puts the pool's own listener back (or discards the connection) first.
+      client.release(broken);
+      client.off('error', onError);
+    }
+  }
+
+  /**
+   * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if it is `wanted` and the
+   * caps allow it, and stamps the row `id` of `table` with it, inside a transaction holding the
+   * address's advisory lock. The same two statements run whatever the outcome, so every request
+   * costs alike.
+   */
+  private async claimConfirmation(
+    c: PoolClient,
+    input: {
+      email: string;
+      scope: string;
+      wanted: boolean;
+      now: Date;
+      table: 'alert_subscriptions' | 'mailing_list';
+      id: string | null;
+    },
+  ): Promise<boolean> {
+    const { email, scope, now } = input;
+    const recent = await c.query<{ scope: string; sent_at: Date }>(
+      'SELECT scope, sent_at FROM confirmation_mails WHERE email = $1 AND sent_at > $2',
+      [email, new Date(now.getTime() - CONFIRMATION_WINDOW_MS)],
+    );
+    const mails = recent.rows.map((r) => ({ email, scope: r.scope, sentAt: iso(r.sent_at)! }));
+    const mail = input.wanted && confirmationAllowed(mails, scope, now);
+    await c.query(
+      `WITH counted AS (
+         INSERT INTO confirmation_mails (email, scope, sent_at)
+         SELECT $1, $2, $3::timestamptz WHERE $4::boolean RETURNING 1)
+       UPDATE ${input.table} SET mailed_at = $3 WHERE id = $5 AND EXISTS (SELECT 1 FROM counted)`,
+      [email, scope, now, mail, input.id],
+    );
+    return mail;
+  }
+
+  async requestAlertConfirmation(
+    sub: AlertSubscription,
+    now: Date,
+  ): Promise<ConfirmationDecision<AlertSubscription>> {
+    const email = sub.email.trim();
+    return this.confirmationTransaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        CONFIRM_LOCK_NAMESPACE,
+        email.toLowerCase(),
+      ]);
+      // DO UPDATE (to itself) rather than DO NOTHING: one row written and returned in every case.
+      const r = await c.query<SubscriptionRow>(
+        `INSERT INTO alert_subscriptions (id, email, source_id, kind, created_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, NULL)
+         ON CONFLICT ((lower(email)), source_id, kind) DO UPDATE SET email = alert_subscriptions.email
+         RETURNING ${SUBSCRIPTION_COLUMNS}`,
+        [sub.id, email, sub.sourceId, sub.kind, sub.createdAt],
+      );
+      const row = r.rows[0]!;
+      const mail = await this.claimConfirmation(c, {
+        email: email.toLowerCase(),
+        scope: alertScope(sub),
+        wanted: row.confirmed_at === null,
+        now,
+        table: 'alert_subscriptions',
+        id: row.id,
+      });
+      return { record: toSubscription(row), mail };
+    });
+  }
+
+  async requestMailingListConfirmation(
+    entry: MailingListEntry,
+    now: Date,
+  ): Promise<ConfirmationDecision<MailingListEntry>> {
+    return this.confirmationTransaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        CONFIRM_LOCK_NAMESPACE,
+        entry.email.toLowerCase(),
+      ]);
+      const r = await c.query<ListRow>(
+        `INSERT INTO mailing_list (id, email, source, created_at, confirmed_at)
+         VALUES ($1, $2, $3, $4, NULL)
+         ON CONFLICT ((lower(email))) DO UPDATE SET email = mailing_list.email
+         RETURNING ${LIST_COLUMNS}`,
+        [entry.id, entry.email, entry.source, entry.createdAt],
+      );
+      const row = r.rows[0]!;
+      const mail = await this.claimConfirmation(c, {
+        email: entry.email.toLowerCase(),
+        scope: MAILING_LIST_SCOPE,
+        wanted: row.confirmed_at === null,
+        now,
+        table: 'mailing_list',
+        id: row.id,
+      });
+      return { record: toListEntry(row), mail };
+    });
+  }
+
+  async confirmMailingListEntry(input: {
+    id: string;
+    now: Date;
+  }): Promise<MailingListEntry | null> {
+    const r = await this.query<ListRow>(
+      `UPDATE mailing_list SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1
+       RETURNING ${LIST_COLUMNS}`,
+      [input.id, input.now],
+    );
+    return r.rows[0] ? toListEntry(r.rows[0]) : null;
+  }
+
+  async removeMailingListEntry(id: string): Promise<boolean> {
+    const r = await this.query('DELETE FROM mailing_list WHERE id = $1', [id]);
+    return r.rowCount === 1;
+  }
+
+  async purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
+    const before = new Date(now.getTime() - UNCONFIRMED_TTL_MS);
+    return this.confirmationTransaction(async (c) => {
+      const subs = await c.query(
+        `DELETE FROM alert_subscriptions
+         WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
+        [before],
+      );
+      const list = await c.query(
+        `DELETE FROM mailing_list WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
+        [before],
+      );
+      await c.query('DELETE FROM confirmation_mails WHERE sent_at <= $1', [
+        new Date(now.getTime() - CONFIRMATION_WINDOW_MS),
+      ]);
+      return { alertSubscriptions: subs.rowCount ?? 0, mailingList: list.rowCount ?? 0 };
+    });
+  }
+
   // ------------------------------------------------------------------ rate limits and locks
 
   /** One upsert per hit: a window past its end starts again at 1. */
@@ -639,11 +835,20 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       let subscribers = 0;
       for (let i = 0; i < entries.length; i += 5000) {
         const slice = entries.slice(i, i + 5000);
+        // An entry without confirmedAt (written before confirmations existed) counts as confirmed.
         const r = await c.query(
-          `INSERT INTO mailing_list (email, source, created_at)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
-           ON CONFLICT ((lower(email))) DO NOTHING`,
-          [slice.map((e) => e.email), slice.map((e) => e.source), slice.map((e) => e.createdAt)],
+          `INSERT INTO mailing_list (email, source, created_at, id, confirmed_at, mailed_at)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[],
+                                $5::timestamptz[], $6::timestamptz[])
+           ON CONFLICT DO NOTHING`,
+          [
+            slice.map((e) => e.email),
+            slice.map((e) => e.source),
+            slice.map((e) => e.createdAt),
+            slice.map((e) => e.id ?? null),
+            slice.map((e) => (e.confirmedAt === undefined ? e.createdAt : e.confirmedAt)),
+            slice.map((e) => e.mailedAt ?? null),
+          ],
         );
         subscribers += r.rowCount ?? 0;
       }
@@ -680,9 +885,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       let alertSubscriptions = 0;
       for (const a of files.alerts.subscriptions) {
         const r = await c.query(
-          `INSERT INTO alert_subscriptions (id, email, source_id, kind, created_at, confirmed_at)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt],
+          `INSERT INTO alert_subscriptions
+             (id, email, source_id, kind, created_at, confirmed_at, mailed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt, a.mailedAt ?? null],
         );
         alertSubscriptions += r.rowCount ?? 0;
       }
@@ -697,6 +903,14 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         if ((r.rows[0] as { inserted: boolean }).inserted) alertDeliveries++;
       }
+      // The caps' record: each e-mail once, however often the import runs.
+      for (const m of files.alerts.confirmations ?? [])
+        await c.query(
+          `INSERT INTO confirmation_mails (email, scope, sent_at)
+           SELECT $1, $2, $3::timestamptz WHERE NOT EXISTS (
+             SELECT 1 FROM confirmation_mails WHERE email = $1 AND scope = $2 AND sent_at = $3)`,
+          [m.email, m.scope, m.sentAt],
+        );
       return { subscribers, invites, users, alertSubscriptions, alertDeliveries };
     });
   }
@@ -704,8 +918,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   /** Everything in the shape of the JSON files (db:export-files), in the order it was written. */
   async exportFiles(): Promise<UserDataFiles> {
     return this.transaction(async (c) => {
-      const subscribers = await c.query<{ email: string; source: string; created_at: Date }>(
-        'SELECT email, source, created_at FROM mailing_list ORDER BY seq',
+      const subscribers = await c.query<ListRow & { mailed_at: Date | null }>(
+        `SELECT ${LIST_COLUMNS}, mailed_at FROM mailing_list ORDER BY seq`,
+      );
+      const confirmations = await c.query<{ email: string; scope: string; sent_at: Date }>(
+        'SELECT email, scope, sent_at FROM confirmation_mails ORDER BY sent_at',
       );
       const invites = await c.query<InviteRow>(
         `SELECT ${INVITE_COLUMNS} FROM invites ORDER BY seq`,
@@ -713,8 +930,8 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       const users = await c.query<UserRow>(
         `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
       );
-      const subscriptions = await c.query<SubscriptionRow>(
-        `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscriptions ORDER BY seq`,
+      const subscriptions = await c.query<SubscriptionRow & { mailed_at: Date | null }>(
+        `SELECT ${SUBSCRIPTION_COLUMNS}, mailed_at FROM alert_subscriptions ORDER BY seq`,
       );
       const deliveries = await c.query<DeliveryRow>(
         `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
@@ -726,13 +943,29 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
             email: r.email,
             createdAt: r.created_at.toISOString(),
             source: r.source,
+            // A row without id was added confirmed (before confirmations existed, or by an
+            // operator's import): without the field, as in the file it came from.
+            ...(r.id !== null ? { id: r.id, confirmedAt: iso(r.confirmed_at) } : {}),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
           })),
         },
         invites: { invites: invites.rows.map(toInvite) },
         users: { users: users.rows.map(toUser) },
         alerts: {
-          subscriptions: subscriptions.rows.map(toSubscription),
+          subscriptions: subscriptions.rows.map((r) => ({
+            ...toSubscription(r),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
+          })),
           deliveries: deliveries.rows.map(toDelivery),
+          ...(confirmations.rows.length > 0
+            ? {
+                confirmations: confirmations.rows.map((r) => ({
+                  email: r.email,
+                  scope: r.scope,
+                  sentAt: r.sent_at.toISOString(),
+                })),
+              }
+            : {}),
         },
       };
     });

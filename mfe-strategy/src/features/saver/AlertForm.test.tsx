@@ -67,7 +67,7 @@ describe('AlertForm', () => {
 
     vi.restoreAllMocks();
     stubApi(
-      new Response(JSON.stringify({ error: { code: 'mail_unavailable', message: 'down' } }), {
+      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), {
         status: 503,
       }),
     );
