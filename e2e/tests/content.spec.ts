@@ -328,7 +328,7 @@ test.describe('coming soon and subscribe', () => {
     await subscribe.main.getByRole('button', { name: 'Subscribe' }).click();
     expect((await request).postDataJSON()).toEqual({ email: address, source: 'subscribe' });
     await expect(subscribe.toast('Success!')).toContainText(
-      "You've been added to our mailing list.",
+      "You've been added to our mailing list. Please confirm from your inbox",
     );
     await expect(email).toHaveValue('');
   });

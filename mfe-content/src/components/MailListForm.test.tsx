@@ -32,7 +32,7 @@ describe('MailListForm', () => {
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         'Success!',
-        "You've been added to our mailing list.",
+        "You've been added to our mailing list. Please confirm from your inbox: open the link in the e-mail we just sent you.",
       ),
     );
     expect(toast.error).not.toHaveBeenCalled();

@@ -4,10 +4,14 @@ import { mailSignupMutation } from '@yield/platform';
 import { toast, warmUpToasts } from '@yield/ui';
 import ui from './components.module.css';
 
-/* The mailing-list toasts, word for word the same on every sign-up form. */
+/*
+ * The mailing-list toasts, word for word the same on every sign-up form. A sign-up counts once the
+ * saver opens the link of the confirmation e-mail (double opt-in), so the success toast asks for it.
+ */
 export const MAIL_LIST_SUCCESS = {
   title: 'Success!',
-  description: "You've been added to our mailing list.",
+  description:
+    "You've been added to our mailing list. Please confirm from your inbox: open the link in the e-mail we just sent you.",
 };
 export const MAIL_LIST_FAILURE = {
   title: 'Error',
