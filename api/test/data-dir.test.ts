@@ -76,8 +76,8 @@ describe('user data is not in the repository', () => {
     expect(body.status).toBe('ok');
     for (const file of PERSONAL) expect(body.files[file]).toMatchObject({ loaded: true });
 
-    await signUp(t, 'first@example.com').expect(201);
-    await signUp(t, 'FIRST@example.com').expect(200);
+    await signUp(t, 'first@example.com').expect(202);
+    await signUp(t, 'FIRST@example.com').expect(202); // the same answer for a known address
     // The journal holds the address: owner-only from its creation.
     expect(await modeOf(path.join(dir, 'user-data.log'))).toBe(0o600);
     await foldUserData(t);
@@ -97,11 +97,11 @@ describe('user data is not in the repository', () => {
     for (const file of [...PERSONAL, 'user-data.log'])
       expect(await modeOf(path.join(dir, file)), file).toBe(0o600);
     await chmod(path.join(dir, 'mailing-list.json'), 0o644);
-    await signUp(t, 'again@example.com').expect(201);
+    await signUp(t, 'again@example.com').expect(202);
     await foldUserData(t);
     // A rename put a new file in place: it carries 0600 itself.
     expect(await modeOf(path.join(dir, 'mailing-list.json'))).toBe(0o600);
-    await signUp(t, 'later@example.com').expect(201);
+    await signUp(t, 'later@example.com').expect(202);
     expect(await modeOf(path.join(dir, 'user-data.log'))).toBe(0o600);
   });
 });
@@ -120,7 +120,7 @@ describe('one server per data directory', () => {
     );
     expect(refused?.message).toContain('only one server may own a data directory');
     // The first one goes on serving.
-    await signUp(t, 'still@example.com').expect(201);
+    await signUp(t, 'still@example.com').expect(202);
 
     await t.deps.close();
     const next = await second();
@@ -153,7 +153,7 @@ describe('one server per data directory', () => {
 describe('public health', () => {
   it('a hand-broken user-data file is reported without its content or the server path', async () => {
     t = await setup();
-    await signUp(t, 'someone.private@example.com').expect(201);
+    await signUp(t, 'someone.private@example.com').expect(202);
     await foldUserData(t);
     const file = path.join(t.dir, 'mailing-list.json');
     // JSON.parse quotes the text around the error in its message: here, part of an address.
@@ -263,7 +263,7 @@ describe('public health', () => {
 
     // A fold that cannot write a file names that file.
     full = null;
-    await signUp(t, 'room@example.com').expect(201);
+    await signUp(t, 'room@example.com').expect(202);
     expect((await health(t)).body.status).toBe('ok');
     full = (file) => file.startsWith('mailing-list.json');
     await expect(foldUserData(t)).rejects.toThrow(/ENOSPC/);

@@ -2,7 +2,8 @@
  * Sending e-mail: through SMTP when SMTP_URL is set (`smtp://user:pass@host:587`, `smtps://…:465`;
  * nodemailer, the maintained standard for SMTP in Node, handles STARTTLS, auth and encodings),
  * else each message is written as an .eml file (RFC 5322, as nodemailer would send it) into
- * `<DATA_DIR>/outbox/`, atomically: the embedded default, where an operator or a test reads them.
+ * `<DATA_DIR>/outbox/`, atomically and owner-only (0600): the embedded default, where an operator
+ * or a test reads them.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -49,10 +50,11 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     target: dir,
     send: async (mail) => {
       const info = await composer.sendMail(mail);
-      await mkdir(dir, { recursive: true });
+      // The messages hold the savers' addresses: owner-only, like the user-data files.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       // Sorted by time when listed; the random part keeps two messages of one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFileDurably(path.join(dir, name), info.message as Buffer);
+      await writeFileDurably(path.join(dir, name), info.message as Buffer, 0o600);
     },
     close: () => composer.close(),
   };

@@ -333,25 +333,50 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     }
   }
 
-  /** Runs `fn` in one transaction on one connection: committed entirely or not at all. */
-  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * A connection of the pool for `fn`, released after it (discarded when it failed). The pool
+   * listens for errors of idle connections only, and a promise resolves a turn after its answer
+   * arrived: a server shutting down while a connection is checked out would be an unhandled
+   * 'error' event of that connection, which ends the process. So the connection has its own
+   * listener from checkout to release.
+   */
+  private async withConnection<T>(
+    fn: (client: PoolClient, discard: () => void) => Promise<T>,
+  ): Promise<T> {
     const client = await this.connection();
-    let destroy = false;
+    let broken = false;
+    const discard = () => {
+      broken = true;
+    };
+    const onError = (err: Error) => {
+      broken = true;
+      this.noteFailure(err);
+    };
+    client.on('error', onError);
     try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      this.noteSuccess();
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {
-        destroy = true;
-      });
-      if (isConnectionError(err)) destroy = true;
-      throw this.translate(err);
+      return await fn(client, discard);
     } finally {
-      client.release(destroy);
+      // release() puts the pool's own listener back (or discards the connection) first.
+      client.release(broken);
+      client.off('error', onError);
     }
+  }
+
+  /** Runs `fn` in one transaction on one connection: committed entirely or not at all. */
+  private transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.withConnection(async (client, discard) => {
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        this.noteSuccess();
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(discard);
+        if (isConnectionError(err)) discard();
+        throw this.translate(err);
+      }
+    });
   }
 
   async health(): Promise<UserDataHealth> {
@@ -592,40 +617,6 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
   // ------------------------------------------------------------------ confirmation e-mails
 
   /**
-   * A transaction of the confirmation methods (several statements under an advisory lock),
-   * committed entirely or not at all. The pool listens for errors of idle connections only, and a
-   * promise resolves a turn after its answer arrived: a server shutting down right after a
-   * statement would be an unhandled error event of the connection. So this connection has its own
-   * listener from checkout to release; a connection that failed is discarded.
-   */
-  private async confirmationTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.connection();
-    let broken = false;
-    const onError = (err: Error) => {
-      broken = true;
-      this.noteFailure(err);
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      this.noteSuccess();
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      if (isConnectionError(err)) broken = true;
-      throw this.translate(err);
-    } finally {
-      // release() puts the pool's own listener back (or discards the connection) first.
-      client.release(broken);
-      client.off('error', onError);
-    }
-  }
-
-  /**
    * Counts a confirmation e-mail to `email` (lower-cased) for `scope` if it is `wanted` and the
    * caps allow it, and stamps the row `id` of `table` with it, inside a transaction holding the
    * address's advisory lock. The same two statements run whatever the outcome, so every request
@@ -664,7 +655,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     now: Date,
   ): Promise<ConfirmationDecision<AlertSubscription>> {
     const email = sub.email.trim();
-    return this.confirmationTransaction(async (c) => {
+    return this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
         CONFIRM_LOCK_NAMESPACE,
         email.toLowerCase(),
@@ -694,7 +685,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     entry: MailingListEntry,
     now: Date,
   ): Promise<ConfirmationDecision<MailingListEntry>> {
-    return this.confirmationTransaction(async (c) => {
+    return this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
         CONFIRM_LOCK_NAMESPACE,
         entry.email.toLowerCase(),
@@ -738,7 +729,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   async purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
     const before = new Date(now.getTime() - UNCONFIRMED_TTL_MS);
-    return this.confirmationTransaction(async (c) => {
+    return this.transaction(async (c) => {
       const subs = await c.query(
         `DELETE FROM alert_subscriptions
          WHERE confirmed_at IS NULL AND COALESCE(mailed_at, created_at) <= $1`,
@@ -784,9 +775,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
    * blocks the job for good.
    */
   async withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
-    const client = await this.connection();
-    let destroy = false;
-    try {
+    return this.withConnection(async (client, discard) => {
       let locked: boolean;
       try {
         const r = await client.query<{ locked: boolean }>(
@@ -795,7 +784,7 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
         );
         locked = r.rows[0]!.locked;
       } catch (err) {
-        destroy = true;
+        discard();
         throw this.translate(err);
       }
       if (!locked) return false;
@@ -804,14 +793,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
       } finally {
         await client
           .query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_NAMESPACE, name])
-          .catch(() => {
-            destroy = true;
-          });
+          .catch(discard);
       }
       return true;
-    } finally {
-      client.release(destroy);
-    }
+    });
   }
 
   // ------------------------------------------------------------------ moving between stores
