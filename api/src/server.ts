@@ -6,7 +6,26 @@ const port = Number(process.env.API_PORT ?? 8787);
 const deps = await createDeps();
 const app = createApp(deps);
 const handler = app.callback();
-const server = http.createServer(handler);
+
+/** A positive number of milliseconds from the environment, else `fallback`. */
+const ms = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+// A client that takes longer to send its headers (10 s) or its whole request (30 s) is answered
+// 408 and its connection closed; node's defaults would hold a trickled request for 300 s. The
+// JSON body reader has its own, shorter limit (API_BODY_TIMEOUT_MS, 10 s).
+const requestTimeout = ms(process.env.REQUEST_TIMEOUT_MS, 30_000);
+const headersTimeout = Math.min(ms(process.env.HEADERS_TIMEOUT_MS, 10_000), requestTimeout);
+const server = http.createServer(
+  {
+    headersTimeout,
+    requestTimeout,
+    // How often those timeouts are checked (node's default is every 30 s).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+  },
+  handler,
+);
 
 server.listen(port, () => {
   deps.logger.info('api listening', {
