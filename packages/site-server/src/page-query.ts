@@ -35,7 +35,15 @@ const PAGE_QUERY: Readonly<Record<string, Normalise>> = {
   // The saver's own weights (`?w-volatility=150`).
   ComparisonPage: named(...RISK_CHARGE_KEYS.map((key) => `w-${key}`)),
   // The scanner's filters (mfe-leaderboard scanner-params.ts).
-  ScannerPage: named('asset', 'chain', 'project', 'stablecoin', 'minTvl', 'sort', 'includeOutliers'),
+  ScannerPage: named(
+    'asset',
+    'chain',
+    'project',
+    'stablecoin',
+    'minTvl',
+    'sort',
+    'includeOutliers',
+  ),
   // The page a "coming soon" link came from (folded into the sign-up's source).
   ComingSoonPage: named('page'),
 };
