@@ -145,7 +145,7 @@ describe('page cache', () => {
   });
 
   it('sends pages without their first paint while renders are busy, and paints them later', async () => {
-    const base = await start({ maxConcurrentRenders: 1 });
+    const base = await start({ maxConcurrentRenders: 1, renderBudgetMs: 60_000 });
     const responses = await Promise.all(
       [1, 2, 3, 4].map(async (n) => {
         const response = await fetch(`${base}/slow/${n}`);
@@ -163,6 +163,28 @@ describe('page cache', () => {
     expect(unpainted[0]!.html.includes('<script defer src="/main.js"></script>')).toBe(true);
     // Sent unpainted while busy is not cached as the page: once idle it is painted.
     const later = await (await fetch(`${base}/slow/${unpainted[0]!.n}`)).text();
+    expect(later.includes('<h1>Slow</h1>')).toBe(true);
+  });
+
+  it('spends at most its render budget per second on first paints, then sends pages unpainted', async () => {
+    // 100 ms per second: one 150 ms render spends it.
+    const base = await start({ renderBudgetMs: 100 });
+    const first = await (await fetch(`${base}/slow/budget-1`)).text();
+    expect(first.includes('<h1>Slow</h1>')).toBe(true);
+    const before = renderCount();
+    for (const n of [2, 3, 4]) {
+      const html = await (await fetch(`${base}/slow/budget-${n}`)).text();
+      expect(html.includes('<div id="root"></div>'), `${n}`).toBe(true);
+      expect(html.includes('Slow | Pigi')).toBe(true);
+    }
+    expect(renderCount()).toBe(before);
+    // Cached pages are still sent painted.
+    expect((await (await fetch(`${base}/slow/budget-1`)).text()).includes('<h1>Slow</h1>')).toBe(
+      true,
+    );
+    // A second later the budget is back.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await (await fetch(`${base}/slow/budget-2`)).text();
     expect(later.includes('<h1>Slow</h1>')).toBe(true);
   });
 });

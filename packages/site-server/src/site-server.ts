@@ -55,6 +55,11 @@ export interface SiteServerOptions {
    * many are being rendered is sent without its first paint, as when there is no renderer.
    */
   maxConcurrentRenders?: number;
+  /**
+   * Milliseconds of each second the server may spend rendering first paints (default 200). Past
+   * it, pages not yet cached are sent without their first paint until the second has passed.
+   */
+  renderBudgetMs?: number;
   /** Bytes of pages the page cache keeps, least recently used dropped first (default 64 MB). */
   pageCacheBytes?: number;
   /** Time a client has to send a request's headers (default 10 s), then 408 and closed. */
@@ -67,6 +72,8 @@ export interface SiteServerOptions {
 const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Pages rendered (and compressed) at once; past it a page is sent without its first paint. */
 const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
+/** Milliseconds per second the server may spend rendering first paints. */
+const DEFAULT_RENDER_BUDGET_MS = 200;
 /** Brotli 5 and gzip 6 compress a page in a few milliseconds (brotli 11 took hundreds). */
 const PAGE_BROTLI_QUALITY = 5;
 const PAGE_GZIP_LEVEL = 6;
@@ -311,6 +318,15 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   const building = new Map<string, Promise<CachedPage>>();
   const maxRenders = options.maxConcurrentRenders ?? DEFAULT_MAX_CONCURRENT_RENDERS;
   let rendering = 0;
+  // Renders run on the event loop: the time they took in the last second is capped, so that a
+  // stream of never-seen URLs cannot take the API's time.
+  const renderBudgetMs = options.renderBudgetMs ?? DEFAULT_RENDER_BUDGET_MS;
+  const recentRenders: { at: number; ms: number }[] = [];
+  const renderTimeLastSecond = () => {
+    const since = performance.now() - 1000;
+    while (recentRenders.length > 0 && recentRenders[0]!.at <= since) recentRenders.shift();
+    return recentRenders.reduce((sum, render) => sum + render.ms, 0);
+  };
   /** The cached page of `key`, built by `build` when missing or out of date. */
   const cachedPage = async (
     key: string,
@@ -395,10 +411,10 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     } else if (
       pages.get(paintedKey)?.signature !== signature &&
       !building.has(paintedKey) &&
-      rendering >= maxRenders
+      (rendering >= maxRenders || renderTimeLastSecond() >= renderBudgetMs)
     ) {
       // Busy rendering other pages: this one is sent without its first paint (the browser
-      // renders it) rather than queueing behind them.
+      // renders it) rather than queueing behind them or taking the API's time.
       page = await plainPage();
     } else {
       page = await cachedPage(paintedKey, signature, async () => {
@@ -412,10 +428,13 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
           const reads = allHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
           const styles = allHints.filter((hint) => hint.as === 'style').map((hint) => hint.href);
           const after = paintedTemplate(template);
+          const started = performance.now();
           const painted =
             (after.entry &&
               firstPaint.render(location, route, scripts, [...after.fetch, ...reads], styles)) ||
             null;
+          const ended = performance.now();
+          recentRenders.push({ at: ended, ms: ended - started });
           if (!painted) {
             return compressed(
               signature,
