@@ -165,6 +165,7 @@ describe('the API server (src/server.ts)', () => {
       () => apiPort,
     );
     expect(result.reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(errorCode(result.reply)).toBe('request_timeout');
     expect(result.closedAfterMs).not.toBeNull();
     expect(result.closedAfterMs!).toBeLessThan(5000);
   }, 15_000);
@@ -178,6 +179,7 @@ describe('the API server (src/server.ts)', () => {
       () => apiPort,
     );
     expect(result.reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(errorCode(result.reply)).toBe('request_timeout');
     expect(result.closedAfterMs).not.toBeNull();
     expect(result.closedAfterMs!).toBeLessThan(5000);
   }, 15_000);

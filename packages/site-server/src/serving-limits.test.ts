@@ -222,6 +222,10 @@ function slowClient(
   });
 }
 
+/** The `error` of a raw reply's JSON body. */
+const jsonError = (reply: string) =>
+  (JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { error: unknown }).error;
+
 describe('slow clients', () => {
   it('answers 408 and closes a connection whose body trickles in past the request timeout', async () => {
     const slow = await start({ requestTimeoutMs: 1000, headersTimeoutMs: 500 });
@@ -233,6 +237,10 @@ describe('slow clients', () => {
       6000,
     );
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(jsonError(reply)).toEqual({
+      code: 'request_timeout',
+      message: 'The request was not received in time',
+    });
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(4000);
   }, 10_000);
@@ -247,7 +255,18 @@ describe('slow clients', () => {
       6000,
     );
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(jsonError(reply)).toEqual({
+      code: 'request_timeout',
+      message: 'The request was not received in time',
+    });
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(4000);
   }, 10_000);
+
+  it('answers a malformed request with a JSON 400 and closes the connection', async () => {
+    const { reply, closedAfterMs } = await slowClient(port, 'NOT HTTP\r\n\r\n', null, 0, 3000);
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(jsonError(reply)).toEqual({ code: 'bad_request', message: 'Malformed request' });
+    expect(closedAfterMs).not.toBeNull();
+  });
 });
