@@ -37,8 +37,8 @@ exports.render = (module, context) => {
   return '<h1 data-module="' + module + '">' + module + '</h1>';
 };`;
 
-function write(file: string, body: string) {
-  const full = path.join(root, file);
+function write(file: string, body: string, dir = root) {
+  const full = path.join(dir, file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, body);
 }
@@ -186,5 +186,31 @@ describe('page cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const later = await (await fetch(`${base}/slow/budget-2`)).text();
     expect(later.includes('<h1>Slow</h1>')).toBe(true);
+  });
+
+  it('does not count loading a renderer (once per build) against the render budget', async () => {
+    const slowRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'page-cache-load-'));
+    try {
+      for (const file of [
+        'shell/dist/index.html',
+        'shell/dist/mf-manifest.json',
+        'shell/dist/remotes.json',
+        'mfe-content/dist/remoteEntry.js',
+        'mfe-content/dist/pages.json',
+      ]) {
+        write(file, fs.readFileSync(path.join(root, file), 'utf8'), slowRoot);
+      }
+      // Each renderer takes 300 ms to load (a large bundle), its renders a moment.
+      const slowLoad = 'const loaded = Date.now() + 300; while (Date.now() < loaded) {}\n';
+      write('shell/dist/server/render.cjs', slowLoad + SHELL_RENDERER, slowRoot);
+      write('mfe-content/dist/server/render.cjs', slowLoad + CONTENT_RENDERER, slowRoot);
+      const base = await start({ rootDir: slowRoot, renderBudgetMs: 100 });
+      for (const page of ['/risks', '/options/a', '/options/b', '/compare?ids=1,2']) {
+        const html = await (await fetch(`${base}${page}`)).text();
+        expect(html.includes('<div class="app"'), page).toBe(true);
+      }
+    } finally {
+      fs.rmSync(slowRoot, { recursive: true, force: true });
+    }
   });
 });

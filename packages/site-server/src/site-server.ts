@@ -429,6 +429,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
           const reads = allHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
           const styles = allHints.filter((hint) => hint.as === 'style').map((hint) => hint.href);
           const after = paintedTemplate(template);
+          // Loading a renderer (once per build) is not part of the render's time.
+          firstPaint.load(route);
           const started = performance.now();
           const painted =
             (after.entry &&
