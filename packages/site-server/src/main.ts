@@ -27,7 +27,7 @@ const server = createSiteServer({
   // SITE_FIRST_PAINT_DATA=0 paints those pages without their data (to measure what it is worth).
   data: process.env.SITE_FIRST_PAINT_DATA === '0' ? undefined : (path) => cachedBody(deps, path),
   // HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS: time a client has for its headers (10 s) and its
-  // whole request (30 s); SITE_MAX_RENDERS: first paints rendered at once (2);
+  // whole request (30 s); SITE_MAX_RENDERS: first paints rendered at once (4);
   // SITE_RENDER_BUDGET_MS: milliseconds per second spent rendering them at most (200).
   headersTimeoutMs: positive(process.env.HEADERS_TIMEOUT_MS),
   requestTimeoutMs: positive(process.env.REQUEST_TIMEOUT_MS),

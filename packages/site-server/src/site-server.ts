@@ -52,8 +52,9 @@ export interface SiteServerOptions {
   /** How long a remote's pages.json read over HTTP is trusted before it is revalidated. */
   pagesRefreshMs?: number;
   /**
-   * Pages rendered (first paint and compression) at once (default 2). A page asked for while as
-   * many are being rendered is sent without its first paint, as when there is no renderer.
+   * Pages rendered (first paint and compression) at once (default 4, the size of node's thread
+   * pool that compresses them). A page asked for while as many are being rendered is sent
+   * without its first paint, as when there is no renderer.
    */
   maxConcurrentRenders?: number;
   /**
@@ -72,7 +73,7 @@ export interface SiteServerOptions {
 /** Bytes of pages (HTML and both compressions) the page cache keeps. */
 const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Pages rendered (and compressed) at once; past it a page is sent without its first paint. */
-const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
+const DEFAULT_MAX_CONCURRENT_RENDERS = 4;
 /** Milliseconds per second the server may spend rendering first paints. */
 const DEFAULT_RENDER_BUDGET_MS = 200;
 /** Brotli 5 and gzip 6 compress a page in a few milliseconds (brotli 11 took hundreds). */
