@@ -11,6 +11,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
@@ -129,15 +130,46 @@ export function etagMatches(header: string, etag: string): boolean {
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** Time a client has to send a request body, unless API_BODY_TIMEOUT_MS says otherwise. */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
+function bodyTimeoutMs(): number {
+  const configured = Number(process.env.API_BODY_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_BODY_TIMEOUT_MS;
+}
+
+/** Longest wait for a refused request's answer to reach the client before its socket is closed. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * A refused body (too large, too slow) is not read any further: the answer carries
+ * `Connection: close` and the socket is destroyed as soon as the answer is flushed (or after a
+ * grace period when the client does not read it), instead of draining what the client sends.
+ */
+function closeAfterAnswer(ctx: Context): void {
+  const { req, res } = ctx;
+  req.pause();
+  const socket = req.socket;
+  const destroy = () => socket.destroy();
+  res.once('finish', destroy);
+  res.once('close', destroy);
+  setTimeout(destroy, CLOSE_GRACE_MS).unref();
+}
+
 /**
  * JSON body reader for the POST routes (mounted per route, so an unknown path stays a 404): the
  * body must say application/json (415 otherwise), bodies over 16 KB are refused (413) without
- * being buffered, and malformed JSON is a 400. `extra` adds fields to error bodies (the premium
+ * being read, a body not received within API_BODY_TIMEOUT_MS (10 s) is a 408, and malformed JSON
+ * is a 400. A 413 or 408 closes the connection. `extra` adds fields to error bodies (the premium
  * calls' `success: false`).
  */
 export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
   const fail = (status: number, code: string, message: string) =>
     new AppError(status, code, message, {}, extra);
+  const refuse = (ctx: Context, status: number, code: string, message: string) => {
+    closeAfterAnswer(ctx);
+    return new AppError(status, code, message, { Connection: 'close' }, extra);
+  };
   return async (ctx, next) => {
     const type = ctx.get('Content-Type');
     if (!/^application\/json\s*(;|$)/i.test(type)) {
@@ -145,12 +177,15 @@ export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
     }
     const declared = Number(ctx.get('Content-Length') || '0');
     if (declared > MAX_BODY_BYTES) {
-      throw fail(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+      throw refuse(ctx, 413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
     }
     let text: string;
     try {
-      text = await readLimited(ctx.req, MAX_BODY_BYTES);
+      text = await readLimited(ctx.req, MAX_BODY_BYTES, bodyTimeoutMs());
     } catch (err) {
+      if (err instanceof AppError && (err.status === 413 || err.status === 408)) {
+        throw refuse(ctx, err.status, err.code, err.message);
+      }
       if (err instanceof AppError) throw fail(err.status, err.code, err.message);
       throw err;
     }
@@ -164,23 +199,35 @@ export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
 }
 
 /**
- * Reads a request body up to `limit` bytes. Past the limit it stops buffering but keeps draining
- * the socket (rather than destroying it), so the client still receives the 413 response.
+ * Reads a request body up to `limit` bytes within `timeoutMs`. Past the limit (413) or the time
+ * (408) it stops reading; the caller closes the connection once it has answered.
  */
-function readLimited(req: IncomingMessage, limit: number): Promise<string> {
+function readLimited(req: IncomingMessage, limit: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
     };
+    const timer = setTimeout(() => {
+      cleanup();
+      req.pause();
+      reject(
+        new AppError(
+          408,
+          'request_timeout',
+          `Request body not received within ${Math.round(timeoutMs / 1000)} s`,
+        ),
+      );
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        req.resume();
+        req.pause();
         reject(new AppError(413, 'payload_too_large', `Request body exceeds ${limit} bytes`));
         return;
       }

@@ -106,6 +106,16 @@ export class FirstPaintRenderer {
     return renderer;
   }
 
+  /**
+   * Loads the renderers `route` needs, when a build has replaced them or on first use: a render
+   * timed after this is the render alone.
+   */
+  load(route: MatchedPage): void {
+    this.frame.get();
+    const first = route.modules[0];
+    if (first) this.moduleRenderer(first.remote)?.get();
+  }
+
   /** Changes whenever the output may change: settings, data, the shell's or a remote's renderer. */
   signature(route: MatchedPage): string {
     const first = route.modules[0];

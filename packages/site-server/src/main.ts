@@ -6,6 +6,12 @@ import { createSiteServer } from './site-server.ts';
 const rootDir = path.resolve(import.meta.dirname, '../../..');
 const port = Number(process.env.PORT ?? SITE_PORT);
 
+/** A positive number from the environment, else undefined (the server's default). */
+function positive(value: string | undefined): number | undefined {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+}
+
 const deps = await createDeps();
 const api = createApp(deps);
 const server = createSiteServer({
@@ -20,6 +26,13 @@ const server = createSiteServer({
   settings: process.env.SITE_FIRST_PAINT === '0' ? undefined : () => settingsBody(deps),
   // SITE_FIRST_PAINT_DATA=0 paints those pages without their data (to measure what it is worth).
   data: process.env.SITE_FIRST_PAINT_DATA === '0' ? undefined : (path) => cachedBody(deps, path),
+  // HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS: time a client has for its headers (10 s) and its
+  // whole request (30 s); SITE_MAX_RENDERS: first paints rendered at once (4);
+  // SITE_RENDER_BUDGET_MS: milliseconds per second spent rendering them at most (200).
+  headersTimeoutMs: positive(process.env.HEADERS_TIMEOUT_MS),
+  requestTimeoutMs: positive(process.env.REQUEST_TIMEOUT_MS),
+  maxConcurrentRenders: positive(process.env.SITE_MAX_RENDERS),
+  renderBudgetMs: positive(process.env.SITE_RENDER_BUDGET_MS),
 });
 
 server.listen(port, () => {

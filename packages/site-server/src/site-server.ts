@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import {
   REMOTE_ENTRY_FILE,
   REMOTES_MANIFEST_FILE,
@@ -19,9 +22,10 @@ import {
   FIRST_PAINT_HEAD_ATTR,
 } from '@yield/platform/first-paint';
 import { FirstPaintRenderer } from './first-paint.ts';
+import { pageSearch } from './page-query.ts';
 import { PageTable } from './page-table.ts';
 import { ResourceHints, preloadTags, stylesheetTag } from './resource-hints.ts';
-import { StaticDirectory } from './static-files.ts';
+import { StaticDirectory, normalisedPath } from './static-files.ts';
 
 export interface SiteServerOptions {
   /** Workspace root holding shell/dist and each mfe-x/dist. */
@@ -47,22 +51,99 @@ export interface SiteServerOptions {
   data?: (path: string) => { body: Buffer; etag: string } | undefined;
   /** How long a remote's pages.json read over HTTP is trusted before it is revalidated. */
   pagesRefreshMs?: number;
+  /**
+   * Pages rendered (first paint and compression) at once (default 4, the size of node's thread
+   * pool that compresses them). A page asked for while as many are being rendered is sent
+   * without its first paint, as when there is no renderer.
+   */
+  maxConcurrentRenders?: number;
+  /**
+   * Milliseconds of each second the server may spend rendering first paints (default 200). Past
+   * it, pages not yet cached are sent without their first paint until the second has passed.
+   */
+  renderBudgetMs?: number;
+  /** Bytes of pages the page cache keeps, least recently used dropped first (default 64 MB). */
+  pageCacheBytes?: number;
+  /** Time a client has to send a request's headers (default 10 s), then 408 and closed. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a whole request, body included (default 30 s), then 408. */
+  requestTimeoutMs?: number;
 }
 
-const MAX_CACHED_PAGES = 256;
+/** Bytes of pages (HTML and both compressions) the page cache keeps. */
+const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/** Pages rendered (and compressed) at once; past it a page is sent without its first paint. */
+const DEFAULT_MAX_CONCURRENT_RENDERS = 4;
+/** Milliseconds per second the server may spend rendering first paints. */
+const DEFAULT_RENDER_BUDGET_MS = 200;
+/** Brotli 5 and gzip 6 compress a page in a few milliseconds (brotli 11 took hundreds). */
+const PAGE_BROTLI_QUALITY = 5;
+const PAGE_GZIP_LEVEL = 6;
+/** Folders of the builds that are never sent: the server renderers. */
+const HIDDEN_FOLDERS = ['server'];
 const SERVER_ONLY = /^\/server(\/|$)/;
+/** Timeouts of the server's connections (see docs/deploy.md). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface CachedPage {
+  signature: string;
+  html: Buffer;
+  br: Buffer;
+  gz: Buffer;
+  etag: string;
+}
 /** `/remotes/<app folder>/<path in its dist>`: a file of a remote's build. */
 const REMOTE_PATH = /^\/remotes\/([^/]+)(\/.*)$/;
+
+/** Characters that would end or split a CSP source (`;`, `,`, quotes, whitespace). */
+const CSP_BREAKING = /[;,'"\s\\]/;
+
+/**
+ * Whether a remotes-manifest entry is a URL the server may build on: an absolute http(s) URL or
+ * a same-origin path (`/remotes/...`), with nothing that could split the Content-Security-Policy.
+ */
+export function isValidRemoteUrl(url: unknown): url is string {
+  if (typeof url !== 'string' || url === '' || CSP_BREAKING.test(url)) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(url)) return false;
+  if (url.startsWith('/')) return !url.startsWith('//');
+  try {
+    const parsed = new URL(url);
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      !CSP_BREAKING.test(parsed.origin)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The manifest's valid entries; each invalid one is logged and left out. */
+function validManifest(manifest: unknown, file: string): Partial<RemotesManifest> {
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
+    console.error(`remotes manifest ${file}: not an object, ignored`);
+    return {};
+  }
+  const valid: Record<string, string> = {};
+  for (const [name, url] of Object.entries(manifest)) {
+    if (isValidRemoteUrl(url)) valid[name] = url;
+    else
+      console.error(
+        `remotes manifest ${file}: entry ${JSON.stringify(name)} ignored, ${JSON.stringify(url)} is not an http(s) URL or a path of this site`,
+      );
+  }
+  return valid as Partial<RemotesManifest>;
+}
 
 function originsOf(manifest: Partial<RemotesManifest>): string[] {
   const origins = new Set<string>();
   for (const url of Object.values(manifest)) {
-    try {
-      const parsed = new URL(String(url));
-      origins.add(parsed.origin);
-    } catch {
-      // relative URL: same origin
-    }
+    // Paths are same-origin: 'self' covers them.
+    if (typeof url === 'string' && !url.startsWith('/')) origins.add(new URL(url).origin);
   }
   return [...origins];
 }
@@ -143,11 +224,16 @@ function titleTag(title: string | null, siteTitle: string | null): string {
 }
 
 export function createSiteServer(options: SiteServerOptions): http.Server {
-  const shell = new StaticDirectory(path.join(options.rootDir, 'shell', 'dist'));
+  const shell = new StaticDirectory(path.join(options.rootDir, 'shell', 'dist'), {
+    hidden: HIDDEN_FOLDERS,
+  });
   const remotes = new Map<string, StaticDirectory>(
     remoteNames.map((name) => {
       const dir = remoteRegistry[name].dir;
-      return [dir, new StaticDirectory(path.join(options.rootDir, dir, 'dist'))];
+      return [
+        dir,
+        new StaticDirectory(path.join(options.rootDir, dir, 'dist'), { hidden: HIDDEN_FOLDERS }),
+      ];
     }),
   );
   const manifestPath = options.remotesManifestPath ?? path.join(shell.root, REMOTES_MANIFEST_FILE);
@@ -162,7 +248,10 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     try {
       const { mtimeMs } = fs.statSync(manifestPath);
       if (manifestCache?.mtimeMs !== mtimeMs) {
-        const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as RemotesManifest;
+        const manifest = validManifest(
+          JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as unknown,
+          manifestPath,
+        );
         manifestCache = { mtimeMs, manifest, origins: originsOf(manifest) };
       }
       return manifestCache;
@@ -221,10 +310,61 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       return null;
     }
   };
-  const pages = new Map<
-    string,
-    { signature: string; html: Buffer; br: Buffer; gz: Buffer; etag: string }
-  >();
+  // Pages by URL (path and the query parameters the page reads), the least recently used dropped
+  // first once their bytes pass the budget; an entry is rebuilt when its signature changes.
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES,
+    sizeCalculation: (page) => page.html.length + page.br.length + page.gz.length + 200,
+  });
+  // Pages being built, so that concurrent requests for one URL wait for one build.
+  const building = new Map<string, Promise<CachedPage>>();
+  const maxRenders = options.maxConcurrentRenders ?? DEFAULT_MAX_CONCURRENT_RENDERS;
+  let rendering = 0;
+  // Renders run on the event loop: the time they took in the last second is capped, so that a
+  // stream of never-seen URLs cannot take the API's time.
+  const renderBudgetMs = options.renderBudgetMs ?? DEFAULT_RENDER_BUDGET_MS;
+  const recentRenders: { at: number; ms: number }[] = [];
+  const renderTimeLastSecond = () => {
+    const since = performance.now() - 1000;
+    while (recentRenders.length > 0 && recentRenders[0]!.at <= since) recentRenders.shift();
+    return recentRenders.reduce((sum, render) => sum + render.ms, 0);
+  };
+  /** The cached page of `key`, built by `build` when missing or out of date. */
+  const cachedPage = async (
+    key: string,
+    signature: string,
+    build: () => Promise<CachedPage>,
+  ): Promise<CachedPage> => {
+    const cached = pages.get(key);
+    if (cached?.signature === signature) return cached;
+    const pending = building.get(key);
+    if (pending) return pending;
+    const promise = build().finally(() => building.delete(key));
+    building.set(key, promise);
+    const page = await promise;
+    if (page.signature === signature) pages.set(key, page);
+    return page;
+  };
+  /** Compressed once per page, off the event loop, at qualities that take milliseconds. */
+  const compressed = async (signature: string, text: string): Promise<CachedPage> => {
+    const html = Buffer.from(text);
+    const [br, gz] = await Promise.all([
+      brotli(html, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      }),
+      gzip(html, { level: PAGE_GZIP_LEVEL }),
+    ]);
+    return {
+      signature,
+      html,
+      br,
+      gz,
+      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    };
+  };
   const sendPage = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -250,57 +390,81 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       })
       .concat(pagesSignature, firstPaint ? firstPaint.signature(route) : '')
       .join(':');
-    // With a first paint the markup depends on the exact path (links marked current, ids) and
-    // query (the sources /compare shows).
-    const key = firstPaint ? pathname + search : `${route.path}|${pageDataUrls(route).join(',')}`;
-    let page = pages.get(key);
-    if (page?.signature !== signature) {
-      const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
-      const pageHints = options.resourceHints === false ? [] : hints.hintsFor(route);
-      // With a first paint, scripts, reads and stylesheets are preloaded by the page itself once
-      // it has painted.
-      const scripts = pageHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
-      const reads = pageHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
-      const styles = pageHints.filter((hint) => hint.as === 'style').map((hint) => hint.href);
-      const after = paintedTemplate(template);
-      const painted =
-        (paintable &&
-          after.entry &&
-          firstPaint?.render(
-            pathname + search,
-            route,
-            scripts,
-            [...after.fetch, ...reads],
-            styles,
-          )) ||
-        null;
-      let text: string;
-      if (painted) {
-        const inline = hints.firstPaintStylesheets(route).map((href) => {
-          const css = stylesheetText(href);
-          return css === null
-            ? stylesheetTag(href)
-            : `<style data-href="${escapeHtml(href)}">${css}</style>`;
-        });
-        const head = `${inline.join('')}${painted.head}`;
-        text = after.text
-          .replace('</head>', `${head}</head>`)
-          .replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`);
-      } else {
-        const tags = preloadTags(pageHints);
-        text = template.replace('</head>', `${tags}${titleTag(route.title, siteTitle())}</head>`);
-      }
-      const html = Buffer.from(text);
-      page = {
-        signature,
-        html,
-        br: zlib.brotliCompressSync(html),
-        gz: zlib.gzipSync(html),
-        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-      };
-      // Paths with parameters vary the page; a bounded cache keeps odd URLs from growing it.
-      if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-      pages.set(key, page);
+    const pageHints = () => (options.resourceHints === false ? [] : hints.hintsFor(route));
+    // Without a first paint a page depends only on its route and the API reads it preloads.
+    const plainKey = `plain:${route.path}|${pageDataUrls(route).join(',')}`;
+    const plainPage = () =>
+      cachedPage(plainKey, signature, () => {
+        const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
+        const tags = preloadTags(pageHints());
+        return compressed(
+          signature,
+          template.replace('</head>', `${tags}${titleTag(route.title, siteTitle())}</head>`),
+        );
+      });
+    // A first paint depends on the exact path (links marked current, ids) and on the query
+    // parameters its page reads (the sources /compare shows), nothing else: it is rendered and
+    // cached for those only (page-query.ts).
+    const location = pathname + pageSearch(route.modules[0]?.module, search);
+    const paintedKey = `paint:${location}`;
+    let page: CachedPage;
+    if (!firstPaint || !paintable) {
+      page = await plainPage();
+    } else if (
+      pages.get(paintedKey)?.signature !== signature &&
+      !building.has(paintedKey) &&
+      (rendering >= maxRenders || renderTimeLastSecond() >= renderBudgetMs)
+    ) {
+      // Busy rendering other pages: this one is sent without its first paint (the browser
+      // renders it) rather than queueing behind them or taking the API's time.
+      page = await plainPage();
+    } else {
+      page = await cachedPage(paintedKey, signature, async () => {
+        rendering++;
+        try {
+          const template = fs.readFileSync(path.join(shell.root, 'index.html'), 'utf8');
+          const allHints = pageHints();
+          // With a first paint, scripts, reads and stylesheets are preloaded by the page itself
+          // once it has painted.
+          const scripts = allHints.filter((hint) => hint.as === 'script').map((hint) => hint.href);
+          const reads = allHints.filter((hint) => hint.as === 'fetch').map((hint) => hint.href);
+          const styles = allHints.filter((hint) => hint.as === 'style').map((hint) => hint.href);
+          const after = paintedTemplate(template);
+          // Loading a renderer (once per build) is not part of the render's time.
+          firstPaint.load(route);
+          const started = performance.now();
+          const painted =
+            (after.entry &&
+              firstPaint.render(location, route, scripts, [...after.fetch, ...reads], styles)) ||
+            null;
+          const ended = performance.now();
+          recentRenders.push({ at: ended, ms: ended - started });
+          if (!painted) {
+            return compressed(
+              signature,
+              template.replace(
+                '</head>',
+                `${preloadTags(allHints)}${titleTag(route.title, siteTitle())}</head>`,
+              ),
+            );
+          }
+          const inline = hints.firstPaintStylesheets(route).map((href) => {
+            const css = stylesheetText(href);
+            return css === null
+              ? stylesheetTag(href)
+              : `<style data-href="${escapeHtml(href)}">${css}</style>`;
+          });
+          const head = `${inline.join('')}${painted.head}`;
+          return await compressed(
+            signature,
+            after.text
+              .replace('</head>', `${head}</head>`)
+              .replace('<div id="root"></div>', `<div id="root">${painted.root}</div>`),
+          );
+        } finally {
+          rendering--;
+        }
+      });
     }
     res.statusCode = missing ? 404 : 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -345,7 +509,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     const folder = /^\/([^/]+)\//.exec(pathname)?.[1];
     if (!folder) return false;
     try {
-      return fs.statSync(path.join(shell.root, decodeURIComponent(folder))).isDirectory();
+      return fs.statSync(path.join(shell.root, folder)).isDirectory();
     } catch {
       return false;
     }
@@ -358,7 +522,20 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     res.end('Not found');
   };
 
-  return http.createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(
+    options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout,
+  );
+  const serverOptions: http.ServerOptions = {
+    // A request whose headers, or whose whole body, take longer is answered 408 and its
+    // connection closed (node's defaults hold a trickled request for up to 300 s).
+    headersTimeout,
+    requestTimeout,
+    // How often those timeouts are checked (node's default is every 30 s).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+  };
+  const server = http.createServer(serverOptions, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://site.local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       options.apiHandler(req, res);
@@ -374,13 +551,18 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       return;
     }
     try {
-      if (url.pathname === `/${REMOTES_MANIFEST_FILE}`) {
+      // Files are looked up by the decoded, normalised path (`/%73erver/x`, `/a//b`, `/a/../b`,
+      // `\`), so that no spelling reaches a file the plain one would not.
+      const relative = normalisedPath(url.pathname);
+      if (relative === null) return notFound(res);
+      const clean = `/${relative}`;
+      if (clean === `/${REMOTES_MANIFEST_FILE}`) {
         const file = manifestDir.resolve(path.basename(manifestPath));
         return file ? manifestDir.send(req, res, file) : notFound(res);
       }
-      const remoteMatch = REMOTE_PATH.exec(url.pathname);
+      const remoteMatch = REMOTE_PATH.exec(clean);
       // Server renderers live in the builds but are never sent.
-      if (SERVER_ONLY.test(remoteMatch ? remoteMatch[2]! : url.pathname)) return notFound(res);
+      if (SERVER_ONLY.test(remoteMatch ? remoteMatch[2]! : clean)) return notFound(res);
       if (remoteMatch) {
         const dir = remotes.get(remoteMatch[1]!);
         const file = dir?.resolve(remoteMatch[2]!);
@@ -392,11 +574,11 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         }
         return notFound(res);
       }
-      const file = url.pathname === '/' ? null : shell.resolve(url.pathname);
+      const file = clean === '/' ? null : shell.resolve(clean);
       if (file && path.basename(file) !== 'index.html') return shell.send(req, res, file);
       // Every other path is a page, dotted or not (`/options/lido.x`): the route table decides
       // whether it exists. Only a missing file of an asset folder gets a short 404.
-      if (inAssetFolder(url.pathname) || !shell.resolve('/index.html')) return notFound(res);
+      if (inAssetFolder(clean) || !shell.resolve('/index.html')) return notFound(res);
       return sendPage(req, res, url.pathname, url.search).catch((error: unknown) => {
         console.error('page error', error);
         res.statusCode = 500;
@@ -408,4 +590,30 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       res.end();
     }
   });
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+/**
+ * Answers a client error of the connection itself (headers or request not received in time,
+ * malformed or oversized headers) as node would, but with a JSON body like every other error,
+ * then closes the connection.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const [status, reason, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'request_timeout', 'The request was not received in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'Request headers too large']
+        : [400, 'Bad Request', 'bad_request', 'Malformed request'];
+  const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

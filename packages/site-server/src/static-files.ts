@@ -19,6 +19,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/**
+ * A URL path as a path relative to a served folder (`static/js/main.js`): percent-decoded,
+ * backslashes read as slashes, `.`, `..` and empty segments resolved, never above the folder.
+ * Null when it cannot be decoded or holds a NUL.
+ */
+export function normalisedPath(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  return path.posix.normalize('/' + decoded.replace(/\\/g, '/')).replace(/^\/+|\/+$/g, '');
+}
+
 /** Build outputs carry an 8-hex content hash: they never change, so browsers keep them a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
@@ -35,25 +51,50 @@ interface CachedFile {
  * Serves files of one directory with precompressed .br/.gz siblings (made at build time), ETags,
  * immutable caching of hashed assets and no-cache revalidation of everything else. Files are kept
  * in memory once read and re-read when their mtime changes (operators may replace remotes.json).
+ *
+ * Only files really inside the directory are served: the URL path is percent-decoded and
+ * normalised (`//`, `/./`, `..`, backslashes) before it is looked up, a symbolic link is followed
+ * only when its target lies inside the directory's own real path, and the folders named in
+ * `hidden` (the builds' `server/` renderers) are never served, however the path is spelled.
  */
 export class StaticDirectory {
   private readonly cache = new Map<string, CachedFile>();
+  private readonly hidden: string[];
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    { hidden = [] }: { hidden?: string[] } = {},
+  ) {
+    this.hidden = hidden;
+  }
 
-  /** Resolves a URL path inside the root, or null when it escapes it or is not a file. */
-  resolve(urlPath: string): string | null {
-    let decoded: string;
+  /** The directory's real path (symbolic links resolved), or null when it does not exist. */
+  private realRoot(): string | null {
     try {
-      decoded = decodeURIComponent(urlPath);
+      return fs.realpathSync(this.root);
     } catch {
       return null;
     }
-    if (decoded.includes('\0')) return null;
-    const file = path.resolve(this.root, '.' + path.posix.normalize('/' + decoded));
-    if (file !== this.root && !file.startsWith(this.root + path.sep)) return null;
+  }
+
+  /** Resolves a URL path inside the root, or null when it escapes it or is not a file. */
+  resolve(urlPath: string): string | null {
+    const relative = normalisedPath(urlPath);
+    if (relative === null || relative === '') return null;
+    if (this.hidden.some((folder) => relative === folder || relative.startsWith(`${folder}/`))) {
+      return null;
+    }
+    const file = path.join(this.root, relative);
+    const realRoot = this.realRoot();
+    if (!realRoot) return null;
     try {
-      return fs.statSync(file).isFile() ? file : null;
+      const real = fs.realpathSync(file);
+      if (!real.startsWith(realRoot + path.sep)) return null;
+      const inside = path.relative(realRoot, real).split(path.sep).join('/');
+      if (this.hidden.some((folder) => inside === folder || inside.startsWith(`${folder}/`))) {
+        return null;
+      }
+      return fs.statSync(real).isFile() ? file : null;
     } catch {
       return null;
     }
