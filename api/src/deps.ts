@@ -322,3 +322,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     },
   };
 }
+
+/**
+ * Ends a server process whose start failed (a bad variable, a short secret, a data directory
+ * another server holds): the message, which names what to change, and exit code 1, no stack.
+ */
+export function stopOnStartError(error: unknown): never {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

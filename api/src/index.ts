@@ -9,12 +9,14 @@
 export { createApp, API_PREFIX } from './app.ts';
 export {
   createDeps,
+  stopOnStartError,
   DEFAULT_DATA_DIR,
   DEFAULT_RATE_LIMIT,
   type AppDeps,
   type CreateDepsOptions,
 } from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
+export { answerClientError } from './http/client-error.ts';
 export type { UserDataStore } from './data/user-data.ts';
 export { isInstallationFile } from './data/files.ts';
 export * as engine from './engine/index.ts';

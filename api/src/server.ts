@@ -1,10 +1,10 @@
 /** Standalone API server for development: `pnpm --filter @yield/api dev` (API_PORT, default 8787). */
-import http, { type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { createApp, createDeps } from './index.ts';
+import http from 'node:http';
+import { answerClientError } from './http/client-error.ts';
+import { createApp, createDeps, stopOnStartError } from './index.ts';
 
 const port = Number(process.env.API_PORT ?? 8787);
-const deps = await createDeps();
+const deps = await createDeps().catch(stopOnStartError);
 const app = createApp(deps);
 const handler = app.callback();
 
@@ -28,29 +28,6 @@ const server = http.createServer(
   handler,
 );
 
-/**
- * Answers a client error of the connection itself (headers or request not received in time,
- * malformed or oversized headers) as node would, but with a JSON body like every other error,
- * then closes the connection.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const [status, reason, code, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'request_timeout', 'The request was not received in time']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'Request headers too large']
-        : [400, 'Bad Request', 'bad_request', 'Malformed request'];
-  const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (socket.writable && !pending?.headersSent) {
-    const body = JSON.stringify({ error: { code, message } });
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
-        `Connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
 server.on('clientError', answerClientError);
 
 server.listen(port, () => {

@@ -84,6 +84,44 @@ export function answered(ctx: Context): Promise<void> {
   });
 }
 
+/** What a confirmation link found: the store's answer, or why the link itself is refused. */
+type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'invalid';
+
+/**
+ * The page of a confirmation link (alerts, the mailing list): `texts` says what "confirmed" and
+ * "unknown" mean for that list; a refused link reads the same for both.
+ */
+export function confirmPage(
+  ctx: Context,
+  deps: AppDeps,
+  outcome: ConfirmOutcome,
+  texts: Record<'confirmed' | 'unknown', [title: string, text: string]>,
+): void {
+  if (outcome === 'confirmed') return page(ctx, deps, 200, ...texts.confirmed);
+  if (outcome === 'unknown') return page(ctx, deps, 404, ...texts.unknown);
+  page(
+    ctx,
+    deps,
+    400,
+    outcome === 'expired' ? 'Link expired' : 'Invalid link',
+    outcome === 'expired'
+      ? 'This confirmation link has expired (links are valid 7 days). Subscribe again on the site.'
+      : 'This confirmation link is not valid. Open the link from the e-mail exactly as it was sent.',
+  );
+}
+
+/** The page of an unsubscribe link: `done` says what stops when it worked. */
+export function unsubscribePage(ctx: Context, deps: AppDeps, ok: boolean, done: string): void {
+  if (ok) return page(ctx, deps, 200, 'Unsubscribed', done);
+  page(
+    ctx,
+    deps,
+    400,
+    'Invalid link',
+    'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
+  );
+}
+
 export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
 
@@ -121,31 +159,16 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
       deps.alerts.confirm(tokenOf(ctx)),
     );
     if (outcome === undefined) return;
-    if (outcome === 'confirmed')
-      return page(
-        ctx,
-        deps,
-        200,
+    confirmPage(ctx, deps, outcome, {
+      confirmed: [
         'Alert confirmed',
         'You will get an e-mail when it happens. Every alert has a one-click unsubscribe link.',
-      );
-    if (outcome === 'unknown')
-      return page(
-        ctx,
-        deps,
-        404,
+      ],
+      unknown: [
         'Alert not found',
         'This alert no longer exists (it was unsubscribed). Subscribe again on the site.',
-      );
-    return page(
-      ctx,
-      deps,
-      400,
-      outcome === 'expired' ? 'Link expired' : 'Invalid link',
-      outcome === 'expired'
-        ? 'This confirmation link has expired (links are valid 7 days). Subscribe again on the site.'
-        : 'This confirmation link is not valid. Open the link from the e-mail exactly as it was sent.',
-    );
+      ],
+    });
   });
 
   router.get(routePath(endpoints.alertUnsubscribe), async (ctx) => {
@@ -153,15 +176,7 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
       deps.alerts.unsubscribe(tokenOf(ctx)),
     );
     if (ok === undefined) return;
-    if (!ok)
-      return page(
-        ctx,
-        deps,
-        400,
-        'Invalid link',
-        'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
-      );
-    return page(ctx, deps, 200, 'Unsubscribed', 'You will get no more e-mails for this alert.');
+    unsubscribePage(ctx, deps, ok, 'You will get no more e-mails for this alert.');
   });
 
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the header's URL.

@@ -12,7 +12,7 @@ import { badRequest } from '../http/errors.ts';
 import { jsonBody } from '../http/middleware.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { routePath } from '../http/route-path.ts';
-import { answered, linkAction, page, tokenOf } from './alerts.ts';
+import { answered, confirmPage, linkAction, tokenOf, unsubscribePage } from './alerts.ts';
 
 export const SIGNUP_MESSAGE =
   'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';
@@ -45,31 +45,16 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
       deps.alerts.confirmMailingList(tokenOf(ctx)),
     );
     if (outcome === undefined) return;
-    if (outcome === 'confirmed')
-      return page(
-        ctx,
-        deps,
-        200,
+    confirmPage(ctx, deps, outcome, {
+      confirmed: [
         'Subscription confirmed',
         'You are on the newsletter list. Every newsletter has an unsubscribe link.',
-      );
-    if (outcome === 'unknown')
-      return page(
-        ctx,
-        deps,
-        404,
+      ],
+      unknown: [
         'Subscription not found',
         'This sign-up no longer exists (it was removed, or not confirmed within 7 days). Subscribe again on the site.',
-      );
-    return page(
-      ctx,
-      deps,
-      400,
-      outcome === 'expired' ? 'Link expired' : 'Invalid link',
-      outcome === 'expired'
-        ? 'This confirmation link has expired (links are valid 7 days). Subscribe again on the site.'
-        : 'This confirmation link is not valid. Open the link from the e-mail exactly as it was sent.',
-    );
+      ],
+    });
   });
 
   router.get(routePath(endpoints.mailUnsubscribe), async (ctx) => {
@@ -77,21 +62,7 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
       deps.alerts.leaveMailingList(tokenOf(ctx)),
     );
     if (ok === undefined) return;
-    if (!ok)
-      return page(
-        ctx,
-        deps,
-        400,
-        'Invalid link',
-        'This unsubscribe link is not valid. Open the link from the e-mail exactly as it was sent.',
-      );
-    return page(
-      ctx,
-      deps,
-      200,
-      'Unsubscribed',
-      'You will get no more e-mails from the newsletter.',
-    );
+    unsubscribePage(ctx, deps, ok, 'You will get no more e-mails from the newsletter.');
   });
   return router;
 }

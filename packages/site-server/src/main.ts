@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cachedBody, createApp, createDeps, settingsBody } from '@yield/api';
+import { cachedBody, createApp, createDeps, settingsBody, stopOnStartError } from '@yield/api';
 import { SITE_PORT } from '@yield/federation/registry';
 import { createSiteServer } from './site-server.ts';
 
@@ -12,7 +12,7 @@ function positive(value: string | undefined): number | undefined {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
 }
 
-const deps = await createDeps();
+const deps = await createDeps().catch(stopOnStartError);
 const api = createApp(deps);
 const server = createSiteServer({
   rootDir,
