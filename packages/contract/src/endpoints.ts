@@ -110,14 +110,14 @@ const premiumError = (description: string): ResponseSpec => ({
  * a request whose headers came too late (SERVER_RESPONSES), which has none.
  */
 const premiumTimeout = (description: string): ResponseSpec => ({
-  description,
+  description: `${description} Late headers get the server's own answer, without success.`,
   schema: z.union([premiumErrorSchema, apiErrorSchema]),
 });
 const unavailable = error('A data file this endpoint needs has never loaded (see /api/health).');
 /** What the JSON body reader refuses before a POST route runs. */
 const bodyErrors = (fail: typeof error, timeout: typeof error = fail) => ({
   408: timeout(
-    'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS); the connection is closed.',
+    'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
   ),
   413: fail('Body larger than 16 KB.'),
   415: fail('Content-Type is not application/json.'),
