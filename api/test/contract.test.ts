@@ -5,6 +5,8 @@
  * sends is documented there, with its type). It also checks that the app serves exactly the
  * routes of the table.
  */
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import type { Test } from 'supertest';
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
   endpoints,
+  SERVER_RESPONSES,
   STRATEGY_SLUGS,
   type EndpointName,
   type EndpointSpec,
@@ -69,6 +72,47 @@ const post = (ctx: TestContext, url: string, body: unknown, type = json) =>
     .post(url)
     .set('Content-Type', type)
     .send(typeof body === 'string' ? body : JSON.stringify(body));
+
+/**
+ * A POST whose body never arrives, to a real server on 127.0.0.1 (supertest cannot hold a body
+ * back): the JSON body reader's 408 after API_BODY_TIMEOUT_MS, here 300 ms.
+ */
+async function recordBodyTimeout(ctx: TestContext, name: EndpointName, url: string) {
+  const previous = process.env.API_BODY_TIMEOUT_MS;
+  process.env.API_BODY_TIMEOUT_MS = '300';
+  const server = http.createServer(ctx.app.callback());
+  try {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const reply = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(
+          `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${json}\r\nContent-Length: 100\r\n\r\n{"email":`,
+        ),
+      );
+      socket.setEncoding('utf8');
+      socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head = '', text = ''] = reply.split('\r\n\r\n');
+    answers.push({
+      endpoint: name,
+      request: `POST ${url} (body never sent)`,
+      status: Number(head.split(' ')[1]),
+      contentType: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+      body: JSON.parse(text) as unknown,
+      text,
+    });
+  } finally {
+    if (previous === undefined) delete process.env.API_BODY_TIMEOUT_MS;
+    else process.env.API_BODY_TIMEOUT_MS = previous;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
 
 /** A GET, then the same GET with the ETag it answered (304). */
 async function getTwice(name: EndpointName, url: string): Promise<void> {
@@ -221,6 +265,14 @@ beforeAll(async () => {
   }
 
   for (const [name, url] of [
+    ['mailSignup', '/api/addToMailList'],
+    ['alertSubscribe', '/api/alerts'],
+    ['premiumInvite', '/api/premium'],
+    ['premiumLogin', '/api/premiumLogin'],
+  ] as const)
+    await recordBodyTimeout(t, name, url);
+
+  for (const [name, url] of [
     ['settings', '/api/settings'],
     ['sources', '/api/sources'],
     ['strategies', '/api/strategies'],
@@ -358,9 +410,13 @@ describe('/api/openapi.json', () => {
     for (const spec of Object.values(specs)) {
       const operation = doc().paths[spec.path]?.[spec.method];
       expect(operation, `${spec.method} ${spec.path}`).toBeDefined();
-      expect(Object.keys(operation!.responses).sort()).toEqual(
-        [...Object.keys(spec.responses), '500'].sort(),
-      );
+      // The route's own answers, the server's own (408, 431) and the unexpected 500.
+      const statuses = new Set([
+        ...Object.keys(spec.responses),
+        ...Object.keys(SERVER_RESPONSES),
+        '500',
+      ]);
+      expect(Object.keys(operation!.responses).sort()).toEqual([...statuses].sort());
     }
   });
 

@@ -3,7 +3,7 @@
  * The API registers its routes from these paths, /api/openapi.json is generated from this table,
  * and the contract test calls every entry and checks each answer against its schema.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API_PATHS } from './paths.ts';
 import {
   alertSubscribeRequestSchema,
@@ -87,8 +87,11 @@ export interface EndpointSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;
-  /** Needs `Authorization: Bearer <premium token>`. */
-  bearer?: true;
+  /**
+   * `Authorization: Bearer <premium token>`: `required` (no answer but 401 without it) or
+   * `optional` (the answer differs with one). Absent: a public operation.
+   */
+  bearer?: 'required' | 'optional';
   /** Sends ETag + `Cache-Control: public, max-age=60` and answers 304 to a matching If-None-Match. */
   cached?: true;
   /** Counted per client IP; over the limit: 429 with Retry-After. */
@@ -102,13 +105,36 @@ const premiumError = (description: string): ResponseSpec => ({
   description,
   schema: premiumErrorSchema,
 });
+/**
+ * The premium calls' errors carry `success: false`; a 408 may also be the server's own answer to
+ * a request whose headers came too late (SERVER_RESPONSES), which has none.
+ */
+const premiumTimeout = (description: string): ResponseSpec => ({
+  description: `${description} Late headers get the server's own answer, without success.`,
+  schema: z.union([premiumErrorSchema, apiErrorSchema]),
+});
 const unavailable = error('A data file this endpoint needs has never loaded (see /api/health).');
 /** What the JSON body reader refuses before a POST route runs. */
-const bodyErrors = (fail: typeof error) => ({
+const bodyErrors = (fail: typeof error, timeout: typeof error = fail) => ({
+  408: timeout(
+    'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
+  ),
   413: fail('Body larger than 16 KB.'),
   415: fail('Content-Type is not application/json.'),
   429: fail('Too many requests from this client; see Retry-After.'),
 });
+
+/**
+ * What the HTTP server itself answers to any request, before it reaches a route (the API's own
+ * server and the site server alike, api/src/http/client-error.ts), then closes the connection.
+ * The document lists them on every operation that does not document the status itself.
+ */
+export const SERVER_RESPONSES = {
+  408: error(
+    'request_timeout: the request was not received in time (its headers within 10 s, HEADERS_TIMEOUT_MS; all of it within 30 s, REQUEST_TIMEOUT_MS).',
+  ),
+  431: error('headers_too_large: the request headers are larger than 16 KB.'),
+} as const satisfies Record<number, ResponseSpec>;
 
 export const endpoints = {
   health: {
@@ -284,6 +310,8 @@ export const endpoints = {
     path: API_PATHS.alertConfirm,
     tag: 'Alerts',
     summary: 'Confirm a subscription (e-mailed link)',
+    description:
+      'The link of the confirmation e-mail (signed, valid 7 days): the subscription gets alerts from now on. Answers a short HTML page.',
     query: alertTokenQuerySchema,
     responses: {
       200: { description: 'HTML page: the alert is confirmed.', mediaType: 'text/html' },
@@ -304,6 +332,8 @@ export const endpoints = {
     path: API_PATHS.alertUnsubscribe,
     tag: 'Alerts',
     summary: 'Unsubscribe in one click (e-mailed link)',
+    description:
+      'The unsubscribe link of every alert e-mail (signed, does not expire): no more alerts for that subscription. Answers a short HTML page.',
     query: alertTokenQuerySchema,
     responses: {
       200: {
@@ -342,6 +372,8 @@ export const endpoints = {
     path: API_PATHS.mailConfirm,
     tag: 'Mailing list',
     summary: 'Confirm a mailing-list sign-up (e-mailed link)',
+    description:
+      'The link of the confirmation e-mail (signed, valid 7 days): the address counts on the list from now on. Answers a short HTML page.',
     query: alertTokenQuerySchema,
     responses: {
       200: { description: 'HTML page: the sign-up is confirmed.', mediaType: 'text/html' },
@@ -364,6 +396,8 @@ export const endpoints = {
     path: API_PATHS.mailUnsubscribe,
     tag: 'Mailing list',
     summary: 'Leave the mailing list in one click (e-mailed link)',
+    description:
+      'The unsubscribe link of the mailing-list e-mails (signed, does not expire): the address is removed. Answers a short HTML page.',
     query: alertTokenQuerySchema,
     responses: {
       200: {
@@ -389,7 +423,7 @@ export const endpoints = {
       200: { description: 'Logged in.', schema: premiumSessionSchema },
       400: premiumError('invalid_request: inviteCode missing; invalid_json.'),
       401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
-      ...bodyErrors(premiumError),
+      ...bodyErrors(premiumError, premiumTimeout),
       503: premiumError(
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
@@ -403,6 +437,7 @@ export const endpoints = {
     description:
       "With the caller's own token (Authorization: Bearer, the one of POST /api/premium), binds the email to that user without spending a use and returns a token with the email in it. Without one it is a redemption: a new user with the email, one use spent. An email already bound to a user of the code never gets a token: a sign-in link is mailed to it instead (202), and a used-up code answers invite_code_used_up whatever the email (the link is mailed all the same).",
     body: premiumLoginRequestSchema,
+    bearer: 'optional',
     rateLimited: true,
     responses: {
       200: { description: 'Activated.', schema: premiumSessionSchema },
@@ -412,7 +447,7 @@ export const endpoints = {
       },
       400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
       401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
-      ...bodyErrors(premiumError),
+      ...bodyErrors(premiumError, premiumTimeout),
       503: premiumError(
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
@@ -426,7 +461,7 @@ export const endpoints = {
     description:
       'status ready for a known source (by id, slug or base-rate key) with breakdown, 180 days of history and ratings; analyzing for any other name.',
     params: premiumStrategyParamsSchema,
-    bearer: true,
+    bearer: 'required',
     responses: {
       200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
       400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
@@ -470,6 +505,7 @@ export const endpoints = {
     description:
       'Filters, order and page in the query. Without a premium token the items stop at the 10th of the ranking (teaser: true) and format=csv is refused. Anonymous answers are cacheable; answers to a request with Authorization are private.',
     query: scannerQuerySchema,
+    bearer: 'optional',
     cached: true,
     responses: {
       200: {
@@ -494,6 +530,8 @@ export const endpoints = {
     path: API_PATHS.openApi,
     tag: 'Documentation',
     summary: 'This OpenAPI document',
+    description:
+      'OpenAPI 3.1, generated from the same route table and schemas the API validates with; linted in CI with the stock rulesets of Redocly CLI and Spectral.',
     cached: true,
     responses: {
       200: { description: 'OpenAPI 3.1.', schema: openApiDocumentSchema },
@@ -513,6 +551,8 @@ export const endpoints = {
     path: API_PATHS.docsScript,
     tag: 'Documentation',
     summary: 'The reference page script',
+    description:
+      "Redoc's standalone bundle, served from the installed package (gzipped when the client accepts it), so the page loads nothing from other origins.",
     cached: true,
     responses: {
       200: { description: 'Redoc standalone bundle.', mediaType: 'text/javascript' },

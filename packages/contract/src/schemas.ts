@@ -933,10 +933,10 @@ export const scannerQuerySchema = z.strictObject({
   sort: z
     .enum(SCANNER_SORT_KEYS, { error: `sort must be one of ${SCANNER_SORT_KEYS.join(', ')}` })
     .default('riskAdjusted'),
-  limit: queryWholeNumber('limit', 1, SCANNER_MAX_LIMIT).default(SCANNER_DEFAULT_LIMIT),
-  offset: queryWholeNumber('offset', 0, SCANNER_MAX_OFFSET).default(0),
+  limit: queryWholeNumber('limit', 1, SCANNER_MAX_LIMIT).prefault(String(SCANNER_DEFAULT_LIMIT)),
+  offset: queryWholeNumber('offset', 0, SCANNER_MAX_OFFSET).prefault('0'),
   includeOutliers: queryBool('includeOutliers')
-    .default(false)
+    .prefault('false')
     .meta({ description: 'Include pools DeFiLlama flags as outliers.' }),
   format: z
     .enum(['json', 'csv'], { error: 'format must be json or csv' })
