@@ -152,8 +152,7 @@ export async function importPoolsSnapshot(
   const { file, report } = preparePoolsSnapshot(raw, options);
   const logger = options.logger ?? silentLogger;
   const store =
-    options.store ??
-    openStore(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR), logger);
+    options.store ?? openStore(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR), logger);
   const target = path.join(store.dir, dataFiles.pools.file);
   await new TextFile(target).write(formatPoolsFile(file));
   await store.refreshFile('pools');
