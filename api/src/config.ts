@@ -2,13 +2,13 @@
  * The configuration of the API, its operator commands and the site server: every environment
  * variable they read is declared once here (type, default, a one-line description, the processes
  * that read it), in one zod schema parsed at start by `loadConfig()`. Nothing else in api/src,
- * api/scripts or packages/site-server/src reads `process.env`.
+ * api/scripts or packages/site-server/src looks into `process.env`: they hand it to loadConfig().
  *
  * An empty (or blank) value counts as unset. Every malformed variable is reported at once:
  *
  *   Invalid configuration:
- *   - TRUST_PROXY must be the number of reverse proxies in front of the server (…), got "yes"
  *   - JWT_SECRET must be at least 32 bytes long (it has 8); generate one with: …
+ *   - TRUST_PROXY must be the number of reverse proxies in front of the server (…), got "yes"
  *
  * and the servers stop with `Cannot start: ` and that text (stopOnStartError, deps.ts). The table
  * "Environment" of docs/api.md lists the same variables with the same defaults and readers
