@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
@@ -83,10 +83,16 @@ export async function runCreateInvite(
     expiresAt = at;
   }
 
-  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  let config: Config;
+  try {
+    config = loadConfig(env, ['invite:create']);
+  } catch (err) {
+    return { exitCode: 2, output: (err as Error).message };
+  }
+  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
   const logger: Logger = silentLogger;
-  if (env.DATABASE_URL) {
-    const db = new PgUserDataStore({ connectionString: env.DATABASE_URL, logger });
+  if (config.DATABASE_URL) {
+    const db = new PgUserDataStore({ connectionString: config.DATABASE_URL, logger });
     try {
       const place = 'PostgreSQL (DATABASE_URL)';
       return await create(db, { name: place, stored: place }, values.code, {

@@ -22,7 +22,7 @@ import { jsonFileText } from '../src/data/json-text.ts';
 import { migrate } from '../src/data/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import { UserDataUnavailableError } from '../src/data/user-data.ts';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { silentLogger } from '../src/logger.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
@@ -60,9 +60,15 @@ export async function runDb(
   if (values.help) return { exitCode: 0, output: USAGE };
   if (!['migrate', 'import-files', 'export-files'].includes(command ?? ''))
     return { exitCode: 2, output: USAGE };
-  const url = values['database-url'] ?? env.DATABASE_URL;
+  let config: Config;
+  try {
+    config = loadConfig(env, ['db']);
+  } catch (err) {
+    return { exitCode: 2, output: (err as Error).message };
+  }
+  const url = values['database-url'] ?? config.DATABASE_URL;
   if (!url) return { exitCode: 2, output: `Set DATABASE_URL (or --database-url).\n\n${USAGE}` };
-  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
 
   const db = new PgUserDataStore({ connectionString: url, logger: silentLogger, migrate: false });
   try {

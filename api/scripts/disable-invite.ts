@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
@@ -51,16 +51,22 @@ export async function runDisableInvite(
   if (values.help) return { exitCode: 0, output: USAGE };
   if ((values.id === undefined) === (values.code === undefined))
     return { exitCode: 2, output: `Give either --id or --code\n\n${USAGE}` };
+  let config: Config;
+  try {
+    config = loadConfig(env, ['invite:disable']);
+  } catch (err) {
+    return { exitCode: 2, output: (err as Error).message };
+  }
 
-  if (env.DATABASE_URL) {
-    const db = new PgUserDataStore({ connectionString: env.DATABASE_URL, logger: silentLogger });
+  if (config.DATABASE_URL) {
+    const db = new PgUserDataStore({ connectionString: config.DATABASE_URL, logger: silentLogger });
     try {
       return await disable(db, 'PostgreSQL (DATABASE_URL)', values.id, values.code);
     } finally {
       await db.close();
     }
   }
-  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
   const store = openStore(dataDir, silentLogger);
   const userData = await FileUserDataStore.open(store, { logger: silentLogger, owner: false });
   await store.loadAll();

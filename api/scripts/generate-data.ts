@@ -13,7 +13,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { loadConfig } from '../src/config.ts';
 import type { DailyRow } from '../src/engine/index.ts';
 import { AMIHUD_MAX, AMIHUD_MIN, LIQUIDITY_PCT_MAX } from '@yield/contract/constants';
 import {
@@ -420,7 +420,7 @@ async function main(): Promise<void> {
       days: { type: 'string' },
     },
   });
-  const out = path.resolve(values.out ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const out = path.resolve(values.out ?? loadConfig(process.env, ['data:generate']).DATA_DIR);
   const options: GenerateOptions = {
     seed: values.seed ? Number(values.seed) : DEFAULT_SEED,
     asOf: values['as-of'] ?? DEFAULT_AS_OF,

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { loadConfig } from '../src/config.ts';
 import {
   formatPoolsFile,
   importPoolsSnapshot,
@@ -326,7 +326,7 @@ async function main(): Promise<void> {
       count: { type: 'string' },
     },
   });
-  const dataDir = path.resolve(values.out ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = path.resolve(values.out ?? loadConfig(process.env, ['pools:generate']).DATA_DIR);
   const count = values.count ? Number(values.count) : SAMPLE_POOL_COUNT;
   const seed = values.seed ? Number(values.seed) : POOLS_SEED;
   if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a positive integer');

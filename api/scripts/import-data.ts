@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/import/defillama.ts';
@@ -134,7 +134,9 @@ export async function runImportCli(
   let days: number | undefined;
   let timeoutMs: number | undefined;
   let concurrency: number | undefined;
+  let config: Config;
   try {
+    config = loadConfig(env, ['data:import']);
     ({ values } = parseArgs({
       args: argv.filter((a) => a !== '--'),
       options: {
@@ -152,18 +154,19 @@ export async function runImportCli(
     days = positiveInt(values.days, '--days');
     timeoutMs = positiveInt(values['timeout-ms'], '--timeout-ms');
     concurrency = positiveInt(values.concurrency, '--concurrency');
-    const apiUrl = values['api-url'] ?? env.DEFILLAMA_API_URL;
+    const apiUrl = values['api-url'];
     if (apiUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(apiUrl))
       throw new Error(`the DeFiLlama API URL must be an http(s) URL, got "${apiUrl}"`);
-    const coinsUrl = values['coins-api-url'] ?? env.COINS_API_URL;
+    const coinsUrl = values['coins-api-url'];
     if (coinsUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(coinsUrl))
       throw new Error(`the coins API URL must be an http(s) URL, got "${coinsUrl}"`);
   } catch (err) {
+    if (err instanceof ConfigError) return { exitCode: 2, output: err.message };
     return { exitCode: 2, output: `${(err as Error).message}\n\n${USAGE}` };
   }
   if (values.help) return { exitCode: 0, output: USAGE };
 
-  const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
   const store = openStore(dataDir, silentLogger);
   await store.loadAll();
   if (!store.get('sources'))
@@ -174,8 +177,8 @@ export async function runImportCli(
 
   const result = await runImport({
     store,
-    apiUrl: values['api-url'] ?? env.DEFILLAMA_API_URL ?? DEFAULT_DEFILLAMA_API_URL,
-    coinsApiUrl: values['coins-api-url'] ?? env.COINS_API_URL ?? DEFAULT_COINS_API_URL,
+    apiUrl: values['api-url'] ?? config.DEFILLAMA_API_URL,
+    coinsApiUrl: values['coins-api-url'] ?? config.COINS_API_URL,
     fromDir: values.from,
     dryRun: values['dry-run'] ?? false,
     days,

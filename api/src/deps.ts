@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
 import os from 'node:os';
 import { FileUserDataStore } from './data/file-user-data.ts';
@@ -19,20 +18,23 @@ import {
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
 } from './premium/tokens.ts';
-import { ImportSchedule, parseInterval } from './import/schedule.ts';
+import { ImportSchedule } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
 import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 import { AlertService } from './alerts/evaluate.ts';
 import { alertsSecret } from './alerts/links.ts';
 import { createMailer } from './alerts/mailer.ts';
+import { API_ROOT, ENVIRONMENT, loadConfig, type VariableName } from './config.ts';
 
-export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
+export { API_ROOT, DEFAULT_DATA_DIR } from './config.ts';
 
 /** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 30, windowMs: 60_000 };
-export const DEFAULT_POLL_MS = 1000;
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  max: ENVIRONMENT.RATE_LIMIT_MAX.default,
+  windowMs: ENVIRONMENT.RATE_LIMIT_WINDOW_MS.default,
+};
+export const DEFAULT_POLL_MS = ENVIRONMENT.DATA_POLL_MS.default;
 /** Where the alert links' secret is kept when ALERTS_SECRET is unset (git-ignored). */
 export const ALERTS_SECRET_FILE = '.alerts-secret';
 
@@ -62,6 +64,8 @@ export interface AppDeps {
    */
   trustProxy: number;
   now(): Date;
+  /** Time a client has to send a JSON request body (API_BODY_TIMEOUT_MS), in ms. */
+  bodyTimeoutMs: number;
   /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
   importSchedule: ImportSchedule | null;
   /** Alert subscriptions and their evaluation (api/src/alerts). */
@@ -102,6 +106,48 @@ export interface CreateDepsOptions {
   coinsApiUrl?: string;
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
+  /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */
+  bodyTimeoutMs?: number;
+  /** Database connections of this process. Default: env PG_POOL_MAX, else 10. */
+  pgPoolMax?: number;
+}
+
+/** The variable each option stands for: an option that is given wins, its variable is not read. */
+const OPTION_VARIABLES: [
+  keyof CreateDepsOptions | 'rateLimit.max' | 'rateLimit.windowMs',
+  VariableName,
+][] = [
+  ['dataDir', 'DATA_DIR'],
+  ['jwtSecret', 'JWT_SECRET'],
+  ['rateLimit.max', 'RATE_LIMIT_MAX'],
+  ['rateLimit.windowMs', 'RATE_LIMIT_WINDOW_MS'],
+  ['watchIntervalMs', 'DATA_POLL_MS'],
+  ['trustProxy', 'TRUST_PROXY'],
+  ['importIntervalMs', 'DATA_IMPORT_INTERVAL'],
+  ['defillamaApiUrl', 'DEFILLAMA_API_URL'],
+  ['smtpUrl', 'SMTP_URL'],
+  ['publicUrl', 'PUBLIC_URL'],
+  ['alertsSecret', 'ALERTS_SECRET'],
+  ['mailFrom', 'MAIL_FROM'],
+  ['coinsApiUrl', 'COINS_API_URL'],
+  ['databaseUrl', 'DATABASE_URL'],
+  ['bodyTimeoutMs', 'API_BODY_TIMEOUT_MS'],
+  ['pgPoolMax', 'PG_POOL_MAX'],
+];
+
+/** The environment without the variables of the options given. */
+function environmentFor(options: CreateDepsOptions, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  for (const [option, name] of OPTION_VARIABLES) {
+    const given =
+      option === 'rateLimit.max'
+        ? options.rateLimit?.max
+        : option === 'rateLimit.windowMs'
+          ? options.rateLimit?.windowMs
+          : options[option];
+    if (given !== undefined) delete rest[name];
+  }
+  return rest;
 }
 
 /**
@@ -111,27 +157,19 @@ export interface CreateDepsOptions {
 async function openUserData(
   store: ApiStore,
   databaseUrl: string | null,
+  poolMax: number,
   logger: Logger,
 ): Promise<{ userData: UserDataStore; rateCounter: RateCounter; files: FileUserDataStore | null }> {
   if (databaseUrl) {
     const pgStore = await PgUserDataStore.open({
       connectionString: databaseUrl,
       logger,
-      poolMax: envInt('PG_POOL_MAX'),
+      poolMax,
     });
     return { userData: pgStore, rateCounter: pgStore, files: null };
   }
   const files = await FileUserDataStore.open(store, { logger, owner: true });
   return { userData: files, rateCounter: new MemoryRateCounter(), files };
-}
-
-function envInt(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
-  return Math.floor(n);
 }
 
 function packageVersion(): string {
@@ -182,28 +220,33 @@ async function loadAlertsSecret(
 }
 
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
-  // Read before opening anything: a malformed value stops the start with a clear message.
+  // Read before opening anything: malformed variables (all of them at once) or secrets too short
+  // stop the start with a clear message. Options win over the environment.
+  const config = loadConfig(environmentFor(options, process.env), ['api']);
   const importIntervalMs =
-    options.importIntervalMs !== undefined
-      ? options.importIntervalMs
-      : parseInterval(process.env.DATA_IMPORT_INTERVAL);
-  const trustProxy = parseTrustProxy(
-    options.trustProxy !== undefined ? String(options.trustProxy) : process.env.TRUST_PROXY,
-  );
+    options.importIntervalMs !== undefined ? options.importIntervalMs : config.DATA_IMPORT_INTERVAL;
+  const trustProxy =
+    options.trustProxy !== undefined
+      ? parseTrustProxy(String(options.trustProxy))
+      : config.TRUST_PROXY;
   const logger = options.logger ?? consoleLogger;
-  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
-  // Secrets too short stop the start here, before anything is opened.
-  const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
+  const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
+  const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? config.JWT_SECRET);
   const linksSecret = await loadAlertsSecret(
     dataDir,
     jwtSecret,
-    options.alertsSecret ?? process.env.ALERTS_SECRET,
+    options.alertsSecret ?? config.ALERTS_SECRET,
     logger,
   );
   const store = openStore(dataDir, logger);
   const databaseUrl =
-    options.databaseUrl !== undefined ? options.databaseUrl : process.env.DATABASE_URL || null;
-  const { userData, rateCounter, files } = await openUserData(store, databaseUrl, logger);
+    options.databaseUrl !== undefined ? options.databaseUrl || null : (config.DATABASE_URL ?? null);
+  const { userData, rateCounter, files } = await openUserData(
+    store,
+    databaseUrl,
+    options.pgPoolMax ?? config.PG_POOL_MAX,
+    logger,
+  );
   await store.loadAll();
   files?.start();
 
@@ -229,7 +272,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     }
   });
 
-  const watchIntervalMs = options.watchIntervalMs ?? envInt('DATA_POLL_MS') ?? DEFAULT_POLL_MS;
+  const watchIntervalMs = options.watchIntervalMs ?? config.DATA_POLL_MS;
   store.startWatching(watchIntervalMs);
 
   const premiumAccess = new PremiumAccess(
@@ -243,10 +286,10 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     snapshot: () => currentSnapshot(),
     sources: () => store.get('sources'),
     settings: () => store.get('settings'),
-    mailer: createMailer({ smtpUrl: options.smtpUrl ?? process.env.SMTP_URL, dataDir }),
+    mailer: createMailer({ smtpUrl: options.smtpUrl ?? config.SMTP_URL, dataDir }),
     secret: linksSecret,
-    publicUrl: options.publicUrl ?? (process.env.PUBLIC_URL || undefined),
-    from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+    publicUrl: options.publicUrl ?? config.PUBLIC_URL,
+    from: options.mailFrom ?? config.MAIL_FROM,
     logger,
     now,
   });
@@ -272,8 +315,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
                 logger,
                 now,
                 signal,
-                apiUrl: options.defillamaApiUrl,
-                coinsApiUrl: options.coinsApiUrl,
+                apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+                coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
               }),
             );
             // Also when nothing changed: a source may have turned stale meanwhile.
@@ -301,16 +344,14 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     premiumAccess,
     logger,
     rateLimit: {
-      max: options.rateLimit?.max ?? envInt('RATE_LIMIT_MAX') ?? DEFAULT_RATE_LIMIT.max,
-      windowMs:
-        options.rateLimit?.windowMs ??
-        envInt('RATE_LIMIT_WINDOW_MS') ??
-        DEFAULT_RATE_LIMIT.windowMs,
+      max: options.rateLimit?.max ?? config.RATE_LIMIT_MAX,
+      windowMs: options.rateLimit?.windowMs ?? config.RATE_LIMIT_WINDOW_MS,
     },
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
     trustProxy,
     now,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? config.API_BODY_TIMEOUT_MS,
     importSchedule,
     alerts,
     close: async () => {

@@ -16,6 +16,7 @@ export {
   type CreateDepsOptions,
 } from './deps.ts';
 export { consoleLogger, silentLogger, type Logger } from './logger.ts';
+export { loadConfig, ConfigError, type Config } from './config.ts';
 export { answerClientError } from './http/client-error.ts';
 export type { UserDataStore } from './data/user-data.ts';
 export { isInstallationFile } from './data/files.ts';

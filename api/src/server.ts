@@ -1,23 +1,27 @@
 /** Standalone API server for development: `pnpm --filter @yield/api dev` (API_PORT, default 8787). */
 import http from 'node:http';
+import { loadConfig, type Config } from './config.ts';
 import { answerClientError } from './http/client-error.ts';
 import { createApp, createDeps, stopOnStartError } from './index.ts';
 
-const port = Number(process.env.API_PORT ?? 8787);
+// Every variable of this process (its own and the API's) is checked before anything is opened:
+// the start stops with the list of the malformed ones.
+let config: Config;
+try {
+  config = loadConfig(process.env, ['api-server', 'api']);
+} catch (err) {
+  stopOnStartError(err);
+}
+const port = config.API_PORT;
 const deps = await createDeps().catch(stopOnStartError);
 const app = createApp(deps);
 const handler = app.callback();
 
-/** A positive number of milliseconds from the environment, else `fallback`. */
-const ms = (value: string | undefined, fallback: number) => {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 // A client that takes longer to send its headers (10 s) or its whole request (30 s) is answered
 // 408 and its connection closed; node's defaults would hold a trickled request for 300 s. The
 // JSON body reader has its own, shorter limit (API_BODY_TIMEOUT_MS, 10 s).
-const requestTimeout = ms(process.env.REQUEST_TIMEOUT_MS, 30_000);
-const headersTimeout = Math.min(ms(process.env.HEADERS_TIMEOUT_MS, 10_000), requestTimeout);
+const requestTimeout = config.REQUEST_TIMEOUT_MS;
+const headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, requestTimeout);
 const server = http.createServer(
   {
     headersTimeout,

@@ -53,7 +53,9 @@ describe('secrets', () => {
     expect(failure).not.toBeNull();
     expect(failure!.killed).toBeFalsy();
     expect(failure!.code).not.toBe(0);
-    expect(failure!.stderr).toMatch(/^Cannot start: JWT_SECRET must be at least 32 bytes/m);
+    expect(failure!.stderr).toMatch(
+      /^Cannot start: Invalid configuration:\n- JWT_SECRET must be at least 32 bytes/m,
+    );
     // The message names what to change; a stack trace would only bury it.
     expect(failure!.stderr).not.toMatch(/^\s+at /m);
   }, 45_000);

@@ -130,14 +130,6 @@ export function etagMatches(header: string, etag: string): boolean {
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Time a client has to send a request body, unless API_BODY_TIMEOUT_MS says otherwise. */
-export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
-
-function bodyTimeoutMs(): number {
-  const configured = Number(process.env.API_BODY_TIMEOUT_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_BODY_TIMEOUT_MS;
-}
-
 /** Longest wait for a refused request's answer to reach the client before its socket is closed. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -159,11 +151,11 @@ function closeAfterAnswer(ctx: Context): void {
 /**
  * JSON body reader for the POST routes (mounted per route, so an unknown path stays a 404): the
  * body must say application/json (415 otherwise), bodies over 16 KB are refused (413) without
- * being read, a body not received within API_BODY_TIMEOUT_MS (10 s) is a 408, and malformed JSON
- * is a 400. A 413 or 408 closes the connection. `extra` adds fields to error bodies (the premium
- * calls' `success: false`).
+ * being read, a body not received within `timeoutMs` (deps.bodyTimeoutMs: API_BODY_TIMEOUT_MS,
+ * 10 s) is a 408, and malformed JSON is a 400. A 413 or 408 closes the connection. `extra` adds
+ * fields to error bodies (the premium calls' `success: false`).
  */
-export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
+export function jsonBody(timeoutMs: number, extra: Record<string, unknown> = {}): Middleware {
   const fail = (status: number, code: string, message: string) =>
     new AppError(status, code, message, {}, extra);
   const refuse = (ctx: Context, status: number, code: string, message: string) => {
@@ -181,7 +173,7 @@ export function jsonBody(extra: Record<string, unknown> = {}): Middleware {
     }
     let text: string;
     try {
-      text = await readLimited(ctx.req, MAX_BODY_BYTES, bodyTimeoutMs());
+      text = await readLimited(ctx.req, MAX_BODY_BYTES, timeoutMs);
     } catch (err) {
       if (err instanceof AppError && (err.status === 413 || err.status === 408)) {
         throw refuse(ctx, err.status, err.code, err.message);

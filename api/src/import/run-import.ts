@@ -56,9 +56,9 @@ export const DEFAULT_IMPORT_DAYS = 450;
 export interface ImportOptions {
   /** Feeds come from its sources.json, history.json is written in its directory. */
   store: ApiStore;
-  /** Default: env DEFILLAMA_API_URL, else https://yields.llama.fi. */
+  /** Default: https://yields.llama.fi (callers pass DEFILLAMA_API_URL from the configuration). */
   apiUrl?: string | undefined;
-  /** DeFiLlama's coins API (token prices). Default: env COINS_API_URL, else https://coins.llama.fi. */
+  /** DeFiLlama's coins API (token prices). Default: https://coins.llama.fi (callers pass COINS_API_URL). */
   coinsApiUrl?: string | undefined;
   /**
    * Read saved responses, `<fromDir>/chart/<pool>.json`, `<fromDir>/coins/<chain>:<address>.json`
@@ -212,7 +212,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const { store } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now?.() ?? new Date();
-  const apiUrl = options.apiUrl ?? process.env.DEFILLAMA_API_URL ?? DEFAULT_DEFILLAMA_API_URL;
+  const apiUrl = options.apiUrl ?? DEFAULT_DEFILLAMA_API_URL;
   const from = options.fromDir ? `files:${path.resolve(options.fromDir)}` : apiUrl;
   const dryRun = options.dryRun ?? false;
   const result: ImportResult = {
@@ -353,7 +353,7 @@ async function importPrices(
   now: Date,
   logger: Logger,
 ): Promise<PriceOutcome[]> {
-  const apiUrl = options.coinsApiUrl ?? process.env.COINS_API_URL ?? DEFAULT_COINS_API_URL;
+  const apiUrl = options.coinsApiUrl ?? DEFAULT_COINS_API_URL;
   const today = utcToday(now);
   const days = options.days ?? DEFAULT_IMPORT_DAYS;
   const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);

@@ -128,7 +128,7 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   router.post(
     routePath(endpoints.alertSubscribe),
     limiter.middleware('alerts'),
-    jsonBody(),
+    jsonBody(deps.bodyTimeoutMs),
     async (ctx) => {
       const parsed = alertSubscribeRequestSchema.safeParse(ctx.state.body);
       if (!parsed.success) {

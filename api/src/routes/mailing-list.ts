@@ -20,25 +20,30 @@ export const SIGNUP_MESSAGE =
 export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
   const path = routePath(endpoints.mailSignup);
-  router.post(path, limiter.middleware('addToMailList'), jsonBody(), async (ctx) => {
-    const parsed = mailSignupRequestSchema.safeParse(ctx.state.body);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      throw badRequest(
-        field === 'source'
-          ? 'source must be 1-64 letters, digits, spaces or _ . / -'
-          : 'A valid email address is required',
-        'invalid_email',
+  router.post(
+    path,
+    limiter.middleware('addToMailList'),
+    jsonBody(deps.bodyTimeoutMs),
+    async (ctx) => {
+      const parsed = mailSignupRequestSchema.safeParse(ctx.state.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        throw badRequest(
+          field === 'source'
+            ? 'source must be 1-64 letters, digits, spaces or _ . / -'
+            : 'A valid email address is required',
+          'invalid_email',
+        );
+      }
+      // A failure of the store is its documented 503 (errorHandler); the e-mail leaves after this.
+      await deps.alerts.joinMailingList(
+        { email: parsed.data.email.toLowerCase(), source: parsed.data.source ?? 'website' },
+        answered(ctx),
       );
-    }
-    // A failure of the store is its documented 503 (errorHandler); the e-mail leaves after this.
-    await deps.alerts.joinMailingList(
-      { email: parsed.data.email.toLowerCase(), source: parsed.data.source ?? 'website' },
-      answered(ctx),
-    );
-    ctx.status = 202;
-    ctx.body = { success: true, message: SIGNUP_MESSAGE };
-  });
+      ctx.status = 202;
+      ctx.body = { success: true, message: SIGNUP_MESSAGE };
+    },
+  );
 
   router.get(routePath(endpoints.mailConfirm), async (ctx) => {
     const outcome = await linkAction(ctx, deps, 'The mailing list is', () =>

@@ -118,39 +118,44 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const signIn = new SignInLinks(deps);
 
   const invitePath = routePath(endpoints.premiumInvite);
-  router.post(invitePath, limiter.middleware('premium', FAIL), jsonBody(FAIL), async (ctx) => {
-    const parsed = premiumInviteRequestSchema.safeParse(ctx.state.body);
-    if (!parsed.success)
-      throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
-    await guarded(deps, async () => {
-      const invite = await verifiedInvite(deps, parsed.data.inviteCode);
-      const now = deps.now();
-      const redeemed = await deps.userData.redeemInvite({
-        inviteId: invite.id,
-        user: {
-          userId: randomUUID(),
+  router.post(
+    invitePath,
+    limiter.middleware('premium', FAIL),
+    jsonBody(deps.bodyTimeoutMs, FAIL),
+    async (ctx) => {
+      const parsed = premiumInviteRequestSchema.safeParse(ctx.state.body);
+      if (!parsed.success)
+        throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
+      await guarded(deps, async () => {
+        const invite = await verifiedInvite(deps, parsed.data.inviteCode);
+        const now = deps.now();
+        const redeemed = await deps.userData.redeemInvite({
           inviteId: invite.id,
-          email: null,
-          createdAt: now.toISOString(),
-          lastLoginAt: now.toISOString(),
-        },
-        now,
+          user: {
+            userId: randomUUID(),
+            inviteId: invite.id,
+            email: null,
+            createdAt: now.toISOString(),
+            lastLoginAt: now.toISOString(),
+          },
+          now,
+        });
+        if (!redeemed.ok) throw inviteFailure(redeemed.reason);
+        const record = redeemed.user;
+        const user = toUser(record);
+        ctx.body = {
+          success: true,
+          token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
+          user,
+        };
       });
-      if (!redeemed.ok) throw inviteFailure(redeemed.reason);
-      const record = redeemed.user;
-      const user = toUser(record);
-      ctx.body = {
-        success: true,
-        token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
-        user,
-      };
-    });
-  });
+    },
+  );
 
   router.post(
     routePath(endpoints.premiumLogin),
     limiter.middleware('premiumLogin', FAIL),
-    jsonBody(FAIL),
+    jsonBody(deps.bodyTimeoutMs, FAIL),
     async (ctx) => {
       const parsed = premiumLoginRequestSchema.safeParse(ctx.state.body);
       if (!parsed.success) {

@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import { TextFile } from 'lowdb/node';
-import { DEFAULT_DATA_DIR } from '../deps.ts';
+import { DEFAULT_DATA_DIR } from '../config.ts';
 import { openStore, dataFiles, type ApiStore } from '../data/files.ts';
 import { poolSchema, type Pool, type PoolsFile } from '../data/schemas.ts';
 import { formatJsonPath } from '../data/store.ts';
@@ -57,7 +57,7 @@ export interface PrepareOptions {
 export interface ImportOptions extends PrepareOptions {
   /** The store to write through (the caller's); default: a store opened on `dataDir`. */
   store?: ApiStore;
-  /** Default: env DATA_DIR, else api/data. */
+  /** Default: api/data (pools:generate passes DATA_DIR from the configuration). */
   dataDir?: string;
   logger?: Logger;
 }
@@ -152,8 +152,7 @@ export async function importPoolsSnapshot(
   const { file, report } = preparePoolsSnapshot(raw, options);
   const logger = options.logger ?? silentLogger;
   const store =
-    options.store ??
-    openStore(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR), logger);
+    options.store ?? openStore(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR), logger);
   const target = path.join(store.dir, dataFiles.pools.file);
   await new TextFile(target).write(formatPoolsFile(file));
   await store.refreshFile('pools');

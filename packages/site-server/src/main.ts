@@ -1,38 +1,46 @@
 import path from 'node:path';
-import { cachedBody, createApp, createDeps, settingsBody, stopOnStartError } from '@yield/api';
-import { SITE_PORT } from '@yield/federation/registry';
+import {
+  cachedBody,
+  createApp,
+  createDeps,
+  loadConfig,
+  settingsBody,
+  stopOnStartError,
+  type Config,
+} from '@yield/api';
 import { createSiteServer } from './site-server.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../../..');
-const port = Number(process.env.PORT ?? SITE_PORT);
 
-/** A positive number from the environment, else undefined (the server's default). */
-function positive(value: string | undefined): number | undefined {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+// Every variable of this process (its own and the API's) is checked before anything is opened:
+// the start stops with the list of the malformed ones (api/src/config.ts, docs/api.md).
+let config: Config;
+try {
+  config = loadConfig(process.env, ['site-server', 'api']);
+} catch (err) {
+  stopOnStartError(err);
 }
+const port = config.PORT;
 
 const deps = await createDeps().catch(stopOnStartError);
 const api = createApp(deps);
 const server = createSiteServer({
   rootDir,
   apiHandler: api.callback(),
-  remotesManifestPath: process.env.REMOTES_MANIFEST
-    ? path.resolve(process.env.REMOTES_MANIFEST)
-    : undefined,
+  remotesManifestPath: config.REMOTES_MANIFEST,
   // SITE_RESOURCE_HINTS=0 turns the preload hints off (to measure what they are worth).
-  resourceHints: process.env.SITE_RESOURCE_HINTS !== '0',
+  resourceHints: config.SITE_RESOURCE_HINTS,
   // SITE_FIRST_PAINT=0 sends pages without their server-rendered first paint.
-  settings: process.env.SITE_FIRST_PAINT === '0' ? undefined : () => settingsBody(deps),
+  settings: config.SITE_FIRST_PAINT ? () => settingsBody(deps) : undefined,
   // SITE_FIRST_PAINT_DATA=0 paints those pages without their data (to measure what it is worth).
-  data: process.env.SITE_FIRST_PAINT_DATA === '0' ? undefined : (path) => cachedBody(deps, path),
+  data: config.SITE_FIRST_PAINT_DATA ? (path) => cachedBody(deps, path) : undefined,
   // HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS: time a client has for its headers (10 s) and its
   // whole request (30 s); SITE_MAX_RENDERS: first paints rendered at once (4);
   // SITE_RENDER_BUDGET_MS: milliseconds per second spent rendering them at most (200).
-  headersTimeoutMs: positive(process.env.HEADERS_TIMEOUT_MS),
-  requestTimeoutMs: positive(process.env.REQUEST_TIMEOUT_MS),
-  maxConcurrentRenders: positive(process.env.SITE_MAX_RENDERS),
-  renderBudgetMs: positive(process.env.SITE_RENDER_BUDGET_MS),
+  headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+  maxConcurrentRenders: config.SITE_MAX_RENDERS,
+  renderBudgetMs: config.SITE_RENDER_BUDGET_MS,
 });
 
 server.listen(port, () => {
