@@ -51,6 +51,8 @@ const json = 'application/json';
 let t: TestContext;
 let limited: TestContext;
 let broken: TestContext;
+/** Gives a JSON body 300 ms (API_BODY_TIMEOUT_MS) before answering 408. */
+let slowBodies: TestContext;
 
 async function record(endpoint: EndpointName | null, request: Test): Promise<Answer> {
   const res = await request;
@@ -75,11 +77,9 @@ const post = (ctx: TestContext, url: string, body: unknown, type = json) =>
 
 /**
  * A POST whose body never arrives, to a real server on 127.0.0.1 (supertest cannot hold a body
- * back): the JSON body reader's 408 after API_BODY_TIMEOUT_MS, here 300 ms.
+ * back): the JSON body reader's 408 after its timeout (`ctx`'s bodyTimeoutMs, here 300 ms).
  */
 async function recordBodyTimeout(ctx: TestContext, name: EndpointName, url: string) {
-  const previous = process.env.API_BODY_TIMEOUT_MS;
-  process.env.API_BODY_TIMEOUT_MS = '300';
   const server = http.createServer(ctx.app.callback());
   try {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,8 +107,6 @@ async function recordBodyTimeout(ctx: TestContext, name: EndpointName, url: stri
       text,
     });
   } finally {
-    if (previous === undefined) delete process.env.API_BODY_TIMEOUT_MS;
-    else process.env.API_BODY_TIMEOUT_MS = previous;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
@@ -125,6 +123,7 @@ async function getTwice(name: EndpointName, url: string): Promise<void> {
 beforeAll(async () => {
   t = await setup();
   limited = await setup({ rateLimit: { max: 1, windowMs: 60_000 } });
+  slowBodies = await setup({ bodyTimeoutMs: 300 });
   // Data files broken before start (their endpoints answer 503), runtime files broken later.
   const dir = await tempDataDir();
   for (const file of ['settings.json', 'sources.json', 'strategy-content.json'])
@@ -270,7 +269,7 @@ beforeAll(async () => {
     ['premiumInvite', '/api/premium'],
     ['premiumLogin', '/api/premiumLogin'],
   ] as const)
-    await recordBodyTimeout(t, name, url);
+    await recordBodyTimeout(slowBodies, name, url);
 
   for (const [name, url] of [
     ['settings', '/api/settings'],
@@ -331,7 +330,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([t.cleanup(), limited.cleanup(), broken.cleanup()]);
+  await Promise.all([t.cleanup(), limited.cleanup(), broken.cleanup(), slowBodies.cleanup()]);
 });
 
 function zodProblems(
