@@ -11,7 +11,8 @@ import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
-import { consoleLogger, type Logger } from './logger.ts';
+import { createLogger, parseLogLevel, type LogLevel, type Logger } from './logger.ts';
+import { Metrics } from './metrics.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
@@ -66,6 +67,13 @@ export interface AppDeps {
   importSchedule: ImportSchedule | null;
   /** Alert subscriptions and their evaluation (api/src/alerts). */
   alerts: AlertService;
+  /** This process's Prometheus series (metrics.ts), served at /metrics. */
+  metrics: Metrics;
+  /**
+   * Where /metrics is served: on its own port (`port`, on `host`) and/or on the site's port with
+   * `token` as a bearer token. No token: the site's port answers 404 there.
+   */
+  metricsEndpoint: { token: string | null; port: number | null; host: string };
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
@@ -102,6 +110,26 @@ export interface CreateDepsOptions {
   coinsApiUrl?: string;
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
+  /** Lowest level logged when no logger is given. Default: env LOG_LEVEL, else info. */
+  logLevel?: LogLevel;
+  /** Default: a registry of this process with the default process metrics. */
+  metrics?: Metrics;
+  /** Bearer token of /metrics. Default: env METRICS_TOKEN, else none. */
+  metricsToken?: string | null;
+  /** Port of a separate /metrics server; null = none. Default: env METRICS_PORT, else none. */
+  metricsPort?: number | null;
+  /** Address the separate /metrics server binds. Default: env METRICS_HOST, else 127.0.0.1. */
+  metricsHost?: string;
+}
+
+/** Seconds from `from` (ms since the epoch) to `now`, never negative. */
+const ageSeconds = (now: Date, from: number) => Math.max(0, (now.getTime() - from) / 1000);
+
+/** METRICS_TOKEN: at least 16 characters when set (it guards the process's figures). */
+function metricsToken(raw: string | null | undefined): string | null {
+  if (raw === undefined || raw === null || raw.trim() === '') return null;
+  if (raw.trim().length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return raw.trim();
 }
 
 /**
@@ -112,6 +140,7 @@ async function openUserData(
   store: ApiStore,
   databaseUrl: string | null,
   logger: Logger,
+  metrics: Metrics,
 ): Promise<{ userData: UserDataStore; rateCounter: RateCounter; files: FileUserDataStore | null }> {
   if (databaseUrl) {
     const pgStore = await PgUserDataStore.open({
@@ -119,9 +148,14 @@ async function openUserData(
       logger,
       poolMax: envInt('PG_POOL_MAX'),
     });
+    const pool = pgStore.pool;
+    metrics.track({
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    });
     return { userData: pgStore, rateCounter: pgStore, files: null };
   }
-  const files = await FileUserDataStore.open(store, { logger, owner: true });
+  const files = await FileUserDataStore.open(store, { logger, owner: true, metrics });
+  metrics.track({ journal: () => files.journalState() });
   return { userData: files, rateCounter: new MemoryRateCounter(), files };
 }
 
@@ -190,7 +224,16 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const trustProxy = parseTrustProxy(
     options.trustProxy !== undefined ? String(options.trustProxy) : process.env.TRUST_PROXY,
   );
-  const logger = options.logger ?? consoleLogger;
+  const logger =
+    options.logger ?? createLogger({ level: options.logLevel ?? parseLogLevel(process.env.LOG_LEVEL) });
+  const metrics = options.metrics ?? new Metrics();
+  const metricsEndpoint = {
+    token: metricsToken(
+      options.metricsToken !== undefined ? options.metricsToken : process.env.METRICS_TOKEN,
+    ),
+    port: options.metricsPort !== undefined ? options.metricsPort : (envInt('METRICS_PORT') ?? null),
+    host: options.metricsHost ?? (process.env.METRICS_HOST || '127.0.0.1'),
+  };
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   // Secrets too short stop the start here, before anything is opened.
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? process.env.JWT_SECRET);
@@ -203,7 +246,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const store = openStore(dataDir, logger);
   const databaseUrl =
     options.databaseUrl !== undefined ? options.databaseUrl : process.env.DATABASE_URL || null;
-  const { userData, rateCounter, files } = await openUserData(store, databaseUrl, logger);
+  const { userData, rateCounter, files } = await openUserData(store, databaseUrl, logger, metrics);
   await store.loadAll();
   files?.start();
 
@@ -248,6 +291,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     publicUrl: options.publicUrl ?? (process.env.PUBLIC_URL || undefined),
     from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
     logger,
+    metrics,
     now,
   });
   // After every import (this process's schedule, or data:import seen as a new history.json) and
@@ -270,6 +314,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
               runImport({
                 store,
                 logger,
+                metrics,
                 now,
                 signal,
                 apiUrl: options.defillamaApiUrl,
@@ -292,6 +337,28 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     return snapshot;
   }
 
+  // Ages read at each scrape: since each imported series' last import, since the pools fetch.
+  metrics.track({
+    seriesAges: function* () {
+      const t = now();
+      const seen = new Set<string>();
+      for (const s of currentSnapshot().series.values()) {
+        for (const p of s.provenance.components ?? [s.provenance]) {
+          const id = p.series ?? String(s.id);
+          if (p.kind !== 'defillama' || seen.has(id)) continue;
+          seen.add(id);
+          const at = p.importedAt ? Date.parse(p.importedAt) : NaN;
+          if (Number.isFinite(at)) yield [id, ageSeconds(t, at)] as [string, number];
+        }
+      }
+    },
+    poolsAge: () => {
+      const asOf = store.get('pools')?.asOf;
+      const at = asOf ? Date.parse(asOf) : NaN;
+      return Number.isFinite(at) ? ageSeconds(now(), at) : null;
+    },
+  });
+
   return {
     store,
     userData,
@@ -313,6 +380,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     now,
     importSchedule,
     alerts,
+    metrics,
+    metricsEndpoint,
     close: async () => {
       store.stopWatching();
       await importSchedule?.stop();
