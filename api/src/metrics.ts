@@ -67,6 +67,8 @@ export class Metrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     this.includeProcess = options.processMetrics ?? true;
+    // Started now: the process counters count from here.
+    if (this.includeProcess) processMetrics();
     this.registry.registerMetric(this.requests.counter as unknown as client.Metric);
     this.registry.registerMetric(this.requests.histogram as unknown as client.Metric);
     this.imports = new client.Counter({

@@ -2,11 +2,24 @@
 import http from 'node:http';
 import { answerClientError } from './http/client-error.ts';
 import { createApp, createDeps, stopOnStartError } from './index.ts';
+import { isMetricsPath, metricsHandler, startMetricsServer } from './metrics.ts';
 
 const port = Number(process.env.API_PORT ?? 8787);
 const deps = await createDeps().catch(stopOnStartError);
 const app = createApp(deps);
-const handler = app.callback();
+const apiHandler = app.callback();
+// /metrics on this port only with METRICS_TOKEN as bearer token (404 without one); METRICS_PORT
+// gives it a server of its own (127.0.0.1 unless METRICS_HOST says otherwise).
+const { port: metricsPort, host: metricsHost, token } = deps.metricsEndpoint;
+const metrics = metricsHandler(deps.metrics, { token, requireToken: true });
+const handler: http.RequestListener = (req, res) =>
+  isMetricsPath(req.url) ? metrics(req, res) : void apiHandler(req, res);
+const metricsServer =
+  metricsPort === null
+    ? null
+    : await startMetricsServer(deps.metrics, { port: metricsPort, host: metricsHost, token }).catch(
+        stopOnStartError,
+      );
 
 /** A positive number of milliseconds from the environment, else `fallback`. */
 const ms = (value: string | undefined, fallback: number) => {
@@ -34,12 +47,14 @@ server.listen(port, () => {
   deps.logger.info('api listening', {
     url: `http://localhost:${port}/api`,
     dataDir: deps.store.dir,
+    ...(metricsServer ? { metrics: `http://${metricsHost}:${metricsPort}/metrics` } : {}),
   });
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();
+    metricsServer?.close();
     void deps.close().then(() => process.exit(0));
   });
 }

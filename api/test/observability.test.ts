@@ -93,7 +93,7 @@ describe('request ids and the access log', () => {
     const lines = accessLines(t);
     expect(lines).toHaveLength(4);
     const ids = [fast, confirm, sub, missing].map((r) => r.headers['x-request-id'] as string);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     expect(new Set(ids).size).toBe(4);
     expect(lines.map((l) => l.fields)).toEqual([
       { requestId: ids[0], method: 'GET', route: '/api/strategies', status: 200, ms: expect.any(Number) },
@@ -115,7 +115,7 @@ describe('request ids and the access log', () => {
     expect(koa.headers['x-request-id']).toBe('proxy-42');
     for (const bad of ['a b', 'x'.repeat(65), '<script>', 'saver@example.com']) {
       const res = await t.http.get('/api/strategies').set('X-Request-Id', bad).expect(200);
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     }
     expect(accessLines(t).map((l) => l.fields?.requestId).slice(0, 2)).toEqual([
       'edge-7f3a.19_x',
@@ -230,7 +230,8 @@ describe('/metrics', () => {
     expect(value('yield_journal_last_compaction_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(value('yield_journal_write_failures_total')).toBe(0);
     // prom-client's default process metrics.
-    expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(value('process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
+    expect(value('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(value('nodejs_eventloop_lag_seconds')).toBeDefined();
   });
 

@@ -63,16 +63,24 @@ function headersFor(cached: CachedBody): { ok: string[]; notModified: string[] }
         'application/json; charset=utf-8',
         'Content-Length',
         String(cached.body.length),
+        'X-Request-Id',
+        '',
       ],
-      notModified: common,
+      notModified: [...common, 'X-Request-Id', ''],
     };
     headerCache.set(cached, h);
   }
   return h;
 }
 
-/** Headers plus the request's `X-Request-Id`. */
-const withId = (headers: string[], requestId: string) => [...headers, 'X-Request-Id', requestId];
+/**
+ * The header list with the request's id in its last slot: the lists are filled in place and
+ * handed to writeHead at once, which copies them (no list per request).
+ */
+function withId(headers: string[], requestId: string): string[] {
+  headers[headers.length - 1] = requestId;
+  return headers;
+}
 
 /**
  * Answers the request if it can, with `requestId` in its `X-Request-Id` header: returns the
