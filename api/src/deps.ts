@@ -225,13 +225,15 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     options.trustProxy !== undefined ? String(options.trustProxy) : process.env.TRUST_PROXY,
   );
   const logger =
-    options.logger ?? createLogger({ level: options.logLevel ?? parseLogLevel(process.env.LOG_LEVEL) });
+    options.logger ??
+    createLogger({ level: options.logLevel ?? parseLogLevel(process.env.LOG_LEVEL) });
   const metrics = options.metrics ?? new Metrics();
   const metricsEndpoint = {
     token: metricsToken(
       options.metricsToken !== undefined ? options.metricsToken : process.env.METRICS_TOKEN,
     ),
-    port: options.metricsPort !== undefined ? options.metricsPort : (envInt('METRICS_PORT') ?? null),
+    port:
+      options.metricsPort !== undefined ? options.metricsPort : (envInt('METRICS_PORT') ?? null),
     host: options.metricsHost ?? (process.env.METRICS_HOST || '127.0.0.1'),
   };
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);

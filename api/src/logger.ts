@@ -73,7 +73,10 @@ function scrubFields(fields: Record<string, unknown>): Record<string, unknown> {
     if (typeof value === 'string' && value.includes('@')) {
       out ??= { ...fields };
       out[key] = scrubAddresses(value);
-    } else if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.includes('@'))) {
+    } else if (
+      Array.isArray(value) &&
+      value.some((v) => typeof v === 'string' && v.includes('@'))
+    ) {
       out ??= { ...fields };
       out[key] = value.map((v: unknown) => (typeof v === 'string' ? scrubAddresses(v) : v));
     }

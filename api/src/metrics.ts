@@ -11,7 +11,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import client from 'prom-client';
 
 /** Request latency buckets (seconds): the fast path answers in well under a millisecond. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const LATENCY_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+];
 
 export type EmailKind = 'alert' | 'confirmation';
 export type EmailOutcome = 'sent' | 'retried' | 'failed';
@@ -257,9 +259,17 @@ class RequestSeries {
         let cumulative = 0;
         LATENCY_BUCKETS.forEach((le, i) => {
           cumulative += c.buckets[i]!;
-          values.push({ labels: { ...c.labels, le }, value: cumulative, metricName: `${name}_bucket` });
+          values.push({
+            labels: { ...c.labels, le },
+            value: cumulative,
+            metricName: `${name}_bucket`,
+          });
         });
-        values.push({ labels: { ...c.labels, le: '+Inf' }, value: c.count, metricName: `${name}_bucket` });
+        values.push({
+          labels: { ...c.labels, le: '+Inf' },
+          value: c.count,
+          metricName: `${name}_bucket`,
+        });
         values.push({ labels: c.labels, value: c.sum, metricName: `${name}_sum` });
         values.push({ labels: c.labels, value: c.count, metricName: `${name}_count` });
       }

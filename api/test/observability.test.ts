@@ -30,7 +30,11 @@ const postJson = (ctx: TestContext, url: string, body: unknown) =>
 const accessLines = (ctx: TestContext) => ctx.logger.lines.filter((l) => l.message === 'request');
 
 /** A stream collecting the JSON lines pino writes. */
-function lineSink(): { stream: Writable; lines: () => Record<string, unknown>[]; text: () => string } {
+function lineSink(): {
+  stream: Writable;
+  lines: () => Record<string, unknown>[];
+  text: () => string;
+} {
   let text = '';
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -50,7 +54,9 @@ function lineSink(): { stream: Writable; lines: () => Record<string, unknown>[];
 }
 
 /** Prometheus text format: `name{labels} value` samples (comments and blank lines skipped). */
-function parseMetrics(text: string): { name: string; labels: Record<string, string>; value: number }[] {
+function parseMetrics(
+  text: string,
+): { name: string; labels: Record<string, string>; value: number }[] {
   const samples: { name: string; labels: Record<string, string>; value: number }[] = [];
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
@@ -96,9 +102,27 @@ describe('request ids and the access log', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     expect(new Set(ids).size).toBe(4);
     expect(lines.map((l) => l.fields)).toEqual([
-      { requestId: ids[0], method: 'GET', route: '/api/strategies', status: 200, ms: expect.any(Number) },
-      { requestId: ids[1], method: 'GET', route: '/api/alerts/confirm', status: confirm.status, ms: expect.any(Number) },
-      { requestId: ids[2], method: 'POST', route: '/api/alerts', status: 202, ms: expect.any(Number) },
+      {
+        requestId: ids[0],
+        method: 'GET',
+        route: '/api/strategies',
+        status: 200,
+        ms: expect.any(Number),
+      },
+      {
+        requestId: ids[1],
+        method: 'GET',
+        route: '/api/alerts/confirm',
+        status: confirm.status,
+        ms: expect.any(Number),
+      },
+      {
+        requestId: ids[2],
+        method: 'POST',
+        route: '/api/alerts',
+        status: 202,
+        ms: expect.any(Number),
+      },
       { requestId: ids[3], method: 'GET', route: 'unmatched', status: 404, ms: expect.any(Number) },
     ]);
     const logged = JSON.stringify(t.logger.lines);
@@ -109,7 +133,10 @@ describe('request ids and the access log', () => {
 
   it('keeps a short safe X-Request-Id from the client, replaces anything else', async () => {
     t = await setup();
-    const kept = await t.http.get('/api/strategies').set('X-Request-Id', 'edge-7f3a.19_x').expect(200);
+    const kept = await t.http
+      .get('/api/strategies')
+      .set('X-Request-Id', 'edge-7f3a.19_x')
+      .expect(200);
     expect(kept.headers['x-request-id']).toBe('edge-7f3a.19_x');
     const koa = await t.http.get('/api/health').set('X-Request-Id', 'proxy-42');
     expect(koa.headers['x-request-id']).toBe('proxy-42');
@@ -117,10 +144,11 @@ describe('request ids and the access log', () => {
       const res = await t.http.get('/api/strategies').set('X-Request-Id', bad).expect(200);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     }
-    expect(accessLines(t).map((l) => l.fields?.requestId).slice(0, 2)).toEqual([
-      'edge-7f3a.19_x',
-      'proxy-42',
-    ]);
+    expect(
+      accessLines(t)
+        .map((l) => l.fields?.requestId)
+        .slice(0, 2),
+    ).toEqual(['edge-7f3a.19_x', 'proxy-42']);
     expect(JSON.stringify(t.logger.lines)).not.toContain('saver@example.com');
   });
 
@@ -194,7 +222,11 @@ describe('/metrics', () => {
     await t.http.get('/api/strategies').expect(200);
     await t.http.get('/api/strategies').expect(200);
     await t.http.get('/api/alerts/confirm?token=x').expect((r) => r.status >= 400);
-    await postJson(t, '/api/alerts', { email: 'm@example.com', sourceId: 3, kind: 'below-base' }).expect(202);
+    await postJson(t, '/api/alerts', {
+      email: 'm@example.com',
+      sourceId: 3,
+      kind: 'below-base',
+    }).expect(202);
     await t.deps.alerts.settled();
 
     const samples = await scrape(url);
@@ -203,8 +235,12 @@ describe('/metrics', () => {
         (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
       )?.value;
 
-    expect(value('http_requests_total', { method: 'GET', route: '/api/strategies', status: '200' })).toBe(2);
-    expect(value('http_requests_total', { method: 'POST', route: '/api/alerts', status: '202' })).toBe(1);
+    expect(
+      value('http_requests_total', { method: 'GET', route: '/api/strategies', status: '200' }),
+    ).toBe(2);
+    expect(
+      value('http_requests_total', { method: 'POST', route: '/api/alerts', status: '202' }),
+    ).toBe(1);
     expect(
       value('http_request_duration_seconds_count', { route: '/api/strategies', status: '200' }),
     ).toBe(2);
@@ -223,7 +259,9 @@ describe('/metrics', () => {
     for (const a of ages) expect(a.value).toBeGreaterThanOrEqual(0);
     expect(value('yield_pools_snapshot_age_seconds')).toBeGreaterThanOrEqual(0);
     for (const f of result.feeds) {
-      expect(value('yield_import_feed_runs_total', { feed: f.series, outcome: f.ok ? 'ok' : 'failed' })).toBeGreaterThanOrEqual(1);
+      expect(
+        value('yield_import_feed_runs_total', { feed: f.series, outcome: f.ok ? 'ok' : 'failed' }),
+      ).toBeGreaterThanOrEqual(1);
     }
     expect(value('yield_emails_total', { kind: 'confirmation', outcome: 'sent' })).toBe(1);
     expect(value('yield_journal_pending_entries')).toBeGreaterThanOrEqual(1);
@@ -241,7 +279,11 @@ describe('/metrics', () => {
     const url = await metricsServer(t.deps.metrics);
     const mailer = t.deps.alerts.ctx.mailer;
     mailer.send = () => Promise.reject(new Error('connection refused'));
-    await postJson(t, '/api/alerts', { email: 'f@example.com', sourceId: 3, kind: 'below-base' }).expect(202);
+    await postJson(t, '/api/alerts', {
+      email: 'f@example.com',
+      sourceId: 3,
+      kind: 'below-base',
+    }).expect(202);
     await t.deps.alerts.settled();
     const firstFeed = (await importWith(t, replay, { metrics: t.deps.metrics })).feeds[0]!;
     replay.set(firstFeed.pool, { kind: 'raw', status: 500, body: 'down' });
@@ -249,20 +291,31 @@ describe('/metrics', () => {
 
     const samples = await scrape(url);
     const value = (name: string, labels: Record<string, string>) =>
-      samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+      samples.find(
+        (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+      )?.value;
     expect(value('yield_emails_total', { kind: 'confirmation', outcome: 'retried' })).toBe(1);
-    expect(value('yield_import_feed_runs_total', { feed: firstFeed.series, outcome: 'ok' })).toBe(1);
-    expect(value('yield_import_feed_runs_total', { feed: firstFeed.series, outcome: 'failed' })).toBe(1);
+    expect(value('yield_import_feed_runs_total', { feed: firstFeed.series, outcome: 'ok' })).toBe(
+      1,
+    );
+    expect(
+      value('yield_import_feed_runs_total', { feed: firstFeed.series, outcome: 'failed' }),
+    ).toBe(1);
   });
 
   it('shows the PostgreSQL pool: total, idle, waiting', async () => {
     const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
     t = await setup({ databaseUrl });
     const url = await metricsServer(t.deps.metrics);
-    await postJson(t, '/api/addToMailList', { email: 'pool@example.com', source: 'newsletter' }).expect(202);
+    await postJson(t, '/api/addToMailList', {
+      email: 'pool@example.com',
+      source: 'newsletter',
+    }).expect(202);
     const samples = await scrape(url);
     const pool = Object.fromEntries(
-      samples.filter((s) => s.name === 'yield_pg_pool_connections').map((s) => [s.labels.state, s.value]),
+      samples
+        .filter((s) => s.name === 'yield_pg_pool_connections')
+        .map((s) => [s.labels.state, s.value]),
     );
     expect(pool).toEqual({ total: expect.any(Number), idle: expect.any(Number), waiting: 0 });
     expect(pool.total).toBeGreaterThanOrEqual(1);
@@ -277,8 +330,12 @@ describe('/metrics', () => {
     const url = await metricsServer(metrics, token);
     const none = await fetch(url);
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
-    const wrong = await fetch(url, { headers: { Authorization: 'Bearer metrics-token-0123456788' } });
+    expect(await none.json()).toEqual({
+      error: { code: 'unauthorized', message: expect.any(String) },
+    });
+    const wrong = await fetch(url, {
+      headers: { Authorization: 'Bearer metrics-token-0123456788' },
+    });
     expect(wrong.status).toBe(401);
     expect(await scrape(url, token)).toEqual(expect.any(Array));
     const other = await fetch(url.replace('/metrics', '/api/strategies'));

@@ -48,7 +48,11 @@ describe('/metrics on the public port', () => {
   it('answers only with its bearer token', async () => {
     const base = await site(TOKEN);
     await fetch(`${base}/api/strategies`);
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong-token-0123456789' }, { Authorization: TOKEN }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer wrong-token-0123456789' },
+      { Authorization: TOKEN },
+    ]) {
       const res = await fetch(`${base}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
@@ -70,7 +74,10 @@ describe('/metrics on the public port', () => {
 
   it('is not there without METRICS_TOKEN', async () => {
     const base = await site(null);
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer anything-at-all-0123' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer anything-at-all-0123' },
+    ]) {
       const res = await fetch(`${base}/metrics`, { headers });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('http_requests_total');
