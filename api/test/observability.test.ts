@@ -7,9 +7,11 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '../src/logger.ts';
+import { createLogger, parseLogLevel } from '../src/logger.ts';
 import { Metrics, startMetricsServer } from '../src/metrics.ts';
-import { setup, type TestContext } from './helpers.ts';
+import { setup, tempDataDir, TEST_SECRET, type TestContext } from './helpers.ts';
+import { createDeps } from '../src/deps.ts';
+import { rm } from 'node:fs/promises';
 import { closeAll, importWith, NOW, replayAllFeeds } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
 import { freshDatabase } from './pg-cluster.ts';
@@ -208,6 +210,30 @@ describe('the logger', () => {
     expect(sink.lines()).toEqual([
       { level: 'warn', time: expect.any(String), message: 'written', n: 1 },
     ]);
+  });
+});
+
+describe('settings', () => {
+  it('LOG_LEVEL: one of the levels, default info; anything else stops the start', () => {
+    expect(parseLogLevel(undefined)).toBe('info');
+    expect(parseLogLevel(' WARN ')).toBe('warn');
+    expect(() => parseLogLevel('verbose')).toThrow(/LOG_LEVEL must be one of/);
+  });
+
+  it('a METRICS_TOKEN shorter than 16 characters stops the start', async () => {
+    const dir = await tempDataDir();
+    try {
+      await expect(
+        createDeps({
+          dataDir: dir,
+          jwtSecret: TEST_SECRET,
+          watchIntervalMs: 0,
+          metricsToken: 'short',
+        }),
+      ).rejects.toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
