@@ -6,6 +6,8 @@
  *   node bench/api.mjs                 # or: pnpm --filter @yield/bench bench:api
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_ROUNDS=4 node bench/api.mjs
  *
+ * The API logs (an access line per request, to a file) and counts its metrics, as in production.
+ *
  * The servers run in a child process (the API needs tsx to load TypeScript) on a temp copy of
  * api/data, so the benchmark never writes into the shipped data.
  */
@@ -32,8 +34,12 @@ const PATH = '/api/strategies';
 // heap holding the data, event loop); only the request handling differs.
 const servers = `
 import http from 'node:http';
-import { createApp, createDeps, silentLogger } from './src/index.ts';
-const deps = await createDeps({ logger: silentLogger });
+import { createApp, createDeps, createLogger } from './src/index.ts';
+// Logging and metrics on, as in production: one access line per request (to a file, written
+// asynchronously as on standard output) and the request series of /metrics.
+const deps = await createDeps({
+  logger: createLogger({ level: 'info', destination: process.env.BENCH_LOG_FILE }),
+});
 const handler = createApp(deps).callback();
 await new Promise((r) => http.createServer(handler).listen(${API_PORT}, r));
 const res0 = await fetch('http://127.0.0.1:${API_PORT}${PATH}');
@@ -83,6 +89,7 @@ await cp(path.join(apiDir, 'data'), dataDir, {
 });
 const env = {
   DATA_DIR: dataDir,
+  BENCH_LOG_FILE: path.join(dataDir, 'api.log'),
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
   NODE_ENV: 'production',
 };
@@ -96,7 +103,8 @@ try {
   const [a, b] = await Promise.all(
     [API_PORT, BARE_PORT].map(async (port) => {
       const res = await fetch(`http://127.0.0.1:${port}${PATH}`);
-      const headers = [...res.headers].filter(([n]) => n !== 'date');
+      // Date and the request id differ per answer (the bare server repeats one id).
+      const headers = [...res.headers].filter(([n]) => n !== 'date' && n !== 'x-request-id');
       return {
         status: res.status,
         headers: JSON.stringify(headers),

@@ -11,6 +11,7 @@ import { errorHandler, securityHeaders } from './http/middleware.ts';
 import { API_PREFIX } from './http/route-path.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { koaProxyOptions } from './http/client-address.ts';
+import { accessLog, keepRequestId, recordRequest, requestIdOf } from './http/access-log.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { alertsRouter } from './routes/alerts.ts';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   const limiter = new RateLimiter(deps.rateLimit, deps.rateCounter);
 
+  app.use(accessLog(deps));
   app.use(securityHeaders);
   app.use(errorHandler(deps.logger));
 
@@ -57,9 +59,18 @@ export function createApp(deps: AppDeps): Koa {
   app.callback = () => {
     const handler = koaCallback();
     return (...[req, res]: Parameters<typeof handler>) => {
+      const startedAt = performance.now();
+      const requestId = requestIdOf(req.headers['x-request-id']);
       // HTTP/2 compat responses cannot take raw header arrays; Koa serves those.
-      if (!(res instanceof ServerResponse) || !serveFast(deps, req, res)) return handler(req, res);
-      return Promise.resolve();
+      const status = res instanceof ServerResponse ? serveFast(deps, req, res, requestId) : 0;
+      if (status !== 0) {
+        // The fast path's paths are its route patterns (no parameters, no query string).
+        recordRequest(deps, 'GET', req.url!, status, startedAt, requestId);
+        return Promise.resolve();
+      }
+      res.setHeader('X-Request-Id', requestId);
+      keepRequestId(req, requestId);
+      return handler(req, res);
     };
   };
   return app;

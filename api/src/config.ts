@@ -25,6 +25,7 @@ import { parseTrustProxy } from './http/client-address.ts';
 import { DEFAULT_COINS_API_URL } from './import/coins.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from './import/defillama.ts';
 import { parseInterval } from './import/schedule.ts';
+import { parseLogLevel, type LogLevel } from './logger.ts';
 import { assertStrongSecret } from './premium/tokens.ts';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,6 +132,13 @@ const httpUrl = (example: string) => url(['http', 'https'], example);
 function secret(text: string, name: string): string {
   assertStrongSecret(name, text);
   return text;
+}
+
+/** METRICS_TOKEN: at least 16 characters (it guards the process's figures). */
+export function metricsToken(text: string, name = 'METRICS_TOKEN'): string {
+  const value = text.trim();
+  if (value.length < 16) throw new Error(`${name} must be at least 16 characters`);
+  return value;
 }
 
 /** `0` turns a feature off, `1` on. */
@@ -283,6 +291,33 @@ const VARIABLES = {
     readBy: HTTP_SERVERS,
     default: 30_000,
     parse: wholeNumber(1),
+  }),
+  LOG_LEVEL: variable<LogLevel>({
+    description: 'lowest level logged (debug, info, warn, error, silent)',
+    readBy: ['api'],
+    default: 'info',
+    parse: (text) => parseLogLevel(text),
+  }),
+  METRICS_TOKEN: variable<string | null>({
+    description:
+      "bearer token of /metrics on the site's port (unset: /metrics is not served there)",
+    readBy: ['api'],
+    default: null,
+    shownDefault: 'unset',
+    parse: metricsToken,
+  }),
+  METRICS_PORT: variable<number | null>({
+    description: 'port of a separate /metrics server (unset: none)',
+    readBy: ['api'],
+    default: null,
+    shownDefault: 'unset',
+    parse: wholeNumber(1, 65_535),
+  }),
+  METRICS_HOST: variable({
+    description: 'address the separate /metrics server binds',
+    readBy: ['api'],
+    default: '127.0.0.1',
+    parse: (text) => text.trim(),
   }),
   REMOTES_MANIFEST: variable<string | undefined>({
     description: "the remotes' manifest to serve instead of the build's",

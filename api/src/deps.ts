@@ -10,7 +10,8 @@ import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
-import { consoleLogger, type Logger } from './logger.ts';
+import { createLogger, type LogLevel, type Logger } from './logger.ts';
+import { Metrics } from './metrics.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
@@ -25,7 +26,7 @@ import { parseTrustProxy } from './http/client-address.ts';
 import { AlertService } from './alerts/evaluate.ts';
 import { alertsSecret } from './alerts/links.ts';
 import { createMailer } from './alerts/mailer.ts';
-import { API_ROOT, ENVIRONMENT, loadConfig, type VariableName } from './config.ts';
+import { API_ROOT, ENVIRONMENT, loadConfig, metricsToken, type VariableName } from './config.ts';
 
 export { API_ROOT, DEFAULT_DATA_DIR } from './config.ts';
 
@@ -70,6 +71,13 @@ export interface AppDeps {
   importSchedule: ImportSchedule | null;
   /** Alert subscriptions and their evaluation (api/src/alerts). */
   alerts: AlertService;
+  /** This process's Prometheus series (metrics.ts), served at /metrics. */
+  metrics: Metrics;
+  /**
+   * Where /metrics is served: on its own port (`port`, on `host`) and/or on the site's port with
+   * `token` as a bearer token. No token: the site's port answers 404 there.
+   */
+  metricsEndpoint: { token: string | null; port: number | null; host: string };
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
@@ -110,6 +118,16 @@ export interface CreateDepsOptions {
   bodyTimeoutMs?: number;
   /** Database connections of this process. Default: env PG_POOL_MAX, else 10. */
   pgPoolMax?: number;
+  /** Lowest level logged when no logger is given. Default: env LOG_LEVEL, else info. */
+  logLevel?: LogLevel;
+  /** Default: a registry of this process with the default process metrics. */
+  metrics?: Metrics;
+  /** Bearer token of /metrics. Default: env METRICS_TOKEN, else none. */
+  metricsToken?: string | null;
+  /** Port of a separate /metrics server; null = none. Default: env METRICS_PORT, else none. */
+  metricsPort?: number | null;
+  /** Address the separate /metrics server binds. Default: env METRICS_HOST, else 127.0.0.1. */
+  metricsHost?: string;
 }
 
 /** The variable each option stands for: an option that is given wins, its variable is not read. */
@@ -133,6 +151,10 @@ const OPTION_VARIABLES: [
   ['databaseUrl', 'DATABASE_URL'],
   ['bodyTimeoutMs', 'API_BODY_TIMEOUT_MS'],
   ['pgPoolMax', 'PG_POOL_MAX'],
+  ['logLevel', 'LOG_LEVEL'],
+  ['metricsToken', 'METRICS_TOKEN'],
+  ['metricsPort', 'METRICS_PORT'],
+  ['metricsHost', 'METRICS_HOST'],
 ];
 
 /** The environment without the variables of the options given. */
@@ -150,6 +172,9 @@ function environmentFor(options: CreateDepsOptions, env: NodeJS.ProcessEnv): Nod
   return rest;
 }
 
+/** Seconds from `from` (ms since the epoch) to `now`, never negative. */
+const ageSeconds = (now: Date, from: number) => Math.max(0, (now.getTime() - from) / 1000);
+
 /**
  * The user-data store of this process: PostgreSQL when a database URL is given (rate limits
  * counted there too), else the journaled JSON files (rate limits in memory).
@@ -159,6 +184,7 @@ async function openUserData(
   databaseUrl: string | null,
   poolMax: number,
   logger: Logger,
+  metrics: Metrics,
 ): Promise<{ userData: UserDataStore; rateCounter: RateCounter; files: FileUserDataStore | null }> {
   if (databaseUrl) {
     const pgStore = await PgUserDataStore.open({
@@ -166,9 +192,14 @@ async function openUserData(
       logger,
       poolMax,
     });
+    const pool = pgStore.pool;
+    metrics.track({
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    });
     return { userData: pgStore, rateCounter: pgStore, files: null };
   }
-  const files = await FileUserDataStore.open(store, { logger, owner: true });
+  const files = await FileUserDataStore.open(store, { logger, owner: true, metrics });
+  metrics.track({ journal: () => files.journalState() });
   return { userData: files, rateCounter: new MemoryRateCounter(), files };
 }
 
@@ -229,9 +260,20 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     options.trustProxy !== undefined
       ? parseTrustProxy(String(options.trustProxy))
       : config.TRUST_PROXY;
-  const logger = options.logger ?? consoleLogger;
   const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? config.JWT_SECRET);
+  const logger = options.logger ?? createLogger({ level: options.logLevel ?? config.LOG_LEVEL });
+  const metrics = options.metrics ?? new Metrics();
+  const metricsEndpoint = {
+    token:
+      options.metricsToken === undefined
+        ? config.METRICS_TOKEN
+        : options.metricsToken === null
+          ? null
+          : metricsToken(options.metricsToken),
+    port: options.metricsPort !== undefined ? options.metricsPort : config.METRICS_PORT,
+    host: options.metricsHost ?? config.METRICS_HOST,
+  };
   const linksSecret = await loadAlertsSecret(
     dataDir,
     jwtSecret,
@@ -246,6 +288,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     databaseUrl,
     options.pgPoolMax ?? config.PG_POOL_MAX,
     logger,
+    metrics,
   );
   await store.loadAll();
   files?.start();
@@ -291,6 +334,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     publicUrl: options.publicUrl ?? config.PUBLIC_URL,
     from: options.mailFrom ?? config.MAIL_FROM,
     logger,
+    metrics,
     now,
   });
   // After every import (this process's schedule, or data:import seen as a new history.json) and
@@ -313,6 +357,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
               runImport({
                 store,
                 logger,
+                metrics,
                 now,
                 signal,
                 apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
@@ -335,6 +380,28 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     return snapshot;
   }
 
+  // Ages read at each scrape: since each imported series' last import, since the pools fetch.
+  metrics.track({
+    seriesAges: function* () {
+      const t = now();
+      const seen = new Set<string>();
+      for (const s of currentSnapshot().series.values()) {
+        for (const p of s.provenance.components ?? [s.provenance]) {
+          const id = p.series ?? String(s.id);
+          if (p.kind !== 'defillama' || seen.has(id)) continue;
+          seen.add(id);
+          const at = p.importedAt ? Date.parse(p.importedAt) : NaN;
+          if (Number.isFinite(at)) yield [id, ageSeconds(t, at)] as [string, number];
+        }
+      }
+    },
+    poolsAge: () => {
+      const asOf = store.get('pools')?.asOf;
+      const at = asOf ? Date.parse(asOf) : NaN;
+      return Number.isFinite(at) ? ageSeconds(now(), at) : null;
+    },
+  });
+
   return {
     store,
     userData,
@@ -354,6 +421,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     bodyTimeoutMs: options.bodyTimeoutMs ?? config.API_BODY_TIMEOUT_MS,
     importSchedule,
     alerts,
+    metrics,
+    metricsEndpoint,
     close: async () => {
       store.stopWatching();
       await importSchedule?.stop();

@@ -39,9 +39,9 @@ const subscribe = (ctx: TestContext, email: string, sourceId = 3, kind = 'below-
 const signUp = (ctx: TestContext, email: string) =>
   postJson(ctx, '/api/addToMailList', { email, source: 'newsletter' });
 
-/** Status, body and headers of an answer, without its Date. */
+/** Status, body and headers of an answer, without its Date and its request's own id. */
 const answerOf = (res: { status: number; body: unknown; headers: Record<string, string> }) => {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, 'x-request-id': _requestId, ...headers } = res.headers;
   return { status: res.status, body: res.body, headers };
 };
 

@@ -496,8 +496,10 @@ describe('static-response fast path', () => {
   it.each(['/api/strategies', '/api/baserate', '/api/sources', '/api/settings'])(
     '%s: the fast path and the Koa route send the same status, headers and bytes',
     async (path) => {
-      const fast = await t.http.get(path).expect(200);
-      const routed = await t.http.get(`${path}?via=koa`).expect(200);
+      // Each answer echoes its request's id: the same id on both makes the headers comparable.
+      const fast = await t.http.get(path).set('X-Request-Id', 'same-id').expect(200);
+      const routed = await t.http.get(`${path}?via=koa`).set('X-Request-Id', 'same-id').expect(200);
+      expect(fast.headers['x-request-id']).toBe('same-id');
       expect(fast.text).toBe(routed.text);
       const strip = (h: Record<string, string>) => {
         const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = h;

@@ -36,6 +36,7 @@ import {
   type UserDataStore,
 } from '../data/user-data.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
@@ -55,6 +56,8 @@ export interface AlertContext {
   /** From address: MAIL_FROM, else "<site title> alerts <contact e-mail of settings.json>". */
   from: string | undefined;
   logger: Logger;
+  /** Counts e-mail sends by outcome (yield_emails_total); none in commands and some tests. */
+  metrics?: Pick<Metrics, 'email'> | undefined;
   now(): Date;
 }
 
@@ -134,6 +137,7 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         await sendAlert(ctx, sub, c);
       } catch (err) {
         result.failed++;
+        ctx.metrics?.email('alert', 'failed');
         ctx.logger.error('alert e-mail not sent, retried at the next evaluation', {
           crossing: c.key,
           error: (err as Error).message,
@@ -145,6 +149,7 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         crossing: c.key,
         sentAt: ctx.now(),
       });
+      ctx.metrics?.email('alert', 'sent');
       result.sent++;
     }
   }
@@ -164,7 +169,7 @@ export class AlertService {
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly ctx: AlertContext) {
-    this.outgoing = new MailQueue(ctx.mailer, ctx.logger);
+    this.outgoing = new MailQueue(ctx.mailer, ctx.logger, undefined, ctx.metrics);
     this.purgeTimer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }

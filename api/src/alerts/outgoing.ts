@@ -10,6 +10,7 @@
  * as a failure. The count of confirmations given up since the start is `failed` (for the log).
  */
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
@@ -25,6 +26,8 @@ export class MailQueue {
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+    /** Counts each try by outcome: sent, retried (tried again later), failed (given up). */
+    private readonly metrics?: Pick<Metrics, 'email'>,
   ) {}
 
   /**
@@ -48,14 +51,17 @@ export class MailQueue {
     if (this.closed) return;
     try {
       await this.mailer.send(compose());
+      this.metrics?.email('confirmation', 'sent');
     } catch (err) {
       const delay = this.retryDelaysMs[n];
       const error = (err as Error).message;
       if (delay === undefined || this.closed) {
         this.failed++;
+        this.metrics?.email('confirmation', 'failed');
         this.logger.error('confirmation e-mail not sent, given up', { what, tries: n + 1, error });
         return;
       }
+      this.metrics?.email('confirmation', 'retried');
       this.logger.warn('confirmation e-mail not sent, tried again later', {
         what,
         inSeconds: delay / 1000,

@@ -46,6 +46,7 @@ import { jsonFileTextInSlices, sha256 } from './json-text.ts';
 import { lockDataDir, type DirLock } from './dir-lock.ts';
 import { PRIVATE_FILE_MODE } from './durable.ts';
 import { Journal, readJournal } from './journal.ts';
+import type { JournalState, Metrics } from '../metrics.ts';
 import {
   alertsFileSchema,
   invitesFileSchema,
@@ -194,6 +195,8 @@ export interface FileUserDataOptions {
    */
   replay?: boolean;
   compaction?: Partial<CompactionOptions>;
+  /** Counts failed writes (yield_journal_write_failures_total). */
+  metrics?: Pick<Metrics, 'journalWriteFailure'>;
 }
 
 /** "One subscription per address, source and kind": the key, in any letter case. */
@@ -482,6 +485,9 @@ export class FileUserDataStore implements UserDataStore {
   private lock: DirLock | null = null;
   /** Why the last write of the user data failed, until a later one succeeds (for health()). */
   private writeFailure: string | null = null;
+  private readonly metrics: FileUserDataOptions['metrics'];
+  /** When the journal was last folded into the files (ms since the epoch), else the opening. */
+  private lastCompactionAt = Date.now();
 
   /**
    * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
@@ -527,6 +533,7 @@ export class FileUserDataStore implements UserDataStore {
     options: FileUserDataOptions,
   ) {
     this.logger = options.logger;
+    this.metrics = options.metrics;
     this.compaction = { ...DEFAULT_COMPACTION, ...options.compaction };
   }
 
@@ -1128,7 +1135,18 @@ export class FileUserDataStore implements UserDataStore {
   }
 
   /** Remembers a failed write of `file` for health() (the journal's unless said). */
+  /** The journal for /metrics: changes not yet folded, and when the last fold finished. */
+  journalState(): JournalState {
+    const pending = (records: JournalRecord[]) =>
+      records.reduce((n, r) => (r.t === 'compacted' ? n : n + 1), 0);
+    return {
+      pendingEntries: pending(this.sealed) + pending(this.active),
+      lastCompactionAt: this.lastCompactionAt,
+    };
+  }
+
   private noteWriteFailure(err: unknown, file = JOURNAL_FILE): void {
+    this.metrics?.journalWriteFailure();
     this.writeFailure = writeFailure(file, err);
   }
 
@@ -1204,6 +1222,7 @@ export class FileUserDataStore implements UserDataStore {
     this.sealedSegments = [];
     this.sealed = [];
     this.noteWriteSuccess();
+    this.lastCompactionAt = Date.now();
     this.logger.info('user data compacted', {
       files: out.map((o) => this.store.fileName(o.key)),
       ms: Date.now() - started,

@@ -63,34 +63,53 @@ function headersFor(cached: CachedBody): { ok: string[]; notModified: string[] }
         'application/json; charset=utf-8',
         'Content-Length',
         String(cached.body.length),
+        'X-Request-Id',
+        '',
       ],
-      notModified: common,
+      notModified: [...common, 'X-Request-Id', ''],
     };
     headerCache.set(cached, h);
   }
   return h;
 }
 
-/** Answers the request if it can; returns false to hand it to Koa. */
-export function serveFast(deps: AppDeps, req: MinimalRequest, res: MinimalResponse): boolean {
-  if (req.method !== 'GET') return false;
+/**
+ * The header list with the request's id in its last slot: the lists are filled in place and
+ * handed to writeHead at once, which copies them (no list per request).
+ */
+function withId(headers: string[], requestId: string): string[] {
+  headers[headers.length - 1] = requestId;
+  return headers;
+}
+
+/**
+ * Answers the request if it can, with `requestId` in its `X-Request-Id` header: returns the
+ * status sent (200, 304), or 0 to hand the request to Koa.
+ */
+export function serveFast(
+  deps: AppDeps,
+  req: MinimalRequest,
+  res: MinimalResponse,
+  requestId: string,
+): number {
+  if (req.method !== 'GET') return 0;
   const key = req.url === undefined ? undefined : FAST_PATHS.get(req.url);
-  if (key === undefined) return false;
+  if (key === undefined) return 0;
   let cached: CachedBody | undefined;
   try {
     cached = deps.snapshot().bodies.get(key);
   } catch {
-    return false; // Koa's error handling answers (and logs) it.
+    return 0; // Koa's error handling answers (and logs) it.
   }
-  if (!cached) return false;
+  if (!cached) return 0;
   const headers = headersFor(cached);
   const inm = req.headers['if-none-match'];
   if (inm && etagMatches(inm, cached.etag)) {
-    res.writeHead(304, headers.notModified);
+    res.writeHead(304, withId(headers.notModified, requestId));
     res.end();
-    return true;
+    return 304;
   }
-  res.writeHead(200, headers.ok);
+  res.writeHead(200, withId(headers.ok, requestId));
   res.end(cached.body);
-  return true;
+  return 200;
 }

@@ -58,6 +58,7 @@ export function errorHandler(logger: Logger): Middleware {
         logStoreFailure(logger, ctx, err);
       } else if (status >= 500 && !(err instanceof AppError && err.code === 'unavailable')) {
         logger.error('request failed', {
+          requestId: ctx.state.requestId as string | undefined,
           method: ctx.method,
           path: ctx.path,
           status,

@@ -28,6 +28,7 @@ import {
 } from '../data/schemas.ts';
 import { computeAllSeries, type SeriesStatus } from '../data/snapshot.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import {
   chartUrl,
   DEFAULT_DEFILLAMA_API_URL,
@@ -69,6 +70,8 @@ export interface ImportOptions {
   dryRun?: boolean | undefined;
   now?: (() => Date) | undefined;
   logger?: Logger | undefined;
+  /** Counts each feed's outcome (yield_import_feed_runs_total): the server's scheduled imports. */
+  metrics?: Pick<Metrics, 'importOutcome'> | undefined;
   timeoutMs?: number | undefined;
   concurrency?: number | undefined;
   days?: number | undefined;
@@ -236,7 +239,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       result.feeds.every((f) => f.ok) &&
       result.prices.every((p) => p.ok) &&
       result.pools?.ok === true;
-    if (!dryRun) await recordStatus(options, result, logger);
+    if (!dryRun) {
+      await recordStatus(options, result, logger);
+      const m = options.metrics;
+      if (m) {
+        for (const f of result.feeds) m.importOutcome(f.series, f.ok);
+        for (const p of result.prices) m.importOutcome(`price:${p.coin}`, p.ok);
+        if (result.pools) m.importOutcome('pools', result.pools.ok);
+        if (result.error !== null && result.feeds.length === 0) m.importOutcome('run', false);
+      }
+    }
     return result;
   };
 

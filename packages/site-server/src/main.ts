@@ -4,7 +4,9 @@ import {
   createApp,
   createDeps,
   loadConfig,
+  metricsHandler,
   settingsBody,
+  startMetricsServer,
   stopOnStartError,
   type Config,
 } from '@yield/api';
@@ -27,6 +29,12 @@ const api = createApp(deps);
 const server = createSiteServer({
   rootDir,
   apiHandler: api.callback(),
+  // /metrics on this port only with METRICS_TOKEN as bearer token (404 without one); on
+  // METRICS_PORT (127.0.0.1 unless METRICS_HOST says otherwise) it has a server of its own.
+  metricsHandler: metricsHandler(deps.metrics, {
+    token: deps.metricsEndpoint.token,
+    requireToken: true,
+  }),
   remotesManifestPath: config.REMOTES_MANIFEST,
   // SITE_RESOURCE_HINTS=0 turns the preload hints off (to measure what they are worth).
   resourceHints: config.SITE_RESOURCE_HINTS,
@@ -43,11 +51,23 @@ const server = createSiteServer({
   renderBudgetMs: config.SITE_RENDER_BUDGET_MS,
 });
 
+const { port: metricsPort, host: metricsHost, token } = deps.metricsEndpoint;
+const metricsServer =
+  metricsPort === null
+    ? null
+    : await startMetricsServer(deps.metrics, { port: metricsPort, host: metricsHost, token }).catch(
+        stopOnStartError,
+      );
+
 server.listen(port, () => {
   console.log(`Site running on http://localhost:${port} (API at /api)`);
+  if (metricsServer) console.log(`Metrics on http://${metricsHost}:${metricsPort}/metrics`);
 });
 
 // deps.close() folds the journal of sign-ups into the JSON files operators read.
-const shutdown = () => server.close(() => void deps.close().finally(() => process.exit(0)));
+const shutdown = () => {
+  metricsServer?.close();
+  server.close(() => void deps.close().finally(() => process.exit(0)));
+};
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

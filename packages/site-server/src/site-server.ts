@@ -33,6 +33,11 @@ export interface SiteServerOptions {
   /** Handles every /api request (the Koa app's callback). */
   apiHandler: (req: IncomingMessage, res: ServerResponse) => void;
   /**
+   * Answers `/metrics` (the API's metricsHandler: Prometheus text with METRICS_TOKEN as bearer
+   * token, 404 without one). Without it `/metrics` is a page path like any other.
+   */
+  metricsHandler?: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
    * Remotes manifest served as /remotes.json. Defaults to shell/dist/remotes.json; an operator
    * can point REMOTES_MANIFEST at another file to move a remote without rebuilding the shell.
    */
@@ -539,6 +544,10 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://site.local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       options.apiHandler(req, res);
+      return;
+    }
+    if (url.pathname === '/metrics' && options.metricsHandler) {
+      options.metricsHandler(req, res);
       return;
     }
     for (const [name, value] of Object.entries(securityHeaders(remoteOrigins()))) {
