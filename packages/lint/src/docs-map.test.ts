@@ -1,0 +1,176 @@
+/**
+ * docs/architecture.md (the map of the system) and docs/decisions.md (the decisions taken where
+ * the spec is silent): every decision is in decisions.md, numbered and dated; the map keeps its
+ * data-flow picture and glossary; and every reference of the form `docs/decisions.md, "Title"`
+ * (or architecture.md) anywhere in the repository names a section that exists.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const exists = (file: string) => fs.existsSync(path.join(ROOT, file));
+
+/** The decisions, in their order, as the site's docs have recorded them. */
+const DECISIONS = [
+  'Saver tools',
+  'Compare',
+  'Your weights',
+  'Incidents on history charts',
+  'Alerts',
+  'Remote loading',
+  'One federation runtime',
+  'Resource hints',
+  'First paint from the server',
+  "First paint with the page's data",
+  'Retry',
+  'antd is not shared',
+  'The comparison on a phone',
+  'Who owns `/`',
+  'Pages at run time',
+  "A page's title",
+  'pages.json is checked by hand-written code',
+  'Home page meta',
+  'Yield Scanner in the header',
+  'Logo text',
+  'Real 404s',
+  'Short names that stay distinct',
+  'Negative risk-adjusted figures',
+  'Waiting on the API',
+  'Holder count',
+  'Not-found logging',
+  'User data writes',
+  'Several processes: PostgreSQL behind the same interface',
+  'Token state',
+  'One date format for data dates',
+  'Where the figures come from, on the site',
+  'Stale rows',
+  'Warnings detected from data',
+];
+
+/** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      return entry.name.startsWith('.') ||
+        ['node_modules', 'dist', 'test-results'].includes(entry.name)
+        ? []
+        : sourceFiles(file);
+    }
+    return /\.(md|ts|tsx|mjs|js)$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Text with its line breaks (and comment markers at line starts) folded into single spaces. */
+const folded = (text: string) => text.replace(/\s*\n\s*(?:\/\/|\*(?!\*))?\s*/g, ' ');
+
+/** Titles a Markdown file can be cited by: its headings (without a "N. " number) and bold leads. */
+function sectionTitles(markdown: string): string[] {
+  const headings = [...markdown.matchAll(/^#+\s+(?:\d+\.\s+)?(.+)$/gm)].map((m) => m[1]!.trim());
+  const bold = [...markdown.matchAll(/^\s*-\s+\*\*(.+?)\*\*/gm)].map((m) => m[1]!);
+  return [...headings, ...bold];
+}
+
+describe('docs/decisions.md', () => {
+  it('holds every decision, numbered in order, dated, and listed in its index', () => {
+    expect(exists('docs/decisions.md')).toBe(true);
+    const text = read('docs/decisions.md');
+    const entries = [
+      ...text.matchAll(
+        /^## (\d+)\. (.+)\n\n_Recorded (\d{4}-\d{2}-\d{2})\._\n\n([\s\S]*?)(?=^## |$(?![\s\S]))/gm,
+      ),
+    ];
+    expect(entries.map((m) => m[2])).toEqual(DECISIONS);
+    expect(entries.map((m) => Number(m[1]))).toEqual(DECISIONS.map((_, i) => i + 1));
+    for (const m of entries) {
+      expect(Number.isNaN(Date.parse(m[3]!)), m[2]).toBe(false);
+      // Each entry keeps its full text: its bold lead and at least a paragraph after it.
+      expect(m[4], m[2]).toContain(`**${m[2]}**`);
+      expect(m[4]!.trim().length, m[2]).toBeGreaterThan(80);
+    }
+    const index = text.slice(text.indexOf('## Index'), text.indexOf('## 1. '));
+    expect([...index.matchAll(/^(\d+)\. (.+)$/gm)].map((m) => m[2])).toEqual(DECISIONS);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const text = read('docs/architecture.md');
+
+  it('is a map: the parts, one Mermaid flowchart, the request paths, a glossary, and a link to the decisions', () => {
+    for (const heading of [
+      '## The parts and what each owns',
+      '## How the data flows',
+      '## The path of a request',
+      '## Glossary',
+      '## Conventions every app follows',
+    ]) {
+      expect(text).toContain(`\n${heading}\n`);
+    }
+    const diagrams = [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(diagrams).toHaveLength(1);
+    expect(diagrams[0]).toMatch(/^flowchart (LR|TD|TB|RL|BT)\n/);
+    expect(text).toContain('](decisions.md)');
+    // No decision is left behind in the map.
+    expect(text).not.toContain('## Decisions taken where the spec is silent');
+  });
+
+  it('defines every word of its glossary', () => {
+    const glossary = text.slice(text.indexOf('## Glossary'), text.indexOf('## Conventions'));
+    const terms = [...glossary.matchAll(/^- \*\*(.+?)\*\*/gm)].map((m) => m[1]);
+    for (const term of [
+      'source',
+      'series',
+      'feed',
+      'pool',
+      'base rate / DeFi Base Rate',
+      'strategy page',
+      'option',
+      'remote',
+      'snapshot',
+      'journal',
+      'ra30-v1',
+      'rapool-v1',
+      'GREAT',
+      'incident',
+      'detected warning',
+      'provenance',
+    ]) {
+      expect(terms).toContain(term);
+    }
+  });
+
+  it('names only paths that exist', () => {
+    const map = text.slice(0, text.indexOf('## Conventions every app follows'));
+    const cited = [...map.matchAll(/`((?:api|shell|packages|mfe-[a-z]+|e2e|bench)\/[\w./-]+)`/g)];
+    const missing = cited.map((m) => m[1]!).filter((p) => !exists(p.replace(/\/$/, '')));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('references to sections of the docs', () => {
+  // This file spells the pattern out in its own comments.
+  const files = sourceFiles('').filter((f) => !f.endsWith('docs-map.test.ts'));
+
+  it('every `decisions.md, "Title"` and `architecture.md, "Title"` names a section that exists', () => {
+    const decisions = sectionTitles(read('docs/decisions.md'));
+    const architecture = sectionTitles(read('docs/architecture.md'));
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      const text = folded(read(file));
+      for (const m of text.matchAll(/\b(architecture|decisions)\.md\)?,? "([^"]+)"/g)) {
+        const [, doc, title] = m;
+        checked += 1;
+        // The map says that titles cited under architecture.md before the move are decisions.
+        const titles = doc === 'decisions' ? decisions : [...architecture, ...decisions];
+        if (!titles.some((t) => t === title || t.startsWith(`${title} `))) {
+          broken.push(`${file}: ${doc}.md, "${title}"`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    // The references the docs and the code carry today: the check is not vacuous.
+    expect(checked).toBeGreaterThanOrEqual(9);
+  });
+});
