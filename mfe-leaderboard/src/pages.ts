@@ -7,7 +7,7 @@ const COMPARISON_DATA = ['/api/sources', '/api/strategies', '/api/baserate'];
 export default {
   pages: [
     {
-      // The yield comparison home (docs/architecture.md, "Who owns `/`"): mfe_content's landing
+      // The yield comparison home (docs/decisions.md, "Who owns `/`"): mfe_content's landing
       // hero, the comparison, then mfe_content's landing sections.
       path: '/',
       title: 'Global Yield Leaderboard',

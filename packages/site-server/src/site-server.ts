@@ -383,7 +383,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     const paintable = route.path !== NOT_FOUND_PATH || table.complete;
     // No page of the (complete) route table matches: the shell's not-found page, with a real 404
     // so that search engines and monitors see it. A known page with an unknown id is answered by
-    // its page, which redirects as each such page of the product does (docs/architecture.md).
+    // its page, which redirects as each such page of the product does (docs/decisions.md, "Real 404s").
     const missing = route.path === NOT_FOUND_PATH && table.complete;
     const signature = watchedBuildFiles
       .map((file) => {

@@ -42,7 +42,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
           { label: 'How It Works', kind: 'section', section: 'how-it-works' },
           { label: 'Advantages', kind: 'link', to: '/advantages' },
           { label: 'Sources of the yield', kind: 'link', to: '/sources-of-yield' },
-          // Beside the other yield link (docs/architecture.md, "Yield Scanner in the header").
+          // Beside the other yield link (docs/decisions.md, "Yield Scanner in the header").
           { label: 'Yield Scanner', kind: 'link', to: '/scanner' },
           { label: 'Learn', kind: 'link', to: '/learn' },
           account,
