@@ -71,6 +71,8 @@ export interface FileUserDataOptions {
 }
 
 export class FileUserDataStore implements UserDataStore {
+  /** The journal engine; the aggregates below register with it. */
+  private readonly engine: JournalEngine<DataFiles>;
   private readonly mailingList: FileMailingList;
   private readonly premium: FilePremium;
   private readonly alerts: FileAlerts;
@@ -85,8 +87,6 @@ export class FileUserDataStore implements UserDataStore {
     await s.engine.open({ owner: options.owner, replay: options.replay });
     return s;
   }
-
-  private readonly engine: JournalEngine<DataFiles>;
 
   private constructor(store: ApiStore, options: FileUserDataOptions) {
     this.engine = new JournalEngine(store, {
