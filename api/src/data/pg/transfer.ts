@@ -1,0 +1,187 @@
+/** Moving the user data between the JSON files and PostgreSQL (db:import-files, db:export-files). */
+import type { AlertsFile, InvitesFile, MailingListFile, UsersFile } from '../schemas.ts';
+import type { PgConnection } from './connection.ts';
+import {
+  DELIVERY_COLUMNS,
+  INVITE_COLUMNS,
+  iso,
+  LIST_COLUMNS,
+  SUBSCRIPTION_COLUMNS,
+  toDelivery,
+  toInvite,
+  toSubscription,
+  toUser,
+  USER_COLUMNS,
+  type DeliveryRow,
+  type InviteRow,
+  type ListRow,
+  type SubscriptionRow,
+  type UserRow,
+} from './rows.ts';
+
+/** The user data in the shape of the file store's JSON files (db:import-files, db:export-files). */
+export interface UserDataFiles {
+  mailingList: MailingListFile;
+  invites: InvitesFile;
+  users: UsersFile;
+  alerts: AlertsFile;
+}
+
+export class PgTransfer {
+  constructor(private readonly db: PgConnection) {}
+
+  /**
+   * Copies the content of the JSON files in (db:import-files), in one transaction: rows already
+   * there are kept as they are, an invite's use count is raised to the file's, a delivery of the
+   * ledger sent in the file is marked sent, so a rerun adds nothing. An alert subscription whose
+   * id or (address in any case, source, kind) is in the database already is kept as it is there.
+   * Returns how many rows were added per table.
+   */
+  async importFiles(files: UserDataFiles): Promise<{
+    subscribers: number;
+    invites: number;
+    users: number;
+    alertSubscriptions: number;
+    alertDeliveries: number;
+  }> {
+    return this.db.transaction(async (c) => {
+      const entries = files.mailingList.entries;
+      let subscribers = 0;
+      for (let i = 0; i < entries.length; i += 5000) {
+        const slice = entries.slice(i, i + 5000);
+        // An entry without confirmedAt (written before confirmations existed) counts as confirmed.
+        const r = await c.query(
+          `INSERT INTO mailing_list (email, source, created_at, id, confirmed_at, mailed_at)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[],
+                                $5::timestamptz[], $6::timestamptz[])
+           ON CONFLICT DO NOTHING`,
+          [
+            slice.map((e) => e.email),
+            slice.map((e) => e.source),
+            slice.map((e) => e.createdAt),
+            slice.map((e) => e.id ?? null),
+            slice.map((e) => (e.confirmedAt === undefined ? e.createdAt : e.confirmedAt)),
+            slice.map((e) => e.mailedAt ?? null),
+          ],
+        );
+        subscribers += r.rowCount ?? 0;
+      }
+      let invites = 0;
+      for (const inv of files.invites.invites) {
+        const r = await c.query(
+          `INSERT INTO invites (id, salt, hash, created_at, expires_at, max_uses, uses, note, disabled)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (id) DO UPDATE SET uses = GREATEST(invites.uses, EXCLUDED.uses)
+           RETURNING (xmax = 0) AS inserted`,
+          [
+            inv.id,
+            inv.salt,
+            inv.hash,
+            inv.createdAt,
+            inv.expiresAt,
+            inv.maxUses,
+            inv.uses,
+            inv.note ?? null,
+            inv.disabled ?? false,
+          ],
+        );
+        if ((r.rows[0] as { inserted: boolean }).inserted) invites++;
+      }
+      let users = 0;
+      for (const u of files.users.users) {
+        const r = await c.query(
+          `INSERT INTO premium_users (user_id, invite_id, email, created_at, last_login_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING`,
+          [u.userId, u.inviteId, u.email, u.createdAt, u.lastLoginAt],
+        );
+        users += r.rowCount ?? 0;
+      }
+      let alertSubscriptions = 0;
+      for (const a of files.alerts.subscriptions) {
+        const r = await c.query(
+          `INSERT INTO alert_subscriptions
+             (id, email, source_id, kind, created_at, confirmed_at, mailed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [a.id, a.email, a.sourceId, a.kind, a.createdAt, a.confirmedAt, a.mailedAt ?? null],
+        );
+        alertSubscriptions += r.rowCount ?? 0;
+      }
+      let alertDeliveries = 0;
+      for (const d of files.alerts.deliveries) {
+        const r = await c.query(
+          `INSERT INTO alert_deliveries (subscription_id, crossing, recorded_at, sent_at)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (subscription_id, crossing)
+           DO UPDATE SET sent_at = COALESCE(alert_deliveries.sent_at, EXCLUDED.sent_at)
+           RETURNING (xmax = 0) AS inserted`,
+          [d.subscriptionId, d.crossing, d.recordedAt, d.sentAt],
+        );
+        if ((r.rows[0] as { inserted: boolean }).inserted) alertDeliveries++;
+      }
+      // The caps' record: each e-mail once, however often the import runs.
+      for (const m of files.alerts.confirmations ?? [])
+        await c.query(
+          `INSERT INTO confirmation_mails (email, scope, sent_at)
+           SELECT $1, $2, $3::timestamptz WHERE NOT EXISTS (
+             SELECT 1 FROM confirmation_mails WHERE email = $1 AND scope = $2 AND sent_at = $3)`,
+          [m.email, m.scope, m.sentAt],
+        );
+      return { subscribers, invites, users, alertSubscriptions, alertDeliveries };
+    });
+  }
+
+  /** Everything in the shape of the JSON files (db:export-files), in the order it was written. */
+  async exportFiles(): Promise<UserDataFiles> {
+    return this.db.transaction(async (c) => {
+      const subscribers = await c.query<ListRow & { mailed_at: Date | null }>(
+        `SELECT ${LIST_COLUMNS}, mailed_at FROM mailing_list ORDER BY seq`,
+      );
+      const confirmations = await c.query<{ email: string; scope: string; sent_at: Date }>(
+        'SELECT email, scope, sent_at FROM confirmation_mails ORDER BY sent_at',
+      );
+      const invites = await c.query<InviteRow>(
+        `SELECT ${INVITE_COLUMNS} FROM invites ORDER BY seq`,
+      );
+      const users = await c.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
+      );
+      const subscriptions = await c.query<SubscriptionRow & { mailed_at: Date | null }>(
+        `SELECT ${SUBSCRIPTION_COLUMNS}, mailed_at FROM alert_subscriptions ORDER BY seq`,
+      );
+      const deliveries = await c.query<DeliveryRow>(
+        `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
+         ORDER BY recorded_at, subscription_id, crossing`,
+      );
+      return {
+        mailingList: {
+          entries: subscribers.rows.map((r) => ({
+            email: r.email,
+            createdAt: r.created_at.toISOString(),
+            source: r.source,
+            // A row without id was added confirmed (before confirmations existed, or by an
+            // operator's import): without the field, as in the file it came from.
+            ...(r.id !== null ? { id: r.id, confirmedAt: iso(r.confirmed_at) } : {}),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
+          })),
+        },
+        invites: { invites: invites.rows.map(toInvite) },
+        users: { users: users.rows.map(toUser) },
+        alerts: {
+          subscriptions: subscriptions.rows.map((r) => ({
+            ...toSubscription(r),
+            ...(r.mailed_at !== null ? { mailedAt: r.mailed_at.toISOString() } : {}),
+          })),
+          deliveries: deliveries.rows.map(toDelivery),
+          ...(confirmations.rows.length > 0
+            ? {
+                confirmations: confirmations.rows.map((r) => ({
+                  email: r.email,
+                  scope: r.scope,
+                  sentAt: r.sent_at.toISOString(),
+                })),
+              }
+            : {}),
+        },
+      };
+    });
+  }
+}
