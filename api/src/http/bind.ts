@@ -22,7 +22,7 @@ import type { AppDeps } from '../deps.ts';
 import type { CachedBody } from '../data/snapshot.ts';
 import type { PremiumClaims } from '../premium/tokens.ts';
 import { premiumBearer, requirePremium } from './bearer.ts';
-import { AppError, badRequest, logStoreFailure, storeFailure } from './errors.ts';
+import { AppError, logStoreFailure, storeFailure } from './errors.ts';
 import { jsonBody, sendCached } from './middleware.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { routePath } from './route-path.ts';

@@ -4,13 +4,9 @@ import type { Context } from 'koa';
 import {
   BASE_KEY_OF_TYPE,
   EARNINGS_MAX_AMOUNT,
-  earningsQuerySchema,
   endpoints,
-  historyQuerySchema,
   isBaseKey,
   METHOD_VERSION,
-  seriesIdParamsSchema,
-  strategyContentParamsSchema,
   STRATEGY_SLUGS,
   TIME_RANGE_DAYS,
   TIME_RANGES,

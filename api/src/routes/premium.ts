@@ -220,43 +220,46 @@ export function protectedRouter(deps: AppDeps): Router {
   const bind = binder(router, deps);
 
   // `bearer: 'required'`: koa-jwt and the access check run before this (http/bearer.ts).
-  bind(endpoints.premiumAnalysis).to(({ params }) => {
-    const raw = params.id;
-    const snap = deps.snapshot();
-    const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
-    const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
-    const series = id !== null ? snap.series.get(String(id)) : undefined;
-    const headers = { 'Cache-Control': 'private, no-store' };
-    if (!series) {
-      // The premium page links any strategy name; ones without data yet are "being analysed".
-      const numeric = typeof id === 'number' ? id : 0;
+  bind(endpoints.premiumAnalysis).to(
+    ({ params }) => {
+      const raw = params.id;
+      const snap = deps.snapshot();
+      const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
+      const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
+      const series = id !== null ? snap.series.get(String(id)) : undefined;
+      const headers = { 'Cache-Control': 'private, no-store' };
+      if (!series) {
+        // The premium page links any strategy name; ones without data yet are "being analysed".
+        const numeric = typeof id === 'number' ? id : 0;
+        const body: PremiumStrategyAnalysis = {
+          id: numeric,
+          requestedId: raw,
+          name: `Premium Strategy #${raw}`,
+          status: 'analyzing',
+          source: null,
+          breakdown: null,
+          history: [],
+          thirdPartyRatings: [],
+          summary: 'This strategy is being analysed. The full report will be available soon.',
+        };
+        return { status: 200, body, headers };
+      }
+      const content = [...snap.contents.values()].find((c) => c.id === series.id);
+      const base = snap.series.get(BASE_KEY_OF_TYPE[series.type]);
       const body: PremiumStrategyAnalysis = {
-        id: numeric,
+        id: typeof series.id === 'number' ? series.id : 0,
         requestedId: raw,
-        name: `Premium Strategy #${raw}`,
-        status: 'analyzing',
-        source: null,
-        breakdown: null,
-        history: [],
-        thirdPartyRatings: [],
-        summary: 'This strategy is being analysed. The full report will be available soon.',
+        name: series.name,
+        status: 'ready',
+        source: series.source,
+        breakdown: series.breakdown,
+        history: series.points.slice(Math.max(0, series.points.length - PREMIUM_HISTORY_DAYS)),
+        thirdPartyRatings: content?.thirdPartyRatings ?? [],
+        summary: summaryOf(series, typeof series.id === 'number' ? base : undefined),
       };
       return { status: 200, body, headers };
-    }
-    const content = [...snap.contents.values()].find((c) => c.id === series.id);
-    const base = snap.series.get(BASE_KEY_OF_TYPE[series.type]);
-    const body: PremiumStrategyAnalysis = {
-      id: typeof series.id === 'number' ? series.id : 0,
-      requestedId: raw,
-      name: series.name,
-      status: 'ready',
-      source: series.source,
-      breakdown: series.breakdown,
-      history: series.points.slice(Math.max(0, series.points.length - PREMIUM_HISTORY_DAYS)),
-      thirdPartyRatings: content?.thirdPartyRatings ?? [],
-      summary: summaryOf(series, typeof series.id === 'number' ? base : undefined),
-    };
-    return { status: 200, body, headers };
-  }, { invalid: () => badRequest('Invalid strategy id', 'invalid_id') });
+    },
+    { invalid: () => badRequest('Invalid strategy id', 'invalid_id') },
+  );
   return router;
 }
