@@ -54,7 +54,7 @@ describe('an answer of an undeclared status', () => {
     return { http: request(app.callback()), logger };
   };
 
-  it('fails the request outside production: a JSON 500, logged', async () => {
+  it('fails the request when strict (tests, development): a JSON 500, logged', async () => {
     const { http, logger } = appAnswering418(true);
     const res = await http.get('/api/health').expect(500);
     expect(res.body).toEqual({
@@ -63,7 +63,7 @@ describe('an answer of an undeclared status', () => {
     expect(JSON.stringify(logger.lines)).toContain('health answered 418');
   });
 
-  it('is logged and sent in production', async () => {
+  it('is logged and sent otherwise (production)', async () => {
     const { http, logger } = appAnswering418(false);
     await http.get('/api/health').expect(418);
     expect(logger.lines).toContainEqual({
@@ -73,7 +73,16 @@ describe('an answer of an undeclared status', () => {
     });
   });
 
-  it('is strict by default outside production (tests run with NODE_ENV=test)', () => {
-    expect(process.env.NODE_ENV).not.toBe('production');
+  it('is strict by default in tests (NODE_ENV=test)', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const logger = memoryLogger();
+    const router = new Router({ prefix: '/api' });
+    const teapot = { status: 418, body: 'teapot' } as unknown as Reply<typeof endpoints.health>;
+    bind(router, { ...t.deps, logger }, endpoints.health, () => teapot);
+    const app = new Koa();
+    app.silent = true;
+    app.use(errorHandler(logger));
+    app.use(router.routes());
+    await request(app.callback()).get('/api/health').expect(500);
   });
 });

@@ -11,8 +11,9 @@
  * 304. Failures of the user-data store are mapped in one place (storeFailure), with the
  * endpoint's extra error fields or, for the HTML pages of the e-mailed links, their 503 page.
  *
- * An answer whose status the spec does not declare is a bug: outside production it fails the
- * request (500, logged); in production it is logged and sent.
+ * An answer whose status the spec does not declare is a bug: in tests and development
+ * (NODE_ENV=test or development) it fails the request (500, logged); otherwise, in production, it
+ * is logged and sent.
  */
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -112,12 +113,15 @@ function nameOf(spec: EndpointSpec): EndpointName {
   return found;
 }
 
+const STRICT_BY_DEFAULT = ['test', 'development'].includes(process.env.NODE_ENV ?? '');
+
 export interface BinderOptions {
   /** Required when a bound endpoint is `rateLimited`. */
   limiter?: RateLimiter;
   /**
    * Whether an undeclared answer fails the request (500) instead of being logged and sent.
-   * Default: everywhere but NODE_ENV=production.
+   * Default: under NODE_ENV=test (vitest) or development (`pnpm --filter @yield/api dev`); a
+   * production process, which sets neither, logs it and sends it.
    */
   strict?: boolean;
 }
@@ -144,7 +148,7 @@ export function bind<E extends EndpointSpec>(
   spec: E,
   handler: Handler<E>,
   options: BindOptions<E> = {},
-  { limiter, strict = process.env.NODE_ENV !== 'production' }: BinderOptions = {},
+  { limiter, strict = STRICT_BY_DEFAULT }: BinderOptions = {},
 ): void {
   const name = nameOf(spec);
   const extra = options.extra ?? {};
