@@ -32,7 +32,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders);
   app.use(errorHandler(deps.logger));
 
-  // Public routes first, then the protected router, so a public path never meets koa-jwt.
+  // Every route is bound from its entry of the contract's route table (http/bind.ts), koa-jwt
+  // included where the entry requires a token. The premium analysis is mounted outside
+  // allowedMethods, so another method on its path stays a 404, as before.
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
     dataRouter(deps),

@@ -15,12 +15,12 @@
  * /api on its own origin), as the site does after a login, and goes to the home page `/`.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { Context } from 'koa';
 import { API_PATHS, type PremiumUser } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import type { UserRecord } from '../data/schemas.ts';
 import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
 import { escapeHtml } from '../alerts/messages.ts';
+import type { HtmlPage } from '../routes/alerts.ts';
 import { signPremiumToken } from './tokens.ts';
 
 export const SIGN_IN_TTL_MS = 3_600_000;
@@ -137,22 +137,21 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * The page of the link: a short text, and with `session` the script that stores its token and
  * goes home (the text says what to do without JavaScript).
  */
-export function signInPage(
-  ctx: Context,
+export function signInPage<S extends number>(
   deps: AppDeps,
-  status: number,
+  status: S,
   title: string,
   text: string,
   session?: { user: PremiumUser },
-): void {
+): HtmlPage<S> {
   const site = siteOf(deps);
   // The page's own origin: where the token was stored (the site serves /api itself).
   const home = '/';
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Content-Security-Policy', PAGE_CSP);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  const headers = {
+    'Content-Security-Policy': PAGE_CSP,
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  };
   const script = session
     ? `<script type="application/json" id="premium-session">${scriptJson({
         token: signPremiumToken(session.user, deps.jwtSecret, deps.tokenTtlSeconds),
@@ -160,7 +159,7 @@ export function signInPage(
       })}</script>
 <script>${SIGN_IN_SCRIPT}</script>`
     : '';
-  ctx.body = `<!doctype html>
+  const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(site.siteTitle)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}a{color:#0958d9}</style>
@@ -172,4 +171,5 @@ export function signInPage(
 ${script}
 </body></html>
 `;
+  return { status, headers, body } as unknown as HtmlPage<S>;
 }

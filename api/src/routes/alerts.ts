@@ -5,13 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ALERT_KINDS, alertSubscribeRequestSchema, endpoints } from '@yield/contract';
+import { ALERT_KINDS, endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { escapeHtml } from '../alerts/messages.ts';
-import { AppError, badRequest, logStoreFailure, storeFailure } from '../http/errors.ts';
-import { jsonBody } from '../http/middleware.ts';
+import { binder } from '../http/bind.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import { routePath } from '../http/route-path.ts';
 
 export const SUBSCRIBE_MESSAGE =
   'Check your inbox: we sent you a link to confirm the alert. Nothing is sent until you confirm.';
@@ -19,20 +18,23 @@ export const SUBSCRIBE_MESSAGE =
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function page(
-  ctx: Context,
+/** A short HTML page of an e-mailed link, with its own CSP (inline style only), never cached. */
+export type HtmlPage<S extends number> = S extends number
+  ? { status: S; body: string; headers: Record<string, string> }
+  : never;
+
+export function page<S extends number>(
   deps: AppDeps,
-  status: number,
+  status: S,
   title: string,
   text: string,
-): void {
+): HtmlPage<S> {
   const site = deps.alerts.ctx.publicUrl ?? deps.store.get('settings')?.siteUrl ?? '/';
   const siteTitle = deps.store.get('settings')?.siteTitle ?? 'Pigi';
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Content-Security-Policy', PAGE_CSP);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = `<!doctype html>
+  return {
+    status,
+    headers: { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' },
+    body: `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(siteTitle)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}a{color:#0958d9}</style>
@@ -41,33 +43,16 @@ export function page(
 <p>${escapeHtml(text)}</p>
 <p><a href="${escapeHtml(site)}">Back to ${escapeHtml(siteTitle)}</a></p>
 </main></body></html>
-`;
+`,
+  } as unknown as HtmlPage<S>;
 }
-
-export const tokenOf = (ctx: Context) =>
-  typeof ctx.query.token === 'string' ? ctx.query.token : '';
 
 /**
- * Runs a link's action; when the user data cannot be written (storeFailure: its file, or the
- * database cannot be reached), answers the 503 page with Retry-After where known (undefined).
+ * The 503 page of a link when the user data cannot be written (their file, or the database
+ * cannot be reached); the binder adds Retry-After where known (storeFailure).
  */
-export async function linkAction<T>(
-  ctx: Context,
-  deps: AppDeps,
-  what: string,
-  action: () => Promise<T>,
-) {
-  try {
-    return await action();
-  } catch (err) {
-    const mapped = storeFailure(err);
-    if (!mapped) throw err;
-    logStoreFailure(deps.logger, ctx, err);
-    page(ctx, deps, 503, 'Try again later', `${what} temporarily unavailable.`);
-    for (const [k, v] of Object.entries(mapped.headers)) ctx.set(k, v);
-    return undefined;
-  }
-}
+export const unavailablePage = (deps: AppDeps, what: string) => () =>
+  page(deps, 503, 'Try again later', `${what} temporarily unavailable.`);
 
 /** Resolves once the answer to this request has been written (or the client went away). */
 export function answered(ctx: Context): Promise<void> {
@@ -92,15 +77,13 @@ type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'invalid';
  * "unknown" mean for that list; a refused link reads the same for both.
  */
 export function confirmPage(
-  ctx: Context,
   deps: AppDeps,
   outcome: ConfirmOutcome,
   texts: Record<'confirmed' | 'unknown', [title: string, text: string]>,
-): void {
-  if (outcome === 'confirmed') return page(ctx, deps, 200, ...texts.confirmed);
-  if (outcome === 'unknown') return page(ctx, deps, 404, ...texts.unknown);
-  page(
-    ctx,
+): HtmlPage<200 | 400 | 404> {
+  if (outcome === 'confirmed') return page(deps, 200, ...texts.confirmed);
+  if (outcome === 'unknown') return page(deps, 404, ...texts.unknown);
+  return page(
     deps,
     400,
     outcome === 'expired' ? 'Link expired' : 'Invalid link',
@@ -111,10 +94,9 @@ export function confirmPage(
 }
 
 /** The page of an unsubscribe link: `done` says what stops when it worked. */
-export function unsubscribePage(ctx: Context, deps: AppDeps, ok: boolean, done: string): void {
-  if (ok) return page(ctx, deps, 200, 'Unsubscribed', done);
-  page(
-    ctx,
+export function unsubscribePage(deps: AppDeps, ok: boolean, done: string): HtmlPage<200 | 400> {
+  if (ok) return page(deps, 200, 'Unsubscribed', done);
+  return page(
     deps,
     400,
     'Invalid link',
@@ -122,18 +104,38 @@ export function unsubscribePage(ctx: Context, deps: AppDeps, ok: boolean, done: 
   );
 }
 
+const ALERT_CONFIRM_TEXTS = {
+  confirmed: [
+    'Alert confirmed',
+    'You will get an e-mail when it happens. Every alert has a one-click unsubscribe link.',
+  ],
+  unknown: [
+    'Alert not found',
+    'This alert no longer exists (it was unsubscribed). Subscribe again on the site.',
+  ],
+} satisfies Parameters<typeof confirmPage>[2];
+const ALERT_UNSUBSCRIBED = 'You will get no more e-mails for this alert.';
+
 export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
+  const bind = binder(router, deps, { limiter });
 
-  router.post(
-    routePath(endpoints.alertSubscribe),
-    limiter.middleware('alerts'),
-    jsonBody(deps.bodyTimeoutMs),
-    async (ctx) => {
-      const parsed = alertSubscribeRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path[0];
-        throw field === 'email'
+  bind(endpoints.alertSubscribe).to(
+    async ({ body, ctx }) => {
+      const sources = deps.store.get('sources');
+      if (!sources) throw new AppError(503, 'data_unavailable', 'sources.json has not loaded');
+      if (!sources.sources.some((s) => s.id === body.sourceId))
+        throw badRequest(`No source with id ${body.sourceId}`, 'unknown_source');
+      // The e-mail, if any, leaves after this answer (api/src/alerts/outgoing.ts); a failure of
+      // the store is its documented 503 (storeFailure).
+      await deps.alerts.subscribe(body, answered(ctx));
+      return { status: 202, body: { success: true, message: SUBSCRIBE_MESSAGE } };
+    },
+    {
+      bucket: 'alerts',
+      invalid: ({ issues }) => {
+        const field = issues[0]?.path[0];
+        return field === 'email'
           ? badRequest('A valid email address is required', 'invalid_email')
           : badRequest(
               field === 'kind'
@@ -141,49 +143,37 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
                 : 'sourceId must be the id of a source (GET /api/sources)',
               'invalid_request',
             );
-      }
-      const sources = deps.store.get('sources');
-      if (!sources) throw new AppError(503, 'data_unavailable', 'sources.json has not loaded');
-      if (!sources.sources.some((s) => s.id === parsed.data.sourceId))
-        throw badRequest(`No source with id ${parsed.data.sourceId}`, 'unknown_source');
-      // The e-mail, if any, leaves after this answer (api/src/alerts/outgoing.ts); a failure of
-      // the store is its documented 503 (errorHandler).
-      await deps.alerts.subscribe(parsed.data, answered(ctx));
-      ctx.status = 202;
-      ctx.body = { success: true, message: SUBSCRIBE_MESSAGE };
+      },
     },
   );
 
-  router.get(routePath(endpoints.alertConfirm), async (ctx) => {
-    const outcome = await linkAction(ctx, deps, 'Alerts are', () =>
-      deps.alerts.confirm(tokenOf(ctx)),
-    );
-    if (outcome === undefined) return;
-    confirmPage(ctx, deps, outcome, {
-      confirmed: [
-        'Alert confirmed',
-        'You will get an e-mail when it happens. Every alert has a one-click unsubscribe link.',
-      ],
-      unknown: [
-        'Alert not found',
-        'This alert no longer exists (it was unsubscribed). Subscribe again on the site.',
-      ],
-    });
-  });
+  // A missing or malformed token reads as the invalid link it is.
+  bind(endpoints.alertConfirm).to(
+    async ({ query }) =>
+      confirmPage(deps, await deps.alerts.confirm(query.token), ALERT_CONFIRM_TEXTS),
+    {
+      invalid: () => confirmPage(deps, 'invalid', ALERT_CONFIRM_TEXTS),
+      storeFailurePage: unavailablePage(deps, 'Alerts are'),
+    },
+  );
 
-  router.get(routePath(endpoints.alertUnsubscribe), async (ctx) => {
-    const ok = await linkAction(ctx, deps, 'Alerts are', () =>
-      deps.alerts.unsubscribe(tokenOf(ctx)),
-    );
-    if (ok === undefined) return;
-    unsubscribePage(ctx, deps, ok, 'You will get no more e-mails for this alert.');
-  });
+  bind(endpoints.alertUnsubscribe).to(
+    async ({ query }) =>
+      unsubscribePage(deps, await deps.alerts.unsubscribe(query.token), ALERT_UNSUBSCRIBED),
+    {
+      invalid: () => unsubscribePage(deps, false, ALERT_UNSUBSCRIBED),
+      storeFailurePage: unavailablePage(deps, 'Alerts are'),
+    },
+  );
 
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the header's URL.
-  router.post(routePath(endpoints.alertUnsubscribeOneClick), async (ctx) => {
-    const ok = await deps.alerts.unsubscribe(tokenOf(ctx));
-    if (!ok) throw badRequest('The unsubscribe link is not valid', 'invalid_token');
-    ctx.body = { success: true };
-  });
+  const invalidToken = () => badRequest('The unsubscribe link is not valid', 'invalid_token');
+  bind(endpoints.alertUnsubscribeOneClick).to(
+    async ({ query }) => {
+      if (!(await deps.alerts.unsubscribe(query.token))) throw invalidToken();
+      return { status: 200, body: { success: true } };
+    },
+    { invalid: invalidToken },
+  );
   return router;
 }

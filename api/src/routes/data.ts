@@ -4,13 +4,9 @@ import type { Context } from 'koa';
 import {
   BASE_KEY_OF_TYPE,
   EARNINGS_MAX_AMOUNT,
-  earningsQuerySchema,
   endpoints,
-  historyQuerySchema,
   isBaseKey,
   METHOD_VERSION,
-  seriesIdParamsSchema,
-  strategyContentParamsSchema,
   STRATEGY_SLUGS,
   TIME_RANGE_DAYS,
   TIME_RANGES,
@@ -22,8 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { bodyKey, type ComputedSeries } from '../data/snapshot.ts';
 import { compoundedEarnings } from '../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../http/errors.ts';
-import { sendCached } from '../http/middleware.ts';
-import { routePath } from '../http/route-path.ts';
+import { binder } from '../http/bind.ts';
 import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
@@ -36,17 +31,30 @@ export function parseSeriesId(raw: string | undefined): SeriesId | null {
 
 export function dataRouter(deps: AppDeps): Router {
   const router = new Router();
+  const bind = binder(router, deps);
 
-  const serve = (ctx: Context, key: string, unavailableKey = key) => {
+  /** The precomputed body of `key`, or the 503 of the data file it needs. */
+  const serve = (key: string, unavailableKey = key) => {
     const snap = deps.snapshot();
     const cached = snap.bodies.get(key);
-    if (cached) return sendCached(ctx, cached);
-    const reason = snap.unavailable.get(unavailableKey);
-    if (reason) throw unavailable(reason);
-    return undefined;
+    if (cached) return { status: 200, cached } as const;
+    throw unavailable(snap.unavailable.get(unavailableKey) ?? `${key} has not been computed`);
+  };
+  const unknownId = (ctx: Context) =>
+    badRequest(`Unknown strategy id "${String(ctx.query.id)}"`, 'invalid_id');
+  const badRange = () =>
+    badRequest(`Query parameter range must be one of ${TIME_RANGES.join(', ')}`, 'invalid_range');
+  const badAmount = () =>
+    badRequest(
+      `Query parameter amount must be a number above 0 and at most ${EARNINGS_MAX_AMOUNT}`,
+      'invalid_amount',
+    );
+  const historyMissing = () => {
+    const snap = deps.snapshot();
+    if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
   };
 
-  router.get(routePath(endpoints.health), async (ctx) => {
+  bind(endpoints.health).to(async () => {
     const files = deps.store.status();
     const snap = deps.snapshot();
     const dataImport = importHealth(deps);
@@ -67,102 +75,113 @@ export function dataRouter(deps: AppDeps): Router {
       stale,
       userData,
     };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = report;
+    return { status: 200, body: report, headers: { 'Cache-Control': 'no-store' } };
   });
 
-  router.get(routePath(endpoints.settings), (ctx) => serve(ctx, bodyKey.settings));
-  router.get(routePath(endpoints.sources), (ctx) => serve(ctx, bodyKey.sources));
-  router.get(routePath(endpoints.strategies), (ctx) => serve(ctx, bodyKey.strategies));
-  router.get(routePath(endpoints.baseRates), (ctx) => serve(ctx, bodyKey.baserate));
+  bind(endpoints.settings).to(() => serve(bodyKey.settings));
+  bind(endpoints.sources).to(() => serve(bodyKey.sources));
+  bind(endpoints.strategies).to(() => serve(bodyKey.strategies));
+  bind(endpoints.baseRates).to(() => serve(bodyKey.baserate));
 
-  router.get(routePath(endpoints.history), (ctx) => {
-    const query = historyQuerySchema.safeParse(ctx.query);
-    const issues = query.success ? [] : query.error.issues;
-    // A missing (or repeated) id first, then the range; an id of the wrong form is reported
-    // like an unknown one, after the data check.
-    const idIssue = issues.find((issue) => issue.path[0] === 'id');
-    if (idIssue && idIssue.code !== 'invalid_format')
-      throw badRequest('Query parameter id is required', 'invalid_id');
-    if (issues.some((issue) => issue.path[0] === 'range')) {
-      throw badRequest(
-        `Query parameter range must be one of ${TIME_RANGES.join(', ')}`,
-        'invalid_range',
-      );
-    }
-    const snap = deps.snapshot();
-    if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
-    const id = query.success ? parseSeriesId(query.data.id) : null;
-    if (!query.success || id === null || !snap.series.has(String(id))) {
-      throw badRequest(`Unknown strategy id "${String(ctx.query.id)}"`, 'invalid_id');
-    }
-    serve(ctx, bodyKey.history(id, query.data.range));
-  });
+  bind(endpoints.history).to(
+    ({ query, ctx }) => {
+      const snap = deps.snapshot();
+      if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
+      const id = parseSeriesId(query.id);
+      if (id === null || !snap.series.has(String(id))) throw unknownId(ctx);
+      return serve(bodyKey.history(id, query.range));
+    },
+    {
+      // A missing (or repeated) id first, then the range; an id of the wrong form is reported
+      // like an unknown one, after the data check.
+      invalid: ({ issues, ctx }) => {
+        const idIssue = issues.find((issue) => issue.path[0] === 'id');
+        if (idIssue && idIssue.code !== 'invalid_format')
+          return badRequest('Query parameter id is required', 'invalid_id');
+        if (issues.some((issue) => issue.path[0] === 'range')) return badRange();
+        historyMissing();
+        return unknownId(ctx);
+      },
+    },
+  );
 
-  router.get(routePath(endpoints.earnings), (ctx) => {
-    const query = earningsQuerySchema.safeParse(ctx.query);
-    const bad = (field: string) =>
-      !query.success && query.error.issues.some((issue) => issue.path[0] === field);
-    if (bad('range')) {
-      throw badRequest(
-        `Query parameter range must be one of ${TIME_RANGES.join(', ')}`,
-        'invalid_range',
-      );
-    }
-    const amount = Number(ctx.query.amount);
-    if (bad('amount') || !(amount > 0) || amount > EARNINGS_MAX_AMOUNT) {
-      throw badRequest(
-        `Query parameter amount must be a number above 0 and at most ${EARNINGS_MAX_AMOUNT}`,
-        'invalid_amount',
-      );
-    }
-    const snap = deps.snapshot();
-    if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
-    const source = query.success ? snap.series.get(query.data.id) : undefined;
-    if (!query.success || !source || typeof source.id !== 'number') {
-      throw badRequest(`Unknown source id "${String(ctx.query.id ?? '')}"`, 'invalid_id');
-    }
-    const days = TIME_RANGE_DAYS[query.data.range];
-    const base = snap.series.get(BASE_KEY_OF_TYPE[source.type])!;
-    const mine = earnedOver(source, amount, days);
-    const theirs = earnedOver(base, amount, days);
-    const answer: EarningsAnswer = {
-      id: source.id,
-      amount,
-      unit: source.source.unit,
-      range: query.data.range,
-      ...mine,
-      base: { key: BASE_KEY_OF_TYPE[source.type], ...theirs },
-      difference: mine.earned - theirs.earned,
-    };
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = answer;
-  });
+  bind(endpoints.earnings).to(
+    ({ query, ctx }) => {
+      const amount = Number(query.amount);
+      if (!(amount > 0) || amount > EARNINGS_MAX_AMOUNT) throw badAmount();
+      historyMissing();
+      const snap = deps.snapshot();
+      const source = snap.series.get(query.id);
+      if (!source || typeof source.id !== 'number') throw unknownEarningsId(ctx);
+      const days = TIME_RANGE_DAYS[query.range];
+      const base = snap.series.get(BASE_KEY_OF_TYPE[source.type])!;
+      const mine = earnedOver(source, amount, days);
+      const theirs = earnedOver(base, amount, days);
+      const answer: EarningsAnswer = {
+        id: source.id,
+        amount,
+        unit: source.source.unit,
+        range: query.range,
+        ...mine,
+        base: { key: BASE_KEY_OF_TYPE[source.type], ...theirs },
+        difference: mine.earned - theirs.earned,
+      };
+      return { status: 200, body: answer, headers: { 'Cache-Control': 'public, max-age=60' } };
+    },
+    {
+      // The range first, then the amount, then whether the history loaded, then the id.
+      invalid: ({ issues, ctx }) => {
+        if (issues.some((issue) => issue.path[0] === 'range')) return badRange();
+        if (issues.some((issue) => issue.path[0] === 'amount')) return badAmount();
+        const amount = Number(ctx.query.amount);
+        if (!(amount > 0) || amount > EARNINGS_MAX_AMOUNT) return badAmount();
+        historyMissing();
+        return unknownEarningsId(ctx);
+      },
+    },
+  );
 
-  router.get(routePath(endpoints.breakdown), (ctx) => {
+  const breakdownMissing = () => {
     const snap = deps.snapshot();
     if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
-    const params = seriesIdParamsSchema.safeParse(ctx.params);
-    const id = params.success ? parseSeriesId(params.data.id) : null;
-    if (id === null) throw badRequest(`Invalid strategy id "${ctx.params.id}"`, 'invalid_id');
-    if (!snap.series.has(String(id))) throw notFound(`No strategy with id ${id}`);
-    serve(ctx, bodyKey.breakdown(id));
-  });
+  };
+  bind(endpoints.breakdown).to(
+    ({ params }) => {
+      breakdownMissing();
+      const id = parseSeriesId(params.id);
+      if (id === null) throw badRequest(`Invalid strategy id "${params.id}"`, 'invalid_id');
+      if (!deps.snapshot().series.has(String(id))) throw notFound(`No strategy with id ${id}`);
+      return serve(bodyKey.breakdown(id));
+    },
+    {
+      invalid: ({ ctx }) => {
+        breakdownMissing();
+        return badRequest(`Invalid strategy id "${ctx.params.id}"`, 'invalid_id');
+      },
+    },
+  );
 
-  router.get(routePath(endpoints.strategyContent), (ctx) => {
+  const contentMissing = (ctx: Context) => {
     const snap = deps.snapshot();
     if (snap.unavailable.has('content')) throw unavailable(snap.unavailable.get('content')!);
-    const params = strategyContentParamsSchema.safeParse(ctx.params);
-    if (!params.success || !snap.bodies.has(bodyKey.content(params.data.slug))) {
-      throw notFound(
-        `No strategy content for "${ctx.params.slug ?? ''}" (known: ${STRATEGY_SLUGS.join(', ')})`,
-      );
-    }
-    serve(ctx, bodyKey.content(params.data.slug));
-  });
+    return notFound(
+      `No strategy content for "${ctx.params.slug ?? ''}" (known: ${STRATEGY_SLUGS.join(', ')})`,
+    );
+  };
+  bind(endpoints.strategyContent).to(
+    ({ params, ctx }) => {
+      const unknown = contentMissing(ctx);
+      if (!deps.snapshot().bodies.has(bodyKey.content(params.slug))) throw unknown;
+      return serve(bodyKey.content(params.slug));
+    },
+    { invalid: ({ ctx }) => contentMissing(ctx) },
+  );
 
   return router;
 }
+
+const unknownEarningsId = (ctx: Context) =>
+  badRequest(`Unknown source id "${String(ctx.query.id ?? '')}"`, 'invalid_id');
 
 /** What `amount` earned over the newest `days` of one series (api/src/engine/earnings.ts). */
 function earnedOver(series: ComputedSeries, amount: number, days: number) {

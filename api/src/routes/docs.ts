@@ -7,12 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { cacheBody, cacheBytes, type CachedBody } from '../data/snapshot.ts';
-import { sendCached } from '../http/middleware.ts';
-import { routePath } from '../http/route-path.ts';
+import { binder } from '../http/bind.ts';
 import { openApiDocument } from '../openapi.ts';
 
 export const DOCS_TITLE = 'Global Yield Leaderboard API reference';
@@ -64,26 +62,21 @@ function redocScript() {
   return script;
 }
 
-function sendScript(ctx: Context): void {
-  const { plain, gzip } = redocScript();
-  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
-    sendCached(ctx, gzip, undefined, JS_TYPE);
-  } else {
-    sendCached(ctx, plain, undefined, JS_TYPE);
-  }
-}
-
 export function docsRouter(deps: AppDeps): Router {
   const router = new Router();
+  const bind = binder(router, deps);
   const openApiBody = cacheBody(openApiDocument(deps.version));
-  router.get(routePath(endpoints.openApi), (ctx) => sendCached(ctx, openApiBody));
-  router.get(routePath(endpoints.docs), (ctx) => {
-    ctx.set('Content-Security-Policy', DOCS_CSP);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = DOCS_HTML;
+  bind(endpoints.openApi).to(() => ({ status: 200, cached: openApiBody }));
+  bind(endpoints.docs).to(() => ({
+    status: 200,
+    body: DOCS_HTML,
+    headers: { 'Content-Security-Policy': DOCS_CSP, 'Cache-Control': 'no-cache' },
+  }));
+  bind(endpoints.docsScript).to(({ ctx }) => {
+    const { plain, gzip } = redocScript();
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip')
+      return { status: 200, cached: gzip, type: JS_TYPE, headers: { 'Content-Encoding': 'gzip' } };
+    return { status: 200, cached: plain, type: JS_TYPE };
   });
-  router.get(routePath(endpoints.docsScript), sendScript);
   return router;
 }

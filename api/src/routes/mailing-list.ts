@@ -6,68 +6,69 @@
  * answering a short HTML page like the alerts' links.
  */
 import Router from '@koa/router';
-import { endpoints, mailSignupRequestSchema } from '@yield/contract';
+import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
-import { jsonBody } from '../http/middleware.ts';
+import { binder } from '../http/bind.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import { routePath } from '../http/route-path.ts';
-import { answered, confirmPage, linkAction, tokenOf, unsubscribePage } from './alerts.ts';
+import { answered, confirmPage, unavailablePage, unsubscribePage } from './alerts.ts';
 
 export const SIGNUP_MESSAGE =
   'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';
 
+const MAIL_CONFIRM_TEXTS = {
+  confirmed: [
+    'Subscription confirmed',
+    'You are on the newsletter list. Every newsletter has an unsubscribe link.',
+  ],
+  unknown: [
+    'Subscription not found',
+    'This sign-up no longer exists (it was removed, or not confirmed within 7 days). Subscribe again on the site.',
+  ],
+} satisfies Parameters<typeof confirmPage>[2];
+const MAIL_UNSUBSCRIBED = 'You will get no more e-mails from the newsletter.';
+
 export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
-  const path = routePath(endpoints.mailSignup);
-  router.post(
-    path,
-    limiter.middleware('addToMailList'),
-    jsonBody(deps.bodyTimeoutMs),
-    async (ctx) => {
-      const parsed = mailSignupRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path[0];
-        throw badRequest(
-          field === 'source'
+  const bind = binder(router, deps, { limiter });
+  bind(endpoints.mailSignup).to(
+    async ({ body, ctx }) => {
+      // A failure of the store is its documented 503 (storeFailure); the e-mail leaves after this.
+      await deps.alerts.joinMailingList(
+        { email: body.email.toLowerCase(), source: body.source ?? 'website' },
+        answered(ctx),
+      );
+      return { status: 202, body: { success: true, message: SIGNUP_MESSAGE } };
+    },
+    {
+      bucket: 'addToMailList',
+      invalid: ({ issues }) =>
+        badRequest(
+          issues[0]?.path[0] === 'source'
             ? 'source must be 1-64 letters, digits, spaces or _ . / -'
             : 'A valid email address is required',
           'invalid_email',
-        );
-      }
-      // A failure of the store is its documented 503 (errorHandler); the e-mail leaves after this.
-      await deps.alerts.joinMailingList(
-        { email: parsed.data.email.toLowerCase(), source: parsed.data.source ?? 'website' },
-        answered(ctx),
-      );
-      ctx.status = 202;
-      ctx.body = { success: true, message: SIGNUP_MESSAGE };
+        ),
     },
   );
 
-  router.get(routePath(endpoints.mailConfirm), async (ctx) => {
-    const outcome = await linkAction(ctx, deps, 'The mailing list is', () =>
-      deps.alerts.confirmMailingList(tokenOf(ctx)),
-    );
-    if (outcome === undefined) return;
-    confirmPage(ctx, deps, outcome, {
-      confirmed: [
-        'Subscription confirmed',
-        'You are on the newsletter list. Every newsletter has an unsubscribe link.',
-      ],
-      unknown: [
-        'Subscription not found',
-        'This sign-up no longer exists (it was removed, or not confirmed within 7 days). Subscribe again on the site.',
-      ],
-    });
-  });
+  // A missing or malformed token reads as the invalid link it is.
+  bind(endpoints.mailConfirm).to(
+    async ({ query }) =>
+      confirmPage(deps, await deps.alerts.confirmMailingList(query.token), MAIL_CONFIRM_TEXTS),
+    {
+      invalid: () => confirmPage(deps, 'invalid', MAIL_CONFIRM_TEXTS),
+      storeFailurePage: unavailablePage(deps, 'The mailing list is'),
+    },
+  );
 
-  router.get(routePath(endpoints.mailUnsubscribe), async (ctx) => {
-    const ok = await linkAction(ctx, deps, 'The mailing list is', () =>
-      deps.alerts.leaveMailingList(tokenOf(ctx)),
-    );
-    if (ok === undefined) return;
-    unsubscribePage(ctx, deps, ok, 'You will get no more e-mails from the newsletter.');
-  });
+  bind(endpoints.mailUnsubscribe).to(
+    async ({ query }) =>
+      unsubscribePage(deps, await deps.alerts.leaveMailingList(query.token), MAIL_UNSUBSCRIBED),
+    {
+      invalid: () => unsubscribePage(deps, false, MAIL_UNSUBSCRIBED),
+      storeFailurePage: unavailablePage(deps, 'The mailing list is'),
+    },
+  );
   return router;
 }

@@ -10,33 +10,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import koaJwt from 'koa-jwt';
 import {
   BASE_KEY_OF_TYPE,
   endpoints,
-  premiumInviteRequestSchema,
-  premiumLoginRequestSchema,
-  premiumStrategyParamsSchema,
   type PremiumStrategyAnalysis,
   type PremiumUser,
 } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import type { UserRecord } from '../data/schemas.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
-import { AppError, badRequest, storeFailure, unauthorized } from '../http/errors.ts';
-import { jsonBody } from '../http/middleware.ts';
+import { binder } from '../http/bind.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import { routePath } from '../http/route-path.ts';
 import { findInvite, inviteUsable } from '../premium/invite-codes.ts';
 import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from '../premium/sign-in.ts';
-import {
-  isPremiumClaims,
-  JWT_ALGORITHM,
-  signPremiumToken,
-  verifyPremiumToken,
-  type PremiumClaims,
-} from '../premium/tokens.ts';
+import { signPremiumToken } from '../premium/tokens.ts';
 import { parseSeriesId } from './data.ts';
 
 const FAIL = { success: false } as const;
@@ -56,57 +44,6 @@ function toUser(record: UserRecord): PremiumUser {
   return { userId: record.userId, email: record.email, accessLevel: 'premium' };
 }
 
-/** Store failures (a broken runtime file, an unreachable database) become a 503 with the premium call's `success:false`. */
-async function guarded<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    // The one mapping of the store's failures (http/errors.ts), with the calls' `success: false`.
-    throw storeFailure(err, FAIL) ?? err;
-  }
-}
-
-/**
- * Whether the user of verified claims still has access (deps.premiumAccess). A store that cannot
- * answer is a 503, never a pass: `extra` adds the premium calls' `success: false`.
- */
-async function stillActive(
-  deps: AppDeps,
-  userId: string,
-  extra: Record<string, unknown> = {},
-): Promise<boolean> {
-  try {
-    return await deps.premiumAccess.active(userId);
-  } catch (err) {
-    const mapped = storeFailure(err, extra);
-    if (mapped?.code === 'unavailable') throw mapped;
-    deps.logger.error('premium access check failed', { error: (err as Error).message });
-    throw new AppError(
-      503,
-      'data_unavailable',
-      'Premium access cannot be checked right now',
-      {},
-      extra,
-    );
-  }
-}
-
-/**
- * The claims of the request's bearer token when it is valid (signature, algorithm, exp) and its
- * user still has access; else null. Used by premiumLogin and the scanner.
- */
-export async function premiumBearer(
-  ctx: Context,
-  deps: AppDeps,
-  extra: Record<string, unknown> = {},
-): Promise<PremiumClaims | null> {
-  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1]?.trim();
-  if (!bearer) return null;
-  const claims = verifyPremiumToken(bearer, deps.jwtSecret);
-  if (!claims) return null;
-  return (await stillActive(deps, claims.sub, extra)) ? claims : null;
-}
-
 async function verifiedInvite(deps: AppDeps, code: string) {
   const invite = await findInvite(deps.userData, code);
   if (!invite) throw inviteFailure('invalid');
@@ -115,142 +52,119 @@ async function verifiedInvite(deps: AppDeps, code: string) {
 
 export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   const router = new Router();
+  const bind = binder(router, deps, { limiter });
   const signIn = new SignInLinks(deps);
 
-  const invitePath = routePath(endpoints.premiumInvite);
-  router.post(
-    invitePath,
-    limiter.middleware('premium', FAIL),
-    jsonBody(deps.bodyTimeoutMs, FAIL),
-    async (ctx) => {
-      const parsed = premiumInviteRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success)
-        throw new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL);
-      await guarded(deps, async () => {
-        const invite = await verifiedInvite(deps, parsed.data.inviteCode);
-        const now = deps.now();
-        const redeemed = await deps.userData.redeemInvite({
+  // Failures of the store are the documented 503 with `success: false` (the binder's `extra`).
+  bind(endpoints.premiumInvite).to(
+    async ({ body }) => {
+      const invite = await verifiedInvite(deps, body.inviteCode);
+      const now = deps.now();
+      const redeemed = await deps.userData.redeemInvite({
+        inviteId: invite.id,
+        user: {
+          userId: randomUUID(),
           inviteId: invite.id,
-          user: {
-            userId: randomUUID(),
-            inviteId: invite.id,
-            email: null,
-            createdAt: now.toISOString(),
-            lastLoginAt: now.toISOString(),
-          },
-          now,
-        });
-        if (!redeemed.ok) throw inviteFailure(redeemed.reason);
-        const record = redeemed.user;
-        const user = toUser(record);
-        ctx.body = {
-          success: true,
-          token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
-          user,
-        };
+          email: null,
+          createdAt: now.toISOString(),
+          lastLoginAt: now.toISOString(),
+        },
+        now,
       });
+      if (!redeemed.ok) throw inviteFailure(redeemed.reason);
+      const user = toUser(redeemed.user);
+      const token = signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds);
+      return { status: 200, body: { success: true, token, user } };
+    },
+    {
+      bucket: 'premium',
+      extra: FAIL,
+      invalid: () => new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL),
     },
   );
 
-  router.post(
-    routePath(endpoints.premiumLogin),
-    limiter.middleware('premiumLogin', FAIL),
-    jsonBody(deps.bodyTimeoutMs, FAIL),
-    async (ctx) => {
-      const parsed = premiumLoginRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path[0];
-        throw new AppError(
+  bind(endpoints.premiumLogin).to(
+    async ({ body, bearer }) => {
+      const email = body.email.toLowerCase();
+      const invite = await verifiedInvite(deps, body.inviteCode);
+      const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
+      if (!expired.ok) throw inviteFailure(expired.reason);
+
+      // With the caller's own token (the client sends the one of the invite step), the email is
+      // bound to that user. Without it this is a redemption: a new user for a new email (one
+      // use); an email already bound to a user of the code gets no token, only a sign-in link
+      // mailed to it.
+      const claims = await bearer();
+      const now = deps.now();
+      const login = await deps.userData.activateInviteEmail({
+        inviteId: invite.id,
+        email,
+        tokenUserId: claims?.sub ?? null,
+        newUser: {
+          userId: randomUUID(),
+          inviteId: invite.id,
+          email,
+          createdAt: now.toISOString(),
+          lastLoginAt: now.toISOString(),
+        },
+        now,
+      });
+      if (!login.ok) {
+        if (login.reason !== 'email_taken') throw inviteFailure(login.reason);
+        // Not awaited: how long the answer takes must not tell that the email is registered.
+        void signIn.send(login.user, email);
+        // A used-up code answers as it does for an email nobody registered.
+        const left = inviteUsable(invite, now);
+        if (!left.ok) throw inviteFailure(left.reason);
+        return {
+          status: 202,
+          body: { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE },
+        };
+      }
+      const user = toUser(login.user);
+      const token = signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds);
+      return { status: 200, body: { success: true, token, user } };
+    },
+    {
+      bucket: 'premiumLogin',
+      extra: FAIL,
+      invalid: ({ issues }) => {
+        const field = issues[0]?.path[0];
+        return new AppError(
           400,
           field === 'email' ? 'invalid_email' : 'invalid_request',
           field === 'email' ? 'A valid email address is required' : 'inviteCode is required',
           {},
           FAIL,
         );
-      }
-      const email = parsed.data.email.toLowerCase();
-      await guarded(deps, async () => {
-        const invite = await verifiedInvite(deps, parsed.data.inviteCode);
-        const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
-        if (!expired.ok) throw inviteFailure(expired.reason);
-
-        // With the caller's own token (the client sends the one of the invite step), the email is
-        // bound to that user. Without it this is a redemption: a new user for a new email (one
-        // use); an email already bound to a user of the code gets no token, only a sign-in link
-        // mailed to it.
-        const claims = await premiumBearer(ctx, deps, FAIL);
-        const now = deps.now();
-        const login = await deps.userData.activateInviteEmail({
-          inviteId: invite.id,
-          email,
-          tokenUserId: claims?.sub ?? null,
-          newUser: {
-            userId: randomUUID(),
-            inviteId: invite.id,
-            email,
-            createdAt: now.toISOString(),
-            lastLoginAt: now.toISOString(),
-          },
-          now,
-        });
-        if (!login.ok) {
-          if (login.reason !== 'email_taken') throw inviteFailure(login.reason);
-          // Not awaited: how long the answer takes must not tell that the email is registered.
-          void signIn.send(login.user, email);
-          // A used-up code answers as it does for an email nobody registered.
-          const left = inviteUsable(invite, now);
-          if (!left.ok) throw inviteFailure(left.reason);
-          ctx.status = 202;
-          ctx.body = { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE };
-          return;
-        }
-        const record = login.user;
-        const user = toUser(record);
-        ctx.body = {
-          success: true,
-          token: signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds),
-          user,
-        };
-      });
+      },
     },
   );
 
-  router.get(routePath(endpoints.premiumSignIn), async (ctx) => {
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+  const signInAnswer = async (token: string) => {
     let found;
     try {
       found = await signIn.userOf(token);
     } catch (err) {
       deps.logger.error('premium sign-in link not checked', { error: (err as Error).message });
-      return signInPage(
-        ctx,
-        deps,
-        503,
-        'Try again later',
-        'Premium access is temporarily unavailable.',
-      );
+      return signInPage(deps, 503, 'Try again later', 'Premium access is temporarily unavailable.');
     }
     if (found.ok)
       return signInPage(
-        ctx,
         deps,
         200,
         'Signed in',
         'You are signed in to premium. Taking you to the site…',
-        {
-          user: toUser(found.user),
-        },
+        { user: toUser(found.user) },
       );
     if (found.reason === 'unknown')
       return signInPage(
-        ctx,
         deps,
         404,
         'Account not found',
         'This premium account no longer exists, or its invite code was disabled, or its e-mail changed.',
       );
     return signInPage(
-      ctx,
       deps,
       400,
       found.reason === 'expired' ? 'Link expired' : 'Invalid link',
@@ -258,6 +172,16 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         ? 'This sign-in link has expired (links work for one hour). Ask for a new one.'
         : 'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
     );
+  };
+  // A missing or malformed token reads as the invalid link it is.
+  bind(endpoints.premiumSignIn).to(({ query }) => signInAnswer(query.token), {
+    invalid: () =>
+      signInPage(
+        deps,
+        400,
+        'Invalid link',
+        'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
+      ),
   });
 
   return router;
@@ -291,65 +215,51 @@ function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string 
   return parts.join(' ');
 }
 
-/**
- * After koa-jwt verified the signature and expiry: requires a premium access level, an `exp`, and
- * a user that still exists with an enabled invite.
- */
-function requirePremium(deps: AppDeps) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const claims: unknown = ctx.state.user;
-    if (!isPremiumClaims(claims)) throw unauthorized('A premium token is required', 'not_premium');
-    if (!(await stillActive(deps, claims.sub)))
-      throw unauthorized('This premium access has been revoked', 'premium_revoked');
-    await next();
-  };
-}
-
 export function protectedRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.use(koaJwt({ secret: deps.jwtSecret, algorithms: [JWT_ALGORITHM], key: 'user' }));
-  router.use(requirePremium(deps));
+  const bind = binder(router, deps);
 
-  router.get(routePath(endpoints.premiumAnalysis), (ctx) => {
-    const params = premiumStrategyParamsSchema.safeParse(ctx.params);
-    if (!params.success) throw badRequest('Invalid strategy id', 'invalid_id');
-    const raw = params.data.id;
-    const snap = deps.snapshot();
-    const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
-    const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
-    const series = id !== null ? snap.series.get(String(id)) : undefined;
-    ctx.set('Cache-Control', 'private, no-store');
-    if (!series) {
-      // The premium page links any strategy name; ones without data yet are "being analysed".
-      const numeric = typeof id === 'number' ? id : 0;
+  // `bearer: 'required'`: koa-jwt and the access check run before this (http/bearer.ts).
+  bind(endpoints.premiumAnalysis).to(
+    ({ params }) => {
+      const raw = params.id;
+      const snap = deps.snapshot();
+      const slugOwner = [...snap.contents.values()].find((c) => c.slug === raw.toLowerCase());
+      const id = slugOwner ? slugOwner.id : parseSeriesId(raw);
+      const series = id !== null ? snap.series.get(String(id)) : undefined;
+      const headers = { 'Cache-Control': 'private, no-store' };
+      if (!series) {
+        // The premium page links any strategy name; ones without data yet are "being analysed".
+        const numeric = typeof id === 'number' ? id : 0;
+        const body: PremiumStrategyAnalysis = {
+          id: numeric,
+          requestedId: raw,
+          name: `Premium Strategy #${raw}`,
+          status: 'analyzing',
+          source: null,
+          breakdown: null,
+          history: [],
+          thirdPartyRatings: [],
+          summary: 'This strategy is being analysed. The full report will be available soon.',
+        };
+        return { status: 200, body, headers };
+      }
+      const content = [...snap.contents.values()].find((c) => c.id === series.id);
+      const base = snap.series.get(BASE_KEY_OF_TYPE[series.type]);
       const body: PremiumStrategyAnalysis = {
-        id: numeric,
+        id: typeof series.id === 'number' ? series.id : 0,
         requestedId: raw,
-        name: `Premium Strategy #${raw}`,
-        status: 'analyzing',
-        source: null,
-        breakdown: null,
-        history: [],
-        thirdPartyRatings: [],
-        summary: 'This strategy is being analysed. The full report will be available soon.',
+        name: series.name,
+        status: 'ready',
+        source: series.source,
+        breakdown: series.breakdown,
+        history: series.points.slice(Math.max(0, series.points.length - PREMIUM_HISTORY_DAYS)),
+        thirdPartyRatings: content?.thirdPartyRatings ?? [],
+        summary: summaryOf(series, typeof series.id === 'number' ? base : undefined),
       };
-      ctx.body = body;
-      return;
-    }
-    const content = [...snap.contents.values()].find((c) => c.id === series.id);
-    const base = snap.series.get(BASE_KEY_OF_TYPE[series.type]);
-    const body: PremiumStrategyAnalysis = {
-      id: typeof series.id === 'number' ? series.id : 0,
-      requestedId: raw,
-      name: series.name,
-      status: 'ready',
-      source: series.source,
-      breakdown: series.breakdown,
-      history: series.points.slice(Math.max(0, series.points.length - PREMIUM_HISTORY_DAYS)),
-      thirdPartyRatings: content?.thirdPartyRatings ?? [],
-      summary: summaryOf(series, typeof series.id === 'number' ? base : undefined),
-    };
-    ctx.body = body;
-  });
+      return { status: 200, body, headers };
+    },
+    { invalid: () => badRequest('Invalid strategy id', 'invalid_id') },
+  );
   return router;
 }

@@ -11,11 +11,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../deps.ts';
 import { cacheBytes } from '../data/snapshot.ts';
 import { unauthorized, unavailable } from '../http/errors.ts';
-import { sendCached } from '../http/middleware.ts';
-import { premiumBearer } from '../routes/premium.ts';
+import { binder } from '../http/bind.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
 import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
-import { routePath } from '../http/route-path.ts';
 import { parseScannerQuery } from './contract.ts';
 import { scannerState } from './scanner-state.ts';
 
@@ -101,39 +99,43 @@ export function scannerCsv(index: PoolIndex, result: ScannerPage): string {
 export function scannerRouter(deps: AppDeps): Router {
   const state = scannerState(deps);
   const router = new Router();
+  const bind = binder(router, deps);
 
-  router.get(routePath(endpoints.scanner), async (ctx) => {
-    const query = parseScannerQuery(ctx.query);
-    // A valid token whose user was deleted or whose invite was disabled counts as none.
-    const premium = (await premiumBearer(ctx, deps)) !== null;
-    if (query.format === 'csv' && !premium) {
-      throw unauthorized('CSV export needs a premium token', 'premium_required');
-    }
-    const index = state.index();
-    if (!index) throw unavailable(state.unavailableReason());
-    const result = scannerPage(index, query, premium);
+  bind(endpoints.scanner).to(
+    async ({ query, bearer, ctx }) => {
+      // A valid token whose user was deleted or whose invite was disabled counts as none.
+      const premium = (await bearer()) !== null;
+      if (query.format === 'csv' && !premium) {
+        throw unauthorized('CSV export needs a premium token', 'premium_required');
+      }
+      const index = state.index();
+      if (!index) throw unavailable(state.unavailableReason());
+      const result = scannerPage(index, query, premium);
 
-    if (query.format === 'csv') {
-      ctx.set('Cache-Control', PRIVATE);
-      ctx.set(
-        'Content-Disposition',
-        `attachment; filename="pigi-scanner-${index.asOf?.slice(0, 10) ?? 'empty'}.csv"`,
-      );
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.body = scannerCsv(index, result);
-      return;
-    }
-    const body = Buffer.from(scannerJson(index, result));
-    if (ctx.get('Authorization')) {
-      ctx.set('Cache-Control', PRIVATE);
-      ctx.type = 'application/json; charset=utf-8';
-      ctx.body = body;
-      return;
-    }
-    sendCached(ctx, cacheBytes(body));
-    // The same URL answers differently with a token: shared caches must key on it.
-    ctx.set('Vary', 'Accept-Encoding, Authorization');
-  });
+      if (query.format === 'csv') {
+        return {
+          status: 200,
+          csv: scannerCsv(index, result),
+          headers: {
+            'Cache-Control': PRIVATE,
+            'Content-Disposition': `attachment; filename="pigi-scanner-${index.asOf?.slice(0, 10) ?? 'empty'}.csv"`,
+          },
+        };
+      }
+      const body = Buffer.from(scannerJson(index, result));
+      if (ctx.get('Authorization')) {
+        return { status: 200, raw: body, headers: { 'Cache-Control': PRIVATE } };
+      }
+      // The same URL answers differently with a token: shared caches must key on it.
+      return {
+        status: 200,
+        cached: cacheBytes(body),
+        headers: { Vary: 'Accept-Encoding, Authorization' },
+      };
+    },
+    // Empty values count as not given; unknown or repeated parameters are refused (contract.ts).
+    { readQuery: (ctx) => parseScannerQuery(ctx.query) },
+  );
 
   return router;
 }
