@@ -19,7 +19,6 @@
  * variables below on the processes they start, they read none of their own.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 import { DEFAULT_COINS_API_URL } from './import/coins.ts';
@@ -27,9 +26,9 @@ import { DEFAULT_DEFILLAMA_API_URL } from './import/defillama.ts';
 import { parseInterval } from './import/schedule.ts';
 import { parseLogLevel, type LogLevel } from './logger.ts';
 import { assertStrongSecret } from './premium/tokens.ts';
+import { DEFAULT_DATA_DIR } from './paths.ts';
 
-export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
+export { API_ROOT, DEFAULT_DATA_DIR } from './paths.ts';
 
 /**
  * The processes that read the environment: `api` is createDeps() (the API in the standalone

@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import { TextFile } from 'lowdb/node';
-import { DEFAULT_DATA_DIR } from '../config.ts';
+import { DEFAULT_DATA_DIR } from '../paths.ts';
 import { openStore, dataFiles, type ApiStore } from '../data/files.ts';
 import { poolSchema, type Pool, type PoolsFile } from '../data/schemas.ts';
 import { formatJsonPath } from '../data/store.ts';

@@ -12,12 +12,16 @@ import {
   CONFIRMATION_WINDOW_MS,
   confirmationAllowed,
   MAILING_LIST_SCOPE,
-  UNCONFIRMED_TTL_MS,
   type ConfirmationDecision,
   type ConfirmationMail,
 } from '../ports/confirmations.ts';
 import type { JournalEngine } from './journal-engine.ts';
-import type { MailingRequestRecord } from './mailing-list.ts';
+import {
+  sharedRecords,
+  unconfirmedExpired,
+  type MailingRequestRecord,
+  type PurgeRecord,
+} from './shared-records.ts';
 
 export const alertRecords = {
   alertSub: z.object({
@@ -43,18 +47,10 @@ export const alertRecords = {
     mail: z.boolean(),
     at: z.string(),
   }),
-  /** The purge of unconfirmed subscriptions and sign-ups, and of old confirmation e-mails. */
-  purge: z.object({ t: z.literal('purge'), at: z.string() }),
+  purge: sharedRecords.purge,
 };
 type Records = { [T in keyof typeof alertRecords]: z.infer<(typeof alertRecords)[T]> };
-export type PurgeRecord = Records['purge'];
 type AlertRecord = Records[keyof Records] | MailingRequestRecord;
-
-/** Whether an unconfirmed subscription or sign-up is due for the purge at `now`. */
-export const unconfirmedExpired = (
-  e: { confirmedAt?: string | null; mailedAt?: string; createdAt: string },
-  now: number,
-) => e.confirmedAt === null && Date.parse(e.mailedAt ?? e.createdAt) <= now - UNCONFIRMED_TTL_MS;
 
 /** "One subscription per address, source and kind": the key, in any letter case. */
 const alertKey = (s: Pick<AlertSubscription, 'email' | 'sourceId' | 'kind'>) =>

@@ -16,30 +16,23 @@ import {
 import type { MailingListEntry, MailingListStore, NewSubscriber } from '../ports/mailing-list.ts';
 import type { DataFiles } from '../files.ts';
 import type { JournalEngine } from './journal-engine.ts';
-import { unconfirmedExpired, type PurgeRecord } from './alerts.ts';
+import {
+  sharedRecords,
+  unconfirmedExpired,
+  type MailingRequestRecord,
+  type PurgeRecord,
+} from './shared-records.ts';
 
 export const mailingListRecords = {
   subscriber: z.object({
     t: z.literal('subscriber'),
     ...mailingListFileSchema.shape.entries.element.shape,
   }),
-  // Requests for a confirmation e-mail carry the store's decision (`mail`), so a replay repeats it.
-  mailingRequest: z.object({
-    t: z.literal('mailingRequest'),
-    entry: z.object({
-      id: z.string(),
-      email: z.string(),
-      source: z.string(),
-      createdAt: z.string(),
-    }),
-    mail: z.boolean(),
-    at: z.string(),
-  }),
+  mailingRequest: sharedRecords.mailingRequest,
   mailingConfirm: z.object({ t: z.literal('mailingConfirm'), id: z.string(), at: z.string() }),
   mailingRemove: z.object({ t: z.literal('mailingRemove'), id: z.string() }),
 };
 type Records = { [T in keyof typeof mailingListRecords]: z.infer<(typeof mailingListRecords)[T]> };
-export type MailingRequestRecord = Records['mailingRequest'];
 type ListRecord = Records[keyof Records] | PurgeRecord;
 
 type ListEntry = MailingListFile['entries'][number];
