@@ -17,7 +17,7 @@ import { mailingListRouter } from './routes/mailing-list.ts';
 import { alertsRouter } from './routes/alerts.ts';
 import { premiumRouter, protectedRouter } from './routes/premium.ts';
 import { docsRouter } from './routes/docs.ts';
-import { scannerRouter } from './scanner/route.ts';
+import { scannerRouter } from './modules/scanner/route.ts';
 
 export { API_PREFIX };
 

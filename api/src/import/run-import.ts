@@ -2,7 +2,7 @@
  * One import: every feed named in sources.json is read (from DeFiLlama, or from saved responses
  * with `fromDir`), validated, merged into history.json and written atomically; then DeFiLlama's
  * `/pools` snapshot (`<fromDir>/pools.json` offline) replaces pools.json, the scanner's input,
- * through importPoolsSnapshot (api/src/scanner/import-pools.ts). The outcome of each feed and of
+ * through importPoolsSnapshot (api/src/modules/scanner/import-pools.ts). The outcome of each feed and of
  * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
  * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
  *
@@ -37,7 +37,7 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from '../modules/scanner/import-pools.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,

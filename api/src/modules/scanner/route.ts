@@ -8,10 +8,10 @@
  */
 import Router from '@koa/router';
 import { stringify } from 'csv-stringify/sync';
-import type { AppDeps } from '../deps.ts';
-import { cacheBytes } from '../data/snapshot.ts';
-import { unauthorized, unavailable } from '../http/errors.ts';
-import { binder } from '../http/bind.ts';
+import type { AppDeps } from '../../deps.ts';
+import { cacheBytes } from '../../data/snapshot.ts';
+import { unauthorized, unavailable } from '../../http/errors.ts';
+import { binder } from '../../http/bind.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
 import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
 import { parseScannerQuery } from './contract.ts';

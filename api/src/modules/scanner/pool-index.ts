@@ -13,8 +13,8 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { computeRapool, RAPOOL_V1 } from '../engine/index.ts';
-import type { Pool, PoolsFile } from '../data/schemas.ts';
+import { computeRapool, RAPOOL_V1 } from '../../engine/index.ts';
+import type { Pool, PoolsFile } from '../../data/schemas.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
   type ScannerItem,

@@ -4,8 +4,8 @@
  * refuses changes nothing here (the store keeps its last good data), and a rebuild that throws
  * keeps the previous index.
  */
-import type { AppDeps } from '../deps.ts';
-import type { DataFiles } from '../data/files.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { DataFiles } from '../../data/files.ts';
 import { buildPoolIndex, type PoolIndex } from './pool-index.ts';
 import { projectSafetyTable } from './project-safety.ts';
 

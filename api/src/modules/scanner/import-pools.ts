@@ -2,7 +2,7 @@
  * Imports DeFiLlama's `GET https://yields.llama.fi/pools` response into `pools.json`, the
  * scanner's snapshot. For the live-data importer (`data:import`) and the sample generator:
  *
- *   import { importPoolsSnapshot } from '../src/scanner/import-pools.ts';
+ *   import { importPoolsSnapshot } from '../../src/scanner/import-pools.ts';
  *   const raw = await (await fetch('https://yields.llama.fi/pools')).json();
  *   const report = await importPoolsSnapshot(raw, { dataDir, fetchedAt: new Date() });
  *   // report: { file, asOf, received, accepted, dropped, droppedByReason }
@@ -17,11 +17,11 @@
  */
 import path from 'node:path';
 import { TextFile } from 'lowdb/node';
-import { DEFAULT_DATA_DIR } from '../paths.ts';
-import { openStore, dataFiles, type ApiStore } from '../data/files.ts';
-import { poolSchema, type Pool, type PoolsFile } from '../data/schemas.ts';
-import { formatJsonPath } from '../data/store.ts';
-import { silentLogger, type Logger } from '../logger.ts';
+import { DEFAULT_DATA_DIR } from '../../paths.ts';
+import { openStore, dataFiles, type ApiStore } from '../../data/files.ts';
+import { poolSchema, type Pool, type PoolsFile } from '../../data/schemas.ts';
+import { formatJsonPath } from '../../data/store.ts';
+import { silentLogger, type Logger } from '../../logger.ts';
 
 export const POOLS_SOURCE_URL = 'https://yields.llama.fi/pools';
 /** More malformed pools than this share and the whole response is refused. */

@@ -3,10 +3,10 @@
  * source it follows (sources.json), else its own dated tier (project-tiers.json), else the
  * method's cautious default for a project nobody has reviewed.
  */
-import type { Score } from '../engine/index.ts';
-import { RAPOOL_V1 } from '../engine/index.ts';
-import type { ProjectTiersFile, SourcesFile } from '../data/schemas.ts';
-import { scoreAt } from '../data/snapshot.ts';
+import type { Score } from '../../engine/index.ts';
+import { RAPOOL_V1 } from '../../engine/index.ts';
+import type { ProjectTiersFile, SourcesFile } from '../../data/schemas.ts';
+import { scoreAt } from '../../data/snapshot.ts';
 
 export interface ProjectSafety {
   safety: Score;
