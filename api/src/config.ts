@@ -20,7 +20,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy } from './http/client-address.ts';
+import { parseTrustProxy } from './platform/http/client-address.ts';
 import { DEFAULT_COINS_API_URL } from './import/coins.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from './import/defillama.ts';
 import { parseInterval } from './import/schedule.ts';

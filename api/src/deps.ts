@@ -21,8 +21,12 @@ import {
 } from './premium/tokens.ts';
 import { ImportSchedule } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
-import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
-import { parseTrustProxy } from './http/client-address.ts';
+import {
+  MemoryRateCounter,
+  type RateCounter,
+  type RateLimitOptions,
+} from './platform/http/rate-limit.ts';
+import { parseTrustProxy } from './platform/http/client-address.ts';
 import { AlertService } from './alerts/evaluate.ts';
 import { alertsSecret } from './alerts/links.ts';
 import { createMailer } from './alerts/mailer.ts';
@@ -61,7 +65,7 @@ export interface AppDeps {
   /**
    * The number of reverse proxies in front of the server (TRUST_PROXY): 0 = the socket's peer is
    * the client; N = the client is the N-th X-Forwarded-For entry from the right, the address the
-   * outermost proxy saw (http/client-address.ts).
+   * outermost proxy saw (platform/http/client-address.ts).
    */
   trustProxy: number;
   now(): Date;

@@ -1,7 +1,7 @@
 /** Standalone API server for development: `pnpm --filter @yield/api dev` (API_PORT, default 8787). */
 import http from 'node:http';
 import { loadConfig, type Config } from './config.ts';
-import { answerClientError } from './http/client-error.ts';
+import { answerClientError } from './platform/http/client-error.ts';
 import { createApp, createDeps, stopOnStartError } from './index.ts';
 import { isMetricsPath, metricsHandler, startMetricsServer } from './metrics.ts';
 

@@ -18,7 +18,7 @@ import {
 } from 'node:crypto';
 import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
 import pLimit from 'p-limit';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 import type { InviteRecord } from '../data/schemas.ts';
 import type { UserDataStore } from '../data/user-data.ts';
 

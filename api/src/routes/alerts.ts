@@ -8,9 +8,9 @@ import type { Context } from 'koa';
 import { ALERT_KINDS, endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
 import { escapeHtml } from '../alerts/messages.ts';
-import { binder } from '../http/bind.ts';
-import { AppError, badRequest } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import { binder } from '../platform/http/bind.ts';
+import { AppError, badRequest } from '../platform/http/errors.ts';
+import type { RateLimiter } from '../platform/http/rate-limit.ts';
 
 export const SUBSCRIBE_MESSAGE =
   'Check your inbox: we sent you a link to confirm the alert. Nothing is sent until you confirm.';

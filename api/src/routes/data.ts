@@ -17,8 +17,8 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { bodyKey, type ComputedSeries } from '../data/snapshot.ts';
 import { compoundedEarnings } from '../engine/index.ts';
-import { badRequest, notFound, unavailable } from '../http/errors.ts';
-import { binder } from '../http/bind.ts';
+import { badRequest, notFound, unavailable } from '../platform/http/errors.ts';
+import { binder } from '../platform/http/bind.ts';
 import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */

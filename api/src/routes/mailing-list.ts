@@ -8,9 +8,9 @@
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../deps.ts';
-import { badRequest } from '../http/errors.ts';
-import { binder } from '../http/bind.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import { badRequest } from '../platform/http/errors.ts';
+import { binder } from '../platform/http/bind.ts';
+import type { RateLimiter } from '../platform/http/rate-limit.ts';
 import { answered, confirmPage, unavailablePage, unsubscribePage } from './alerts.ts';
 
 export const SIGNUP_MESSAGE =

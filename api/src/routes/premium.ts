@@ -19,9 +19,9 @@ import {
 import type { AppDeps } from '../deps.ts';
 import type { UserRecord } from '../data/schemas.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../data/snapshot.ts';
-import { binder } from '../http/bind.ts';
-import { AppError, badRequest, unauthorized } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import { binder } from '../platform/http/bind.ts';
+import { AppError, badRequest, unauthorized } from '../platform/http/errors.ts';
+import type { RateLimiter } from '../platform/http/rate-limit.ts';
 import { findInvite, inviteUsable } from '../premium/invite-codes.ts';
 import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from '../premium/sign-in.ts';
 import { signPremiumToken } from '../premium/tokens.ts';
@@ -219,7 +219,7 @@ export function protectedRouter(deps: AppDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
 
-  // `bearer: 'required'`: koa-jwt and the access check run before this (http/bearer.ts).
+  // `bearer: 'required'`: koa-jwt and the access check run before this (platform/http/bearer.ts).
   bind(endpoints.premiumAnalysis).to(
     ({ params }) => {
       const raw = params.id;

@@ -44,8 +44,8 @@ describe('import cycles in api/src', () => {
 
   it('so is a cycle through several modules and layers', async () => {
     // deps.ts reaches the HTTP errors through the routes, the stores and the configuration.
-    const messages = await lintWithImport('api/src/http/errors.ts', [
-      `import { createDeps } from '../deps.ts';`,
+    const messages = await lintWithImport('api/src/platform/http/errors.ts', [
+      `import { createDeps } from '../../deps.ts';`,
       `export const sample = createDeps;`,
     ]);
     expect(cycles(messages)).toEqual([1]);

@@ -19,7 +19,7 @@
  * NOTHING, true for exactly one caller. A method resolves only after its COMMIT.
  */
 import type pg from 'pg';
-import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
+import type { RateCount, RateCounter } from '../../platform/http/rate-limit.ts';
 import type { InviteRecord, UserRecord } from '../schemas.ts';
 import {
   UserDataUnavailableError,

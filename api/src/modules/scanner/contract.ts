@@ -4,7 +4,7 @@
  * the reason. An empty value counts as not given; an unknown or repeated parameter is refused.
  */
 import { scannerQuerySchema, type ScannerQuery } from '@yield/contract';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 const KNOWN = Object.keys(scannerQuerySchema.shape);
 

@@ -6,8 +6,8 @@
  * anything else (other methods, query strings, missing data) falls through to Koa.
  */
 import { API_PATHS } from '@yield/contract/constants';
-import type { AppDeps } from '../deps.ts';
-import { bodyKey, type CachedBody } from '../data/snapshot.ts';
+import type { AppDeps } from '../../deps.ts';
+import { bodyKey, type CachedBody } from '../../data/snapshot.ts';
 import { DATA_CACHE_CONTROL, etagMatches, SECURITY_HEADERS } from './middleware.ts';
 
 const FAST_PATHS = new Map<string, string>([

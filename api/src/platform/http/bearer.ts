@@ -7,14 +7,14 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import koaJwt from 'koa-jwt';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, storeFailure, unauthorized } from './errors.ts';
 import {
   isPremiumClaims,
   JWT_ALGORITHM,
   verifyPremiumToken,
   type PremiumClaims,
-} from '../premium/tokens.ts';
+} from '../../premium/tokens.ts';
 
 /**
  * Whether the user of verified claims still has access (deps.premiumAccess). A store that cannot
