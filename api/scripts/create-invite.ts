@@ -16,7 +16,7 @@ import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import type { UserDataStore } from '../src/data/user-data.ts';
 import { silentLogger, type Logger } from '../src/logger.ts';
-import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
+import { createInvite, findInvite } from '../src/modules/premium/invite-codes.ts';
 import type { InviteRecord } from '../src/data/schemas.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 

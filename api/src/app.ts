@@ -20,7 +20,7 @@ import {
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './routes/mailing-list.ts';
 import { alertsRouter } from './routes/alerts.ts';
-import { premiumRouter, protectedRouter } from './routes/premium.ts';
+import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
 import { docsRouter } from './routes/docs.ts';
 import { scannerRouter } from './modules/scanner/route.ts';
 

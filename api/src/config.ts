@@ -25,7 +25,7 @@ import { DEFAULT_COINS_API_URL } from './import/coins.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from './import/defillama.ts';
 import { parseInterval } from './import/schedule.ts';
 import { parseLogLevel, type LogLevel } from './logger.ts';
-import { assertStrongSecret } from './premium/tokens.ts';
+import { assertStrongSecret } from './modules/premium/tokens.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 
 export { API_ROOT, DEFAULT_DATA_DIR } from './paths.ts';

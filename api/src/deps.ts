@@ -18,7 +18,7 @@ import {
   PremiumAccess,
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
-} from './premium/tokens.ts';
+} from './modules/premium/tokens.ts';
 import { ImportSchedule } from './import/schedule.ts';
 import { runImport } from './import/run-import.ts';
 import {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import { silentLogger } from '../src/logger.ts';
-import { createInvite } from '../src/premium/invite-codes.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { exited, post, startApi } from './api-process.ts';
 import { tempDataDir } from './helpers.ts';
 import { freePort, startCluster, type PgCluster } from './pg-cluster.ts';

@@ -12,7 +12,7 @@
  * with crash markers, the data directory's lock, owner-only modes, the write-failure health:
  *
  * - file/mailing-list.ts: `mailing-list.json`;
- * - file/premium.ts: `invites.json` and `users.json` (a redemption is one line both apply);
+ * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both apply);
  * - file/alerts.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
  * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
  *
@@ -35,7 +35,7 @@ import type { ApiStore, DataFiles } from './files.ts';
 import { FileAlerts } from './file/alerts.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';
 import { FileMailingList } from './file/mailing-list.ts';
-import { FilePremium } from './file/premium.ts';
+import { FilePremium } from '../modules/premium/file-store.ts';
 import { JournalEngine, type CompactionOptions } from './file/journal-engine.ts';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 import type {

@@ -471,7 +471,7 @@ export const invitesFileSchema = z.strictObject({
   invites: z.array(
     z.strictObject({
       id: nonEmpty,
-      /** scrypt parameters are fixed in premium/invite-codes.ts; salt and hash are base64. */
+      /** scrypt parameters are fixed in modules/premium/invite-codes.ts; salt and hash are base64. */
       salt: nonEmpty,
       hash: nonEmpty,
       createdAt: isoDateTime,

@@ -14,7 +14,7 @@ import {
   JWT_ALGORITHM,
   verifyPremiumToken,
   type PremiumClaims,
-} from '../../premium/tokens.ts';
+} from '../../modules/premium/tokens.ts';
 
 /**
  * Whether the user of verified claims still has access (deps.premiumAccess). A store that cannot

@@ -18,9 +18,9 @@ import {
 } from 'node:crypto';
 import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
 import pLimit from 'p-limit';
-import { AppError } from '../platform/http/errors.ts';
-import type { InviteRecord } from '../data/schemas.ts';
-import type { UserDataStore } from '../data/user-data.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { InviteRecord } from '../../data/schemas.ts';
+import type { UserDataStore } from '../../data/user-data.ts';
 
 const KEY_LENGTH = 32;
 /** N = 2^14 (16 MiB): 30-130 ms per check on these 2-core machines, enough to make guessing costly. */

@@ -16,11 +16,11 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { API_PATHS, type PremiumUser } from '@yield/contract';
-import type { AppDeps } from '../deps.ts';
-import type { UserRecord } from '../data/schemas.ts';
-import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
-import { escapeHtml } from '../alerts/messages.ts';
-import type { HtmlPage } from '../routes/alerts.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { UserRecord } from '../../data/schemas.ts';
+import { alertLink, signAlertToken, verifyAlertToken } from '../../alerts/links.ts';
+import { escapeHtml } from '../../alerts/messages.ts';
+import type { HtmlPage } from '../../routes/alerts.ts';
 import { signPremiumToken } from './tokens.ts';
 
 export const SIGN_IN_TTL_MS = 3_600_000;

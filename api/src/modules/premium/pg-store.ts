@@ -5,16 +5,16 @@
  * lock on it.
  */
 import type { PoolClient } from 'pg';
-import { inviteUsable } from '../../premium/invite-codes.ts';
-import type { InviteRecord, UserRecord } from '../schemas.ts';
+import { inviteUsable } from './invite-codes.ts';
+import type { InviteRecord, UserRecord } from '../../data/schemas.ts';
 import type {
   Activation,
   InviteEmailActivation,
   InviteLogin,
   PremiumStore,
   Redemption,
-} from '../ports/premium.ts';
-import type { PgConnection } from './connection.ts';
+} from './store.ts';
+import type { PgConnection } from '../../data/pg/connection.ts';
 import {
   INVITE_COLUMNS,
   toInvite,
@@ -22,7 +22,7 @@ import {
   USER_COLUMNS,
   type InviteRow,
   type UserRow,
-} from './rows.ts';
+} from '../../data/pg/rows.ts';
 
 export class PgPremium implements PremiumStore {
   constructor(private readonly db: PgConnection) {}

@@ -4,8 +4,8 @@
  * Operator commands, which do not own the journal, edit `invites.json` as an operator would.
  */
 import { z } from 'zod';
-import { inviteUsable } from '../../premium/invite-codes.ts';
-import type { ApiStore, DataFiles } from '../files.ts';
+import { inviteUsable } from './invite-codes.ts';
+import type { ApiStore, DataFiles } from '../../data/files.ts';
 import {
   invitesFileSchema,
   usersFileSchema,
@@ -13,15 +13,15 @@ import {
   type InvitesFile,
   type UserRecord,
   type UsersFile,
-} from '../schemas.ts';
+} from '../../data/schemas.ts';
 import type {
   Activation,
   InviteEmailActivation,
   InviteLogin,
   PremiumStore,
   Redemption,
-} from '../ports/premium.ts';
-import type { JournalEngine } from './journal-engine.ts';
+} from './store.ts';
+import type { JournalEngine } from '../../data/file/journal-engine.ts';
 
 export const premiumRecords = {
   redeem: z.object({
