@@ -18,7 +18,7 @@ import {
   requestIdOf,
 } from './platform/http/access-log.ts';
 import { dataRouter } from './routes/data.ts';
-import { mailingListRouter } from './routes/mailing-list.ts';
+import { mailingListRouter } from './modules/mailing-list/routes.ts';
 import { alertsRouter } from './routes/alerts.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
 import { docsRouter } from './routes/docs.ts';

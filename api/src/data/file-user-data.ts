@@ -11,7 +11,7 @@
  * aggregate and does the rest: replay onto the files at every (re)load, group commit, compaction
  * with crash markers, the data directory's lock, owner-only modes, the write-failure health:
  *
- * - file/mailing-list.ts: `mailing-list.json`;
+ * - modules/mailing-list/file-store.ts: `mailing-list.json`;
  * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both apply);
  * - file/alerts.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
  * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
@@ -34,7 +34,7 @@ import type { Logger } from '../logger.ts';
 import type { ApiStore, DataFiles } from './files.ts';
 import { FileAlerts } from './file/alerts.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';
-import { FileMailingList } from './file/mailing-list.ts';
+import { FileMailingList } from '../modules/mailing-list/file-store.ts';
 import { FilePremium } from '../modules/premium/file-store.ts';
 import { JournalEngine, type CompactionOptions } from './file/journal-engine.ts';
 import type { InviteRecord, UserRecord } from './schemas.ts';

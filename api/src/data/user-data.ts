@@ -1,7 +1,7 @@
 /**
  * The storage interface of the mutable user data, split by aggregate into ports (ports/):
  *
- * - `MailingListStore` (ports/mailing-list.ts): the mailing list and its double opt-in;
+ * - `MailingListStore` (modules/mailing-list/store.ts): the mailing list and its double opt-in;
  * - `PremiumStore` (modules/premium/store.ts): invite codes, their uses and the premium users;
  * - `AlertStore` (ports/alerts.ts): alert subscriptions, the ledger of sent alerts, and the caps
  *   on confirmation e-mails (ports/confirmations.ts) that alerts and the mailing list share;
@@ -34,14 +34,14 @@
  */
 import type { AlertStore } from './ports/alerts.ts';
 import type { JobLocks } from './ports/job-locks.ts';
-import type { MailingListStore } from './ports/mailing-list.ts';
+import type { MailingListStore } from '../modules/mailing-list/store.ts';
 import type { PremiumStore } from '../modules/premium/store.ts';
 import type { StoreHealth } from './ports/store-health.ts';
 
 export * from './ports/alerts.ts';
 export * from './ports/confirmations.ts';
 export * from './ports/job-locks.ts';
-export * from './ports/mailing-list.ts';
+export * from '../modules/mailing-list/store.ts';
 export * from '../modules/premium/store.ts';
 export * from './ports/store-health.ts';
 

@@ -7,9 +7,8 @@
  * Built from one module per aggregate, each holding its SQL, over one shared connection
  * (connection.ts: the pool, transactions, connection faults):
  *
- * - mailing-list.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`, `premium_users`),
- *   alerts.ts
- *   (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
+ * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
+ *   `premium_users`), alerts.ts (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
  *   both requests for a confirmation e-mail share), job-locks.ts (advisory locks),
  *   rate-limits.ts (`rate_limits`), transfer.ts (db:import-files, db:export-files).
  *
@@ -39,7 +38,7 @@ import {
 import { PgAlerts } from './alerts.ts';
 import { PgConnection, type PgUserDataOptions } from './connection.ts';
 import { PgJobLocks } from './job-locks.ts';
-import { PgMailingList } from './mailing-list.ts';
+import { PgMailingList } from '../../modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../../modules/premium/pg-store.ts';
 import { PgRateCounter } from './rate-limits.ts';
 import { PgTransfer, type UserDataFiles } from './transfer.ts';

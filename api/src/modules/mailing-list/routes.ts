@@ -7,11 +7,11 @@
  */
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
-import type { AppDeps } from '../deps.ts';
-import { badRequest } from '../platform/http/errors.ts';
-import { binder } from '../platform/http/bind.ts';
-import type { RateLimiter } from '../platform/http/rate-limit.ts';
-import { answered, confirmPage, unavailablePage, unsubscribePage } from './alerts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { binder } from '../../platform/http/bind.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
+import { answered, confirmPage, unavailablePage, unsubscribePage } from '../../routes/alerts.ts';
 
 export const SIGNUP_MESSAGE =
   'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';

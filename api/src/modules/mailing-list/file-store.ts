@@ -5,23 +5,23 @@
  * journal line that both files apply.
  */
 import { z } from 'zod';
-import type { ApiStore } from '../files.ts';
-import { mailingListFileSchema, type MailingListFile } from '../schemas.ts';
+import type { ApiStore } from '../../data/files.ts';
+import { mailingListFileSchema, type MailingListFile } from '../../data/schemas.ts';
 import {
   confirmationAllowed,
   MAILING_LIST_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../ports/confirmations.ts';
-import type { MailingListEntry, MailingListStore, NewSubscriber } from '../ports/mailing-list.ts';
-import type { DataFiles } from '../files.ts';
-import type { JournalEngine } from './journal-engine.ts';
+} from '../../data/ports/confirmations.ts';
+import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
+import type { DataFiles } from '../../data/files.ts';
+import type { JournalEngine } from '../../data/file/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
-} from './shared-records.ts';
+} from '../../data/file/shared-records.ts';
 
 export const mailingListRecords = {
   subscriber: z.object({
