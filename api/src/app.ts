@@ -19,7 +19,7 @@ import {
 } from './platform/http/access-log.ts';
 import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './modules/mailing-list/routes.ts';
-import { alertsRouter } from './routes/alerts.ts';
+import { alertsRouter } from './modules/alerts/routes.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
 import { docsRouter } from './routes/docs.ts';
 import { scannerRouter } from './modules/scanner/route.ts';

@@ -27,9 +27,9 @@ import {
   type RateLimitOptions,
 } from './platform/http/rate-limit.ts';
 import { parseTrustProxy } from './platform/http/client-address.ts';
-import { AlertService } from './alerts/evaluate.ts';
-import { alertsSecret } from './alerts/links.ts';
-import { createMailer } from './alerts/mailer.ts';
+import { AlertService } from './modules/alerts/evaluate.ts';
+import { alertsSecret } from './modules/alerts/links.ts';
+import { createMailer } from './modules/alerts/mailer.ts';
 import { API_ROOT, ENVIRONMENT, loadConfig, metricsToken, type VariableName } from './config.ts';
 
 export { API_ROOT, DEFAULT_DATA_DIR } from './config.ts';
@@ -73,7 +73,7 @@ export interface AppDeps {
   bodyTimeoutMs: number;
   /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
   importSchedule: ImportSchedule | null;
-  /** Alert subscriptions and their evaluation (api/src/alerts). */
+  /** Alert subscriptions and their evaluation (api/src/modules/alerts). */
   alerts: AlertService;
   /** This process's Prometheus series (metrics.ts), served at /metrics. */
   metrics: Metrics;

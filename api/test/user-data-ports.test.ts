@@ -3,13 +3,13 @@
  * (files or PostgreSQL) and with that aggregate's module alone, on the run's throwaway cluster.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { PgAlerts } from '../src/data/pg/alerts.ts';
+import { PgAlerts } from '../src/modules/alerts/pg-store.ts';
 import { PgConnection } from '../src/data/pg/connection.ts';
 import { PgJobLocks } from '../src/data/pg/job-locks.ts';
 import { PgMailingList } from '../src/modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../src/modules/premium/pg-store.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import type { AlertStore } from '../src/data/ports/alerts.ts';
+import type { AlertStore } from '../src/modules/alerts/store.ts';
 import { runExclusive, type JobLocks } from '../src/data/ports/job-locks.ts';
 import type { MailingListStore } from '../src/modules/mailing-list/store.ts';
 import type { PremiumStore } from '../src/modules/premium/store.ts';

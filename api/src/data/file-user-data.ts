@@ -13,7 +13,7 @@
  *
  * - modules/mailing-list/file-store.ts: `mailing-list.json`;
  * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both apply);
- * - file/alerts.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
+ * - modules/alerts/file-store.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
  * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
  *
  * Operators: a hand edit of one of the files is picked up like any data file (poller, or the next
@@ -32,7 +32,7 @@
 import type { JournalState, Metrics } from '../metrics.ts';
 import type { Logger } from '../logger.ts';
 import type { ApiStore, DataFiles } from './files.ts';
-import { FileAlerts } from './file/alerts.ts';
+import { FileAlerts } from '../modules/alerts/file-store.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';
 import { FileMailingList } from '../modules/mailing-list/file-store.ts';
 import { FilePremium } from '../modules/premium/file-store.ts';

@@ -535,7 +535,7 @@ export type MailingListFile = z.infer<typeof mailingListFileSchema>;
 // ---------------------------------------------------------------- alerts.json (runtime-written)
 /**
  * Alert subscriptions (POST /api/alerts) and the ledger of alerts recorded or sent, one entry per
- * (subscription, crossing) (api/src/alerts/evaluate.ts). Written by the user-data store.
+ * (subscription, crossing) (api/src/modules/alerts/evaluate.ts). Written by the user-data store.
  */
 export const alertsFileSchema = z.strictObject({
   subscriptions: z.array(

@@ -8,8 +8,9 @@
  * (connection.ts: the pool, transactions, connection faults):
  *
  * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
- *   `premium_users`), alerts.ts (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
- *   both requests for a confirmation e-mail share), job-locks.ts (advisory locks),
+ *   `premium_users`), modules/alerts/pg-store.ts (`alert_subscriptions`, `alert_deliveries`),
+ *   confirmations.ts (`confirmation_mails`, the caps both requests for a confirmation e-mail
+ *   share), job-locks.ts (advisory locks),
  *   rate-limits.ts (`rate_limits`), transfer.ts (db:import-files, db:export-files).
  *
  * Each rule that must hold across processes is one statement or one transaction, never a
@@ -35,7 +36,7 @@ import {
   type UserDataHealth,
   type UserDataStore,
 } from '../user-data.ts';
-import { PgAlerts } from './alerts.ts';
+import { PgAlerts } from '../../modules/alerts/pg-store.ts';
 import { PgConnection, type PgUserDataOptions } from './connection.ts';
 import { PgJobLocks } from './job-locks.ts';
 import { PgMailingList } from '../../modules/mailing-list/pg-store.ts';

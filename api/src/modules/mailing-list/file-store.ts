@@ -54,7 +54,7 @@ export class FileMailingList implements MailingListStore {
   private readonly byEmail = new Map<string, ListEntry>();
   private readonly byId = new Map<string, ListEntry>();
 
-  /** `confirmations`: the confirmation e-mails counted for a lower-cased address (alerts.ts). */
+  /** `confirmations`: the confirmation e-mails counted for a lower-cased address (the alerts' file-store.ts). */
   constructor(
     private readonly engine: JournalEngine<DataFiles>,
     private readonly store: ApiStore,

@@ -2,7 +2,7 @@
  * The mailing list, double opt-in: POST /api/addToMailList stores the address unconfirmed (each
  * address once, case-insensitively, with time and source) and e-mails a confirmation link after
  * the answer; the answer is the same whether or not the address was on the list. The e-mailed
- * links (signed as the alerts' links, api/src/alerts/links.ts) confirm the sign-up or remove it,
+ * links (signed as the alerts' links, api/src/modules/alerts/links.ts) confirm the sign-up or remove it,
  * answering a short HTML page like the alerts' links.
  */
 import Router from '@koa/router';
@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { binder } from '../../platform/http/bind.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
-import { answered, confirmPage, unavailablePage, unsubscribePage } from '../../routes/alerts.ts';
+import { answered, confirmPage, unavailablePage, unsubscribePage } from '../alerts/routes.ts';
 
 export const SIGNUP_MESSAGE =
   'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';

@@ -4,7 +4,7 @@
  * instead, and whoever can read that mailbox signs in by opening it.
  *
  * The link is `<site>/api/premium/sign-in?token=…`, signed and checked like the alerts' links
- * (api/src/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key derived
+ * (api/src/modules/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key derived
  * from the alerts' key, so no alert link is a sign-in link. It names the user and a hash of the
  * email it was sent to, and is valid SIGN_IN_TTL_MS: a user deleted, a code disabled or an email
  * changed since makes it useless. It is sent through the alerts' mailer (SMTP_URL, else the
@@ -18,9 +18,9 @@ import { createHash, createHmac } from 'node:crypto';
 import { API_PATHS, type PremiumUser } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { UserRecord } from '../../data/schemas.ts';
-import { alertLink, signAlertToken, verifyAlertToken } from '../../alerts/links.ts';
-import { escapeHtml } from '../../alerts/messages.ts';
-import type { HtmlPage } from '../../routes/alerts.ts';
+import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
+import { escapeHtml } from '../alerts/messages.ts';
+import type { HtmlPage } from '../alerts/routes.ts';
 import { signPremiumToken } from './tokens.ts';
 
 export const SIGN_IN_TTL_MS = 3_600_000;

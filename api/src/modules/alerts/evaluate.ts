@@ -1,6 +1,6 @@
 /**
  * Alerts: subscribing (double opt-in), confirming, unsubscribing, and the evaluation that sends
- * one e-mail per crossing per confirmed subscription (api/src/alerts/crossings.ts defines the
+ * one e-mail per crossing per confirmed subscription (api/src/modules/alerts/crossings.ts defines the
  * crossings and their keys).
  *
  * The evaluation, `evaluateAlerts`, is one function so that a lock can be put around it. For each
@@ -27,16 +27,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
-import type { SettingsFile, SourcesFile } from '../data/schemas.ts';
-import type { Snapshot } from '../data/snapshot.ts';
+import type { SettingsFile, SourcesFile } from '../../data/schemas.ts';
+import type { Snapshot } from '../../data/snapshot.ts';
 import {
   runExclusive,
   type AlertKind,
   type AlertSubscription,
   type UserDataStore,
-} from '../data/user-data.ts';
-import type { Logger } from '../logger.ts';
-import type { Metrics } from '../metrics.ts';
+} from '../../data/user-data.ts';
+import type { Logger } from '../../logger.ts';
+import type { Metrics } from '../../metrics.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
@@ -49,7 +49,7 @@ export interface AlertContext {
   sources(): SourcesFile | null;
   settings(): SettingsFile | null;
   mailer: Mailer;
-  /** Signs the e-mailed links (api/src/alerts/links.ts). */
+  /** Signs the e-mailed links (api/src/modules/alerts/links.ts). */
   secret: string;
   /** Base of the e-mailed links: PUBLIC_URL, else settings.json's siteUrl. */
   publicUrl: string | undefined;
@@ -164,7 +164,7 @@ export const PURGE_INTERVAL_MS = 3_600_000;
 
 export class AlertService {
   private queue: Promise<unknown> = Promise.resolve();
-  /** Confirmation e-mails, sent after the answer (api/src/alerts/outgoing.ts). */
+  /** Confirmation e-mails, sent after the answer (api/src/modules/alerts/outgoing.ts). */
   readonly outgoing: MailQueue;
   private readonly purgeTimer: NodeJS.Timeout;
 

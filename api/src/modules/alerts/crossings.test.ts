@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeRa30, type DailyRow } from '../engine/ra30.ts';
+import { computeRa30, type DailyRow } from '../../engine/ra30.ts';
 import { belowBaseSince, isBelowBase } from './crossings.ts';
 
 const SCORES = [

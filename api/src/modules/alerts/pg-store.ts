@@ -4,15 +4,15 @@
  * one caller); a subscription request and its confirmation e-mail are one transaction
  * (confirmations.ts); the purge of unconfirmed subscriptions and sign-ups.
  */
-import type { AlertDelivery, AlertStore, AlertSubscription } from '../ports/alerts.ts';
+import type { AlertDelivery, AlertStore, AlertSubscription } from './store.ts';
 import {
   alertScope,
   CONFIRMATION_WINDOW_MS,
   UNCONFIRMED_TTL_MS,
   type ConfirmationDecision,
-} from '../ports/confirmations.ts';
-import { claimConfirmation, lockAddress } from './confirmations.ts';
-import type { PgConnection } from './connection.ts';
+} from '../../data/ports/confirmations.ts';
+import { claimConfirmation, lockAddress } from '../../data/pg/confirmations.ts';
+import type { PgConnection } from '../../data/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,
   SUBSCRIPTION_COLUMNS,
@@ -20,7 +20,7 @@ import {
   toSubscription,
   type DeliveryRow,
   type SubscriptionRow,
-} from './rows.ts';
+} from '../../data/pg/rows.ts';
 
 export class PgAlerts implements AlertStore {
   constructor(private readonly db: PgConnection) {}

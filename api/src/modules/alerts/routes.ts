@@ -6,11 +6,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ALERT_KINDS, endpoints } from '@yield/contract';
-import type { AppDeps } from '../deps.ts';
-import { escapeHtml } from '../alerts/messages.ts';
-import { binder } from '../platform/http/bind.ts';
-import { AppError, badRequest } from '../platform/http/errors.ts';
-import type { RateLimiter } from '../platform/http/rate-limit.ts';
+import type { AppDeps } from '../../deps.ts';
+import { escapeHtml } from './messages.ts';
+import { binder } from '../../platform/http/bind.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 
 export const SUBSCRIBE_MESSAGE =
   'Check your inbox: we sent you a link to confirm the alert. Nothing is sent until you confirm.';
@@ -126,7 +126,7 @@ export function alertsRouter(deps: AppDeps, limiter: RateLimiter): Router {
       if (!sources) throw new AppError(503, 'data_unavailable', 'sources.json has not loaded');
       if (!sources.sources.some((s) => s.id === body.sourceId))
         throw badRequest(`No source with id ${body.sourceId}`, 'unknown_source');
-      // The e-mail, if any, leaves after this answer (api/src/alerts/outgoing.ts); a failure of
+      // The e-mail, if any, leaves after this answer (api/src/modules/alerts/outgoing.ts); a failure of
       // the store is its documented 503 (storeFailure).
       await deps.alerts.subscribe(body, answered(ctx));
       return { status: 202, body: { success: true, message: SUBSCRIBE_MESSAGE } };

@@ -4,9 +4,9 @@
  * and their reducer.
  */
 import { z } from 'zod';
-import type { ApiStore, DataFiles } from '../files.ts';
-import { alertsFileSchema, type AlertsFile } from '../schemas.ts';
-import type { AlertDelivery, AlertStore, AlertSubscription } from '../ports/alerts.ts';
+import type { ApiStore, DataFiles } from '../../data/files.ts';
+import { alertsFileSchema, type AlertsFile } from '../../data/schemas.ts';
+import type { AlertDelivery, AlertStore, AlertSubscription } from './store.ts';
 import {
   alertScope,
   CONFIRMATION_WINDOW_MS,
@@ -14,14 +14,14 @@ import {
   MAILING_LIST_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../ports/confirmations.ts';
-import type { JournalEngine } from './journal-engine.ts';
+} from '../../data/ports/confirmations.ts';
+import type { JournalEngine } from '../../data/file/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
-} from './shared-records.ts';
+} from '../../data/file/shared-records.ts';
 
 export const alertRecords = {
   alertSub: z.object({
