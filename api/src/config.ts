@@ -21,9 +21,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './platform/http/client-address.ts';
-import { DEFAULT_COINS_API_URL } from './import/coins.ts';
-import { DEFAULT_DEFILLAMA_API_URL } from './import/defillama.ts';
-import { parseInterval } from './import/schedule.ts';
+import { DEFAULT_COINS_API_URL } from './modules/import/coins.ts';
+import { DEFAULT_DEFILLAMA_API_URL } from './modules/import/defillama.ts';
+import { parseInterval } from './modules/import/schedule.ts';
 import { parseLogLevel, type LogLevel } from './logger.ts';
 import { assertStrongSecret } from './modules/premium/tokens.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';

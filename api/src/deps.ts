@@ -19,8 +19,8 @@ import {
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
 } from './modules/premium/tokens.ts';
-import { ImportSchedule } from './import/schedule.ts';
-import { runImport } from './import/run-import.ts';
+import { ImportSchedule } from './modules/import/schedule.ts';
+import { runImport } from './modules/import/run-import.ts';
 import {
   MemoryRateCounter,
   type RateCounter,

@@ -1,5 +1,5 @@
 /**
- * Token prices from a local replay of DeFiLlama's coins API (api/src/import/coins.ts) and the
+ * Token prices from a local replay of DeFiLlama's coins API (api/src/modules/import/coins.ts) and the
  * warnings detected from the imported data (api/src/engine/warnings.ts) as the API serves them.
  */
 import { readFile } from 'node:fs/promises';

@@ -74,7 +74,7 @@ export const dataFiles = {
     personal: true,
     empty: () => ({ subscriptions: [], deliveries: [] }),
   } as FileSpec<AlertsFile>,
-  /** Written by the importer (api/src/import), absent until the first import. */
+  /** Written by the importer (api/src/modules/import), absent until the first import. */
   importStatus: {
     file: 'import-status.json',
     schema: importStatusFileSchema,

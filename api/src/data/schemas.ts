@@ -77,7 +77,7 @@ export type FeedRecord = z.infer<typeof feed>;
 
 /**
  * The token whose daily price the importer fetches from DeFiLlama's coins API for the depeg
- * warning (api/src/import/coins.ts): the token meant to be worth one unit of the source (one
+ * warning (api/src/modules/import/coins.ts): the token meant to be worth one unit of the source (one
  * dollar, or one ETH). `link` is where its address was checked, `verified` when.
  */
 const priceToken = z.strictObject({

@@ -19,7 +19,7 @@ import { bodyKey, type ComputedSeries } from '../data/snapshot.ts';
 import { compoundedEarnings } from '../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../platform/http/errors.ts';
 import { binder } from '../platform/http/bind.ts';
-import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
+import { importHealth, stalePrices, staleSeries } from '../modules/import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {

@@ -5,10 +5,10 @@
  * The report is public: no absolute path and no quoted fragment of unparsable data (publicText).
  */
 import path from 'node:path';
-import type { AppDeps } from '../deps.ts';
-import type { Snapshot } from '../data/snapshot.ts';
-import type { ImportStatusFile, PricesFile } from '../data/schemas.ts';
-import { staleFrom } from '../data/provenance.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Snapshot } from '../../data/snapshot.ts';
+import type { ImportStatusFile, PricesFile } from '../../data/schemas.ts';
+import { staleFrom } from '../../data/provenance.ts';
 import type { ScheduleState } from './schedule.ts';
 
 export interface ImportHealth {

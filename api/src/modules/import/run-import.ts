@@ -14,8 +14,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { DataFileError } from '../data/store.ts';
-import { dataFiles, type ApiStore } from '../data/files.ts';
+import { DataFileError } from '../../data/store.ts';
+import { dataFiles, type ApiStore } from '../../data/files.ts';
 import {
   priceCoins,
   seriesFeeds,
@@ -25,10 +25,10 @@ import {
   type PriceOutcome,
   type ImportStatusFile,
   type SourcesFile,
-} from '../data/schemas.ts';
-import { computeAllSeries, type SeriesStatus } from '../data/snapshot.ts';
-import { silentLogger, type Logger } from '../logger.ts';
-import type { Metrics } from '../metrics.ts';
+} from '../../data/schemas.ts';
+import { computeAllSeries, type SeriesStatus } from '../../data/snapshot.ts';
+import { silentLogger, type Logger } from '../../logger.ts';
+import type { Metrics } from '../../metrics.ts';
 import {
   chartUrl,
   DEFAULT_DEFILLAMA_API_URL,
@@ -37,7 +37,7 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from '../modules/scanner/import-pools.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,

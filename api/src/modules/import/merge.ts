@@ -8,8 +8,8 @@
  * - Rows an operator typed (`sample: false`, no provenance) count as real: they are merged, not
  *   replaced.
  */
-import type { DailyRow } from '../engine/index.ts';
-import type { HistoryFile } from '../data/schemas.ts';
+import type { DailyRow } from '../../engine/index.ts';
+import type { HistoryFile } from '../../data/schemas.ts';
 
 export interface SeriesImport {
   series: string;

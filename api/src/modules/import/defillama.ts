@@ -16,8 +16,8 @@
  * method computes its own 30-day statistics from the daily points).
  */
 import { z } from 'zod';
-import { formatJsonPath } from '../data/store.ts';
-import type { DailyRow } from '../engine/index.ts';
+import { formatJsonPath } from '../../data/store.ts';
+import type { DailyRow } from '../../engine/index.ts';
 
 export const DEFAULT_DEFILLAMA_API_URL = 'https://yields.llama.fi';
 /** Above this APY (in percent) a point is taken as a broken feed, not a yield. */
