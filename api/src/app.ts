@@ -21,7 +21,7 @@ import { dataRouter } from './routes/data.ts';
 import { mailingListRouter } from './modules/mailing-list/routes.ts';
 import { alertsRouter } from './modules/alerts/routes.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
-import { docsRouter } from './routes/docs.ts';
+import { docsRouter } from './modules/docs/routes.ts';
 import { scannerRouter } from './modules/scanner/route.ts';
 
 export { API_PREFIX };

@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
-import type { AppDeps } from '../deps.ts';
-import { cacheBody, cacheBytes, type CachedBody } from '../data/snapshot.ts';
-import { binder } from '../platform/http/bind.ts';
-import { openApiDocument } from '../openapi.ts';
+import type { AppDeps } from '../../deps.ts';
+import { cacheBody, cacheBytes, type CachedBody } from '../../data/snapshot.ts';
+import { binder } from '../../platform/http/bind.ts';
+import { openApiDocument } from './openapi.ts';
 
 export const DOCS_TITLE = 'Global Yield Leaderboard API reference';
 
