@@ -17,7 +17,7 @@ import {
   recordRequest,
   requestIdOf,
 } from './platform/http/access-log.ts';
-import { dataRouter } from './routes/data.ts';
+import { dataRouter } from './modules/yields/routes.ts';
 import { mailingListRouter } from './modules/mailing-list/routes.ts';
 import { alertsRouter } from './modules/alerts/routes.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';

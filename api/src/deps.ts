@@ -9,7 +9,7 @@ import os from 'node:os';
 import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
-import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
+import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
 import { createLogger, type LogLevel, type Logger } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectedWarning } from '@yield/contract';
 import type { PricesFile } from '../src/data/schemas.ts';
-import { hasBlockingWarning } from '../src/data/snapshot.ts';
+import { hasBlockingWarning } from '../src/modules/yields/snapshot.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
 import {
   closeAll,

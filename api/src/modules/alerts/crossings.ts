@@ -1,6 +1,6 @@
 /**
  * Which alert crossings are in force for a source right now, each under a stable key, computed
- * from the served figures (api/src/data/snapshot.ts) and sources.json alone, so every process and
+ * from the served figures (api/src/modules/yields/snapshot.ts) and sources.json alone, so every process and
  * every restart derives the same keys from the same data (docs/api.md, "Alerts"):
  *
  * - `below-base:<id>:<day>`: the source's risk-adjusted 30-day APR is strictly below its base
@@ -16,7 +16,7 @@
 import { BASE_KEY_OF_TYPE, type DetectedWarning } from '@yield/contract';
 import type { AlertKind } from '../../data/user-data.ts';
 import type { SourcesFile } from '../../data/schemas.ts';
-import { scoreAt, type ComputedSeries } from '../../data/snapshot.ts';
+import { scoreAt, type ComputedSeries } from '../yields/snapshot.ts';
 import { computeRa30, type DailyRow } from '../../engine/ra30.ts';
 
 export interface Crossing {

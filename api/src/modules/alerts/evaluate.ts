@@ -28,7 +28,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
 import type { SettingsFile, SourcesFile } from '../../data/schemas.ts';
-import type { Snapshot } from '../../data/snapshot.ts';
+import type { Snapshot } from '../yields/snapshot.ts';
 import {
   runExclusive,
   type AlertKind,

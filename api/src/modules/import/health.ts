@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import type { AppDeps } from '../../deps.ts';
-import type { Snapshot } from '../../data/snapshot.ts';
+import type { Snapshot } from '../yields/snapshot.ts';
 import type { ImportStatusFile, PricesFile } from '../../data/schemas.ts';
-import { staleFrom } from '../../data/provenance.ts';
+import { staleFrom } from '../yields/provenance.ts';
 import type { ScheduleState } from './schedule.ts';
 
 export interface ImportHealth {

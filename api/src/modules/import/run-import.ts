@@ -26,7 +26,7 @@ import {
   type ImportStatusFile,
   type SourcesFile,
 } from '../../data/schemas.ts';
-import { computeAllSeries, type SeriesStatus } from '../../data/snapshot.ts';
+import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
 import type { Metrics } from '../../metrics.ts';
 import {

@@ -18,14 +18,14 @@ import {
 } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { UserRecord } from '../../data/schemas.ts';
-import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../../data/snapshot.ts';
+import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../yields/snapshot.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import { findInvite, inviteUsable } from './invite-codes.ts';
 import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from './sign-in.ts';
 import { signPremiumToken } from './tokens.ts';
-import { parseSeriesId } from '../../routes/data.ts';
+import { parseSeriesId } from '../yields/routes.ts';
 
 const FAIL = { success: false } as const;
 

@@ -6,7 +6,7 @@
 import type { Score } from '../../engine/index.ts';
 import { RAPOOL_V1 } from '../../engine/index.ts';
 import type { ProjectTiersFile, SourcesFile } from '../../data/schemas.ts';
-import { scoreAt } from '../../data/snapshot.ts';
+import { scoreAt } from '../yields/snapshot.ts';
 
 export interface ProjectSafety {
   safety: Score;

@@ -20,7 +20,7 @@ import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { CachedBody } from '../../data/snapshot.ts';
+import type { CachedBody } from '../../modules/yields/snapshot.ts';
 import type { PremiumClaims } from '../../modules/premium/tokens.ts';
 import { premiumBearer, requirePremium } from './bearer.ts';
 import { AppError, logStoreFailure, storeFailure } from './errors.ts';

@@ -7,7 +7,7 @@
  */
 import { API_PATHS } from '@yield/contract/constants';
 import type { AppDeps } from '../../deps.ts';
-import { bodyKey, type CachedBody } from '../../data/snapshot.ts';
+import { bodyKey, type CachedBody } from '../../modules/yields/snapshot.ts';
 import { DATA_CACHE_CONTROL, etagMatches, SECURITY_HEADERS } from './middleware.ts';
 
 const FAST_PATHS = new Map<string, string>([

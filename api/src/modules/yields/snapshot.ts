@@ -15,7 +15,7 @@ import {
   type DailyRow,
   type Ra30Result,
   type Scores,
-} from '../engine/index.ts';
+} from '../../engine/index.ts';
 import {
   BASE_KEY_OF_TYPE,
   BLOCKING_WARNING_KINDS,
@@ -47,7 +47,7 @@ import {
   type SourcesFile,
   type StrategyContentFile,
   type YieldSourceRecord,
-} from './schemas.ts';
+} from '../../data/schemas.ts';
 import {
   combineProvenance,
   nextStaleAt,
@@ -305,7 +305,7 @@ export function hasBlockingWarning(warnings: readonly DetectedWarning[]): boolea
 
 /**
  * Engine run over every source and both base rates. Pure given its inputs; `now` only decides
- * which imported series are stale (api/src/data/provenance.ts).
+ * which imported series are stale (api/src/modules/yields/provenance.ts).
  */
 export function computeAllSeries(
   sources: SourcesFile,

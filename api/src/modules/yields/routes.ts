@@ -14,12 +14,12 @@ import {
   type HealthReport,
   type SeriesId,
 } from '@yield/contract';
-import type { AppDeps } from '../deps.ts';
-import { bodyKey, type ComputedSeries } from '../data/snapshot.ts';
-import { compoundedEarnings } from '../engine/index.ts';
-import { badRequest, notFound, unavailable } from '../platform/http/errors.ts';
-import { binder } from '../platform/http/bind.ts';
-import { importHealth, stalePrices, staleSeries } from '../modules/import/health.ts';
+import type { AppDeps } from '../../deps.ts';
+import { bodyKey, type ComputedSeries } from './snapshot.ts';
+import { compoundedEarnings } from '../../engine/index.ts';
+import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
+import { binder } from '../../platform/http/bind.ts';
+import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
