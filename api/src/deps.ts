@@ -10,8 +10,8 @@ import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
 import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
-import { createLogger, type LogLevel, type Logger } from './logger.ts';
-import { Metrics } from './metrics.ts';
+import { createLogger, type LogLevel, type Logger } from './platform/logger.ts';
+import { Metrics } from './platform/metrics.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
@@ -30,9 +30,15 @@ import { parseTrustProxy } from './platform/http/client-address.ts';
 import { AlertService } from './modules/alerts/evaluate.ts';
 import { alertsSecret } from './modules/alerts/links.ts';
 import { createMailer } from './modules/alerts/mailer.ts';
-import { API_ROOT, ENVIRONMENT, loadConfig, metricsToken, type VariableName } from './config.ts';
+import {
+  API_ROOT,
+  ENVIRONMENT,
+  loadConfig,
+  metricsToken,
+  type VariableName,
+} from './platform/config.ts';
 
-export { API_ROOT, DEFAULT_DATA_DIR } from './config.ts';
+export { API_ROOT, DEFAULT_DATA_DIR } from './platform/config.ts';
 
 /** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
@@ -75,7 +81,7 @@ export interface AppDeps {
   importSchedule: ImportSchedule | null;
   /** Alert subscriptions and their evaluation (api/src/modules/alerts). */
   alerts: AlertService;
-  /** This process's Prometheus series (metrics.ts), served at /metrics. */
+  /** This process's Prometheus series (platform/metrics.ts), served at /metrics. */
   metrics: Metrics;
   /**
    * Where /metrics is served: on its own port (`port`, on `host`) and/or on the site's port with

@@ -15,9 +15,9 @@ export {
   type AppDeps,
   type CreateDepsOptions,
 } from './deps.ts';
-export { consoleLogger, createLogger, silentLogger, type Logger } from './logger.ts';
-export { loadConfig, ConfigError, type Config } from './config.ts';
-export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './metrics.ts';
+export { consoleLogger, createLogger, silentLogger, type Logger } from './platform/logger.ts';
+export { loadConfig, ConfigError, type Config } from './platform/config.ts';
+export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './platform/metrics.ts';
 export { answerClientError } from './platform/http/client-error.ts';
 export type { UserDataStore } from './data/user-data.ts';
 export { isInstallationFile } from './data/files.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@yield/contract';
 import { BOUND, bind, type BoundMiddleware, type Reply } from '../src/platform/http/bind.ts';
 import { errorHandler } from '../src/platform/http/middleware.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 import { setup, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -13,7 +13,7 @@ import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { migrate, migrationFiles } from '../src/data/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { createInvite, findInvite } from '../src/modules/premium/invite-codes.ts';
 import { tempDataDir } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { GroupCommit } from '../src/data/durable.ts';
 import { openStore } from '../src/data/files.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { slowDisk, stepsWithin, type DiskOp } from './disk.ts';
 import { foldUserData, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { startInbox } from './smtp-inbox.ts';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { JournalEngine } from '../src/data/file/journal-engine.ts';
 import { jsonFileText, sha256 } from '../src/data/json-text.ts';
 import { DataStore, type FileSpec } from '../src/data/store.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 
 type Shelf = { items: string[] };
 type Tally = { count: number };

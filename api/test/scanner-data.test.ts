@@ -10,7 +10,7 @@ import { generatePoolsResponse, POOLS_AS_OF } from '../scripts/generate-pools.ts
 import type { HealthReport } from '@yield/contract';
 import type { ProjectTiersFile } from '../src/data/schemas.ts';
 import { openStore } from '../src/data/files.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import {
   importPoolsSnapshot,
   MAX_DROPPED_SHARE,

@@ -15,7 +15,7 @@ import type { MailingListStore } from '../src/modules/mailing-list/store.ts';
 import type { PremiumStore } from '../src/modules/premium/store.ts';
 import type { StoreHealth } from '../src/data/ports/store-health.ts';
 import type { UserDataStore } from '../src/data/user-data.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { setup, type TestContext } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
 

@@ -14,7 +14,7 @@ import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import type { InviteRecord, UserRecord } from '../src/data/schemas.ts';
 import type { AlertSubscription, UserDataStore } from '../src/data/user-data.ts';
 import { MemoryRateCounter, type RateCounter } from '../src/platform/http/rate-limit.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { freshDatabase } from './pg-cluster.ts';
 import { tempDataDir } from './helpers.ts';
 

@@ -29,8 +29,8 @@
  * edit the JSON files the way an operator would (invite:create), or read the journal without
  * writing it (`replay: true`, db:import-files), so they work while the server runs.
  */
-import type { JournalState, Metrics } from '../metrics.ts';
-import type { Logger } from '../logger.ts';
+import type { JournalState, Metrics } from '../platform/metrics.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { ApiStore, DataFiles } from './files.ts';
 import { FileAlerts } from '../modules/alerts/file-store.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';

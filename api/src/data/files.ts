@@ -33,7 +33,7 @@ import {
 } from './schemas.ts';
 import type { FileSpec } from './store.ts';
 import { DataStore } from './store.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export const dataFiles = {
   settings: { file: 'settings.json', schema: settingsFileSchema } as FileSpec<SettingsFile>,

@@ -16,7 +16,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DataFile } from 'lowdb/node';
 import type { z } from 'zod';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from './durable.ts';
 
 export interface FileSpec<T> {

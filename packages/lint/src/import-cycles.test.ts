@@ -53,7 +53,7 @@ describe('import cycles in api/src', () => {
 
   it('and a cycle through a re-export', async () => {
     // config.ts imports and re-exports paths.ts.
-    const messages = await lintWithImport('api/src/paths.ts', [
+    const messages = await lintWithImport('api/src/platform/paths.ts', [
       `export { loadConfig } from './config.ts';`,
     ]);
     expect(cycles(messages)).toEqual([1]);

@@ -38,7 +38,7 @@
 import { chmod, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { lockDataDir, type DirLock } from '../dir-lock.ts';
 import { PRIVATE_FILE_MODE } from '../durable.ts';
 import { Journal, readJournal } from '../journal.ts';

@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { UserDataUnavailableError, type UserDataHealth } from '../ports/store-health.ts';
 import { migrate } from './migrate.ts';
 

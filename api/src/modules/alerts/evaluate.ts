@@ -35,8 +35,8 @@ import {
   type AlertSubscription,
   type UserDataStore,
 } from '../../data/user-data.ts';
-import type { Logger } from '../../logger.ts';
-import type { Metrics } from '../../metrics.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';

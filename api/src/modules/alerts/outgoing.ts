@@ -9,8 +9,8 @@
  * has passed). Retries live in this process: a restart in between drops them, logged the same way
  * as a failure. The count of confirmations given up since the start is `failed` (for the log).
  */
-import type { Logger } from '../../logger.ts';
-import type { Metrics } from '../../metrics.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];

@@ -27,8 +27,8 @@ import {
   type SourcesFile,
 } from '../../data/schemas.ts';
 import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
-import { silentLogger, type Logger } from '../../logger.ts';
-import type { Metrics } from '../../metrics.ts';
+import { silentLogger, type Logger } from '../../platform/logger.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import {
   chartUrl,
   DEFAULT_DEFILLAMA_API_URL,

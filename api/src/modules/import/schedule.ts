@@ -7,7 +7,7 @@
  * some feeds failed is not a failed run: the good feeds are current, the failures show in
  * GET /api/health. close() stops the timer and aborts a run in progress.
  */
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { ImportResult } from './run-import.ts';
 
 export const MAX_BACKOFF_MS = 6 * 3_600_000;

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import type { Logger } from '../../logger.ts';
-import type { Metrics } from '../../metrics.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 
 /** An incoming id is kept only when it is this: letters, digits, `.`, `_`, `-`, at most 64. */
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;

@@ -1,7 +1,7 @@
 /** Typed errors: each carries the HTTP status and the machine-readable code clients see. */
 import { DataFileError } from '../../data/store.ts';
 import { UserDataUnavailableError } from '../../data/user-data.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../logger.ts';
 
 export class AppError extends Error {
   readonly expose = true;

@@ -20,12 +20,12 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy } from './platform/http/client-address.ts';
-import { DEFAULT_COINS_API_URL } from './modules/import/coins.ts';
-import { DEFAULT_DEFILLAMA_API_URL } from './modules/import/defillama.ts';
-import { parseInterval } from './modules/import/schedule.ts';
+import { parseTrustProxy } from './http/client-address.ts';
+import { DEFAULT_COINS_API_URL } from '../modules/import/coins.ts';
+import { DEFAULT_DEFILLAMA_API_URL } from '../modules/import/defillama.ts';
+import { parseInterval } from '../modules/import/schedule.ts';
 import { parseLogLevel, type LogLevel } from './logger.ts';
-import { assertStrongSecret } from './modules/premium/tokens.ts';
+import { assertStrongSecret } from '../modules/premium/tokens.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 
 export { API_ROOT, DEFAULT_DATA_DIR } from './paths.ts';

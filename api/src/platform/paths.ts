@@ -6,5 +6,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATA_DIR = path.join(API_ROOT, 'data');
