@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PgAlerts } from '../src/modules/alerts/pg-store.ts';
-import { PgConnection } from '../src/data/pg/connection.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
 import { PgJobLocks } from '../src/data/pg/job-locks.ts';
 import { PgMailingList } from '../src/modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../src/modules/premium/pg-store.ts';

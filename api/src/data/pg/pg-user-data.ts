@@ -5,7 +5,7 @@
  * machines.
  *
  * Built from one module per aggregate, each holding its SQL, over one shared connection
- * (connection.ts: the pool, transactions, connection faults):
+ * (platform/pg/connection.ts: the pool, transactions, connection faults):
  *
  * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
  *   `premium_users`), modules/alerts/pg-store.ts (`alert_subscriptions`, `alert_deliveries`),
@@ -37,14 +37,14 @@ import {
   type UserDataStore,
 } from '../user-data.ts';
 import { PgAlerts } from '../../modules/alerts/pg-store.ts';
-import { PgConnection, type PgUserDataOptions } from './connection.ts';
+import { PgConnection, type PgUserDataOptions } from '../../platform/pg/connection.ts';
 import { PgJobLocks } from './job-locks.ts';
 import { PgMailingList } from '../../modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../../modules/premium/pg-store.ts';
 import { PgRateCounter } from './rate-limits.ts';
 import { PgTransfer, type UserDataFiles } from './transfer.ts';
 
-export { isConnectionError, type PgUserDataOptions } from './connection.ts';
+export { isConnectionError, type PgUserDataOptions } from '../../platform/pg/connection.ts';
 export type { UserDataFiles } from './transfer.ts';
 
 export class PgUserDataStore implements UserDataStore, RateCounter {

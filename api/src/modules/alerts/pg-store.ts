@@ -12,7 +12,7 @@ import {
   type ConfirmationDecision,
 } from '../../data/ports/confirmations.ts';
 import { claimConfirmation, lockAddress } from '../../data/pg/confirmations.ts';
-import type { PgConnection } from '../../data/pg/connection.ts';
+import type { PgConnection } from '../../platform/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,
   SUBSCRIPTION_COLUMNS,

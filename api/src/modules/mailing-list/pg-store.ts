@@ -7,7 +7,7 @@ import type { ConfirmationDecision } from '../../data/ports/confirmations.ts';
 import { MAILING_LIST_SCOPE } from '../../data/ports/confirmations.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
 import { claimConfirmation, lockAddress } from '../../data/pg/confirmations.ts';
-import type { PgConnection } from '../../data/pg/connection.ts';
+import type { PgConnection } from '../../platform/pg/connection.ts';
 import { LIST_COLUMNS, toListEntry, type ListRow } from '../../data/pg/rows.ts';
 
 export class PgMailingList implements MailingListStore {

@@ -14,7 +14,7 @@ import type {
   PremiumStore,
   Redemption,
 } from './store.ts';
-import type { PgConnection } from '../../data/pg/connection.ts';
+import type { PgConnection } from '../../platform/pg/connection.ts';
 import {
   INVITE_COLUMNS,
   toInvite,

@@ -13,7 +13,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Pool } from 'pg';
-import type { Logger } from '../../platform/logger.ts';
+import type { Logger } from '../logger.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Advisory lock key of the migration run (two int4: the product's namespace, then 1). */

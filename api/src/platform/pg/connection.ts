@@ -12,8 +12,8 @@
  */
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
-import type { Logger } from '../../platform/logger.ts';
-import { UserDataUnavailableError, type UserDataHealth } from '../ports/store-health.ts';
+import type { Logger } from '../logger.ts';
+import { UserDataUnavailableError, type UserDataHealth } from '../../data/ports/store-health.ts';
 import { migrate } from './migrate.ts';
 
 /** After a failed attempt to reach the database, requests fail fast for this long. */
