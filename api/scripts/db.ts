@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
-import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/data/durable.ts';
+import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/platform/files/durable.ts';
 import { jsonFileText } from '../src/data/json-text.ts';
 import { migrate } from '../src/platform/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';

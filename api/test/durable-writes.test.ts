@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { GroupCommit } from '../src/data/durable.ts';
+import { GroupCommit } from '../src/platform/files/durable.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { slowDisk, stepsWithin, type DiskOp } from './disk.ts';

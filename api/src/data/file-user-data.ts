@@ -7,7 +7,7 @@
  * whole file.
  *
  * Built from one module per aggregate, each holding its file(s), its journal record types and its
- * reducer(s), registered with the journal engine (file/journal-engine.ts), which knows no
+ * reducer(s), registered with the journal engine (platform/files/journal-engine.ts), which knows no
  * aggregate and does the rest: replay onto the files at every (re)load, group commit, compaction
  * with crash markers, the data directory's lock, owner-only modes, the write-failure health:
  *
@@ -24,7 +24,7 @@
  * file alone.
  *
  * One process owns the journal (the server), and holds the data directory's lock for that
- * (dir-lock.ts): a second server on the same directory stops at start with a message naming the
+ * (platform/files/dir-lock.ts): a second server on the same directory stops at start with a message naming the
  * directory and the holder. Operator commands open the store without it (`owner: false`): they
  * edit the JSON files the way an operator would (invite:create), or read the journal without
  * writing it (`replay: true`, db:import-files), so they work while the server runs.
@@ -36,7 +36,7 @@ import { FileAlerts } from '../modules/alerts/file-store.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';
 import { FileMailingList } from '../modules/mailing-list/file-store.ts';
 import { FilePremium } from '../modules/premium/file-store.ts';
-import { JournalEngine, type CompactionOptions } from './file/journal-engine.ts';
+import { JournalEngine, type CompactionOptions } from '../platform/files/journal-engine.ts';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 import type {
   Activation,
@@ -52,7 +52,7 @@ import type {
   UserDataStore,
 } from './user-data.ts';
 
-export { DEFAULT_COMPACTION, type CompactionOptions } from './file/journal-engine.ts';
+export { DEFAULT_COMPACTION, type CompactionOptions } from '../platform/files/journal-engine.ts';
 
 export const JOURNAL_NAME = 'user-data';
 

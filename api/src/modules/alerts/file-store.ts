@@ -15,7 +15,7 @@ import {
   type ConfirmationDecision,
   type ConfirmationMail,
 } from '../../data/ports/confirmations.ts';
-import type { JournalEngine } from '../../data/file/journal-engine.ts';
+import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { writeFileDurably } from '../../data/durable.ts';
+import { writeFileDurably } from '../../platform/files/durable.ts';
 
 export interface OutgoingMail {
   from: string;

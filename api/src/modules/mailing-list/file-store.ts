@@ -15,7 +15,7 @@ import {
 } from '../../data/ports/confirmations.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
 import type { DataFiles } from '../../data/files.ts';
-import type { JournalEngine } from '../../data/file/journal-engine.ts';
+import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,

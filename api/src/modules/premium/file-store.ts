@@ -21,7 +21,7 @@ import type {
   PremiumStore,
   Redemption,
 } from './store.ts';
-import type { JournalEngine } from '../../data/file/journal-engine.ts';
+import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 
 export const premiumRecords = {
   redeem: z.object({

@@ -38,12 +38,12 @@
 import { chmod, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Logger } from '../../platform/logger.ts';
-import { lockDataDir, type DirLock } from '../dir-lock.ts';
-import { PRIVATE_FILE_MODE } from '../durable.ts';
-import { Journal, readJournal } from '../journal.ts';
-import { jsonFileTextInSlices, sha256 } from '../json-text.ts';
-import { DataFileError, writeFailure, type DataStore, type SpecMap } from '../store.ts';
+import type { Logger } from '../logger.ts';
+import { lockDataDir, type DirLock } from './dir-lock.ts';
+import { PRIVATE_FILE_MODE } from './durable.ts';
+import { Journal, readJournal } from './journal.ts';
+import { jsonFileTextInSlices, sha256 } from '../../data/json-text.ts';
+import { DataFileError, writeFailure, type DataStore, type SpecMap } from '../../data/store.ts';
 
 /** A journal record: `t` names its type, the rest belongs to the aggregate that declared it. */
 export interface JournalRecord {
