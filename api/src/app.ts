@@ -18,6 +18,7 @@ import {
   requestIdOf,
 } from './platform/http/access-log.ts';
 import { dataRouter } from './modules/yields/routes.ts';
+import { statusRouter } from './modules/status/routes.ts';
 import { mailingListRouter } from './modules/mailing-list/routes.ts';
 import { alertsRouter } from './modules/alerts/routes.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Koa {
   // allowedMethods, so another method on its path stays a 404, as before.
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
+    statusRouter(deps),
     dataRouter(deps),
     docsRouter(deps),
     mailingListRouter(deps, limiter),

@@ -6,12 +6,10 @@ import {
   EARNINGS_MAX_AMOUNT,
   endpoints,
   isBaseKey,
-  METHOD_VERSION,
   STRATEGY_SLUGS,
   TIME_RANGE_DAYS,
   TIME_RANGES,
   type EarningsAnswer,
-  type HealthReport,
   type SeriesId,
 } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -19,7 +17,6 @@ import { bodyKey, type ComputedSeries } from './snapshot.ts';
 import { compoundedEarnings } from '../../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
 import { binder } from '../../platform/http/bind.ts';
-import { importHealth, stalePrices, staleSeries } from '../import/health.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
@@ -53,30 +50,6 @@ export function dataRouter(deps: AppDeps): Router {
     const snap = deps.snapshot();
     if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
   };
-
-  bind(endpoints.health).to(async () => {
-    const files = deps.store.status();
-    const snap = deps.snapshot();
-    const dataImport = importHealth(deps);
-    const stale = [...staleSeries(snap), ...stalePrices(deps.store.get('prices'), deps.now())];
-    const userData = await deps.userData.health();
-    const degraded =
-      Object.values(files).some((f) => f.error !== null || !f.loaded) ||
-      dataImport.lastRun?.ok === false ||
-      stale.length > 0 ||
-      !userData.available;
-    const report: HealthReport = {
-      status: degraded ? 'degraded' : 'ok',
-      version: deps.version,
-      files,
-      method: METHOD_VERSION,
-      dataBuiltAt: snap.builtAt,
-      import: dataImport,
-      stale,
-      userData,
-    };
-    return { status: 200, body: report, headers: { 'Cache-Control': 'no-store' } };
-  });
 
   bind(endpoints.settings).to(() => serve(bodyKey.settings));
   bind(endpoints.sources).to(() => serve(bodyKey.sources));

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Snapshot } from '../yields/snapshot.ts';
 import type { ImportStatusFile, PricesFile } from '../../data/schemas.ts';
 import { staleFrom } from '../yields/provenance.ts';
-import type { ScheduleState } from './schedule.ts';
+import type { ScheduleState } from '../import/schedule.ts';
 
 export interface ImportHealth {
   lastRun: ImportStatusFile['lastRun'];
