@@ -49,9 +49,9 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   // No import cycles in the API's source: a module and what it imports form a tree, so that each
-  // layer (engine, data, http, routes) can be read, tested and moved on its own. Type imports count
-  // too. Limited to api/src, where the TypeScript resolver is needed and cheap. Tested in
-  // packages/lint.
+  // layer (engine, platform, modules) can be read, tested and moved on its own. The rule skips
+  // type-only imports; packages/lint checks the graph with them too. Limited to api/src, where the
+  // TypeScript resolver is needed and cheap. Tested in packages/lint.
   {
     files: ['api/src/**/*.ts'],
     plugins: { 'import-x': importX },
