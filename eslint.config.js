@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 const apps = ['shell', 'mfe-leaderboard', 'mfe-strategy', 'mfe-premium', 'mfe-content'];
@@ -46,6 +47,20 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  // No import cycles in the API's source: a module and what it imports form a tree, so that each
+  // layer (engine, platform, modules) can be read, tested and moved on its own. The rule skips
+  // type-only imports; packages/lint checks the graph with them too. Limited to api/src, where the
+  // TypeScript resolver is needed and cheap. Tested in packages/lint.
+  {
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'api/tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The one exception, until @yield/contract replaces it: the API's re-export of the shared
   // response types from the browser package.

@@ -17,13 +17,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
-import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/data/durable.ts';
+import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/platform/files/durable.ts';
 import { jsonFileText } from '../src/data/json-text.ts';
-import { migrate } from '../src/data/pg/migrate.ts';
+import { migrate } from '../src/platform/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import { UserDataUnavailableError } from '../src/data/user-data.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { silentLogger } from '../src/logger.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DIR] [--database-url URL]

@@ -13,7 +13,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import type { DailyRow } from '../src/engine/index.ts';
 import { AMIHUD_MAX, AMIHUD_MIN, LIQUIDITY_PCT_MAX } from '@yield/contract/constants';
 import {

@@ -12,12 +12,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import {
   formatPoolsFile,
   importPoolsSnapshot,
   preparePoolsSnapshot,
-} from '../src/scanner/import-pools.ts';
+} from '../src/modules/scanner/import-pools.ts';
 import { Rng } from './generate-data.ts';
 
 export const POOLS_SEED = 20261121;

@@ -2,7 +2,7 @@
  * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
  * into history.json, the daily price of every priced token from DeFiLlama's coins API into
  * prices.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
- * (api/src/import/run-import.ts). A running server picks the new files up by itself, as it does
+ * (api/src/modules/import/run-import.ts). A running server picks the new files up by itself, as it does
  * any edit.
  *
  *   pnpm --filter @yield/api data:import                         # from https://yields.llama.fi
@@ -15,11 +15,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { ConfigError, loadConfig, type Config } from '../src/platform/config.ts';
 import { openStore } from '../src/data/files.ts';
-import { silentLogger } from '../src/logger.ts';
-import { DEFAULT_DEFILLAMA_API_URL } from '../src/import/defillama.ts';
-import { DEFAULT_COINS_API_URL } from '../src/import/coins.ts';
+import { silentLogger } from '../src/platform/logger.ts';
+import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
+import { DEFAULT_COINS_API_URL } from '../src/modules/import/coins.ts';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_IMPORT_DAYS,
@@ -27,7 +27,7 @@ import {
   runImport,
   type Figures,
   type ImportResult,
-} from '../src/import/run-import.ts';
+} from '../src/modules/import/run-import.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--coins-api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApiDocument } from '../src/openapi.ts';
+import { openApiDocument } from '../src/modules/docs/openapi.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const configDir = path.join(apiDir, 'openapi-lint');

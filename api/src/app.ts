@@ -6,18 +6,24 @@ import { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
-import { serveFast } from './http/fast-path.ts';
-import { errorHandler, securityHeaders } from './http/middleware.ts';
-import { API_PREFIX } from './http/route-path.ts';
-import { RateLimiter } from './http/rate-limit.ts';
-import { koaProxyOptions } from './http/client-address.ts';
-import { accessLog, keepRequestId, recordRequest, requestIdOf } from './http/access-log.ts';
-import { dataRouter } from './routes/data.ts';
-import { mailingListRouter } from './routes/mailing-list.ts';
-import { alertsRouter } from './routes/alerts.ts';
-import { premiumRouter, protectedRouter } from './routes/premium.ts';
-import { docsRouter } from './routes/docs.ts';
-import { scannerRouter } from './scanner/route.ts';
+import { serveFast } from './platform/http/fast-path.ts';
+import { errorHandler, securityHeaders } from './platform/http/middleware.ts';
+import { API_PREFIX } from './platform/http/route-path.ts';
+import { RateLimiter } from './platform/http/rate-limit.ts';
+import { koaProxyOptions } from './platform/http/client-address.ts';
+import {
+  accessLog,
+  keepRequestId,
+  recordRequest,
+  requestIdOf,
+} from './platform/http/access-log.ts';
+import { dataRouter } from './modules/yields/routes.ts';
+import { statusRouter } from './modules/status/routes.ts';
+import { mailingListRouter } from './modules/mailing-list/routes.ts';
+import { alertsRouter } from './modules/alerts/routes.ts';
+import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
+import { docsRouter } from './modules/docs/routes.ts';
+import { scannerRouter } from './modules/scanner/route.ts';
 
 export { API_PREFIX };
 
@@ -32,11 +38,12 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders);
   app.use(errorHandler(deps.logger));
 
-  // Every route is bound from its entry of the contract's route table (http/bind.ts), koa-jwt
+  // Every route is bound from its entry of the contract's route table (platform/http/bind.ts), koa-jwt
   // included where the entry requires a token. The premium analysis is mounted outside
   // allowedMethods, so another method on its path stays a 404, as before.
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
+    statusRouter(deps),
     dataRouter(deps),
     docsRouter(deps),
     mailingListRouter(deps, limiter),

@@ -9,26 +9,36 @@ import os from 'node:os';
 import { FileUserDataStore } from './data/file-user-data.ts';
 import { PgUserDataStore } from './data/pg/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './data/user-data.ts';
-import { buildSnapshot, type Snapshot } from './data/snapshot.ts';
-import { createLogger, type LogLevel, type Logger } from './logger.ts';
-import { Metrics } from './metrics.ts';
+import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
+import { createLogger, type LogLevel, type Logger } from './platform/logger.ts';
+import { Metrics } from './platform/metrics.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
   PremiumAccess,
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
-} from './premium/tokens.ts';
-import { ImportSchedule } from './import/schedule.ts';
-import { runImport } from './import/run-import.ts';
-import { MemoryRateCounter, type RateCounter, type RateLimitOptions } from './http/rate-limit.ts';
-import { parseTrustProxy } from './http/client-address.ts';
-import { AlertService } from './alerts/evaluate.ts';
-import { alertsSecret } from './alerts/links.ts';
-import { createMailer } from './alerts/mailer.ts';
-import { API_ROOT, ENVIRONMENT, loadConfig, metricsToken, type VariableName } from './config.ts';
+} from './modules/premium/tokens.ts';
+import { ImportSchedule } from './modules/import/schedule.ts';
+import { runImport } from './modules/import/run-import.ts';
+import {
+  MemoryRateCounter,
+  type RateCounter,
+  type RateLimitOptions,
+} from './platform/http/rate-limit.ts';
+import { parseTrustProxy } from './platform/http/client-address.ts';
+import { AlertService } from './modules/alerts/evaluate.ts';
+import { alertsSecret } from './modules/alerts/links.ts';
+import { createMailer } from './modules/alerts/mailer.ts';
+import {
+  API_ROOT,
+  ENVIRONMENT,
+  loadConfig,
+  metricsToken,
+  type VariableName,
+} from './platform/config.ts';
 
-export { API_ROOT, DEFAULT_DATA_DIR } from './config.ts';
+export { API_ROOT, DEFAULT_DATA_DIR } from './platform/config.ts';
 
 /** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
@@ -61,7 +71,7 @@ export interface AppDeps {
   /**
    * The number of reverse proxies in front of the server (TRUST_PROXY): 0 = the socket's peer is
    * the client; N = the client is the N-th X-Forwarded-For entry from the right, the address the
-   * outermost proxy saw (http/client-address.ts).
+   * outermost proxy saw (platform/http/client-address.ts).
    */
   trustProxy: number;
   now(): Date;
@@ -69,9 +79,9 @@ export interface AppDeps {
   bodyTimeoutMs: number;
   /** The DATA_IMPORT_INTERVAL schedule of this process, null when it is off. */
   importSchedule: ImportSchedule | null;
-  /** Alert subscriptions and their evaluation (api/src/alerts). */
+  /** Alert subscriptions and their evaluation (api/src/modules/alerts). */
   alerts: AlertService;
-  /** This process's Prometheus series (metrics.ts), served at /metrics. */
+  /** This process's Prometheus series (platform/metrics.ts), served at /metrics. */
   metrics: Metrics;
   /**
    * Where /metrics is served: on its own port (`port`, on `host`) and/or on the site's port with

@@ -15,17 +15,17 @@ export {
   type AppDeps,
   type CreateDepsOptions,
 } from './deps.ts';
-export { consoleLogger, createLogger, silentLogger, type Logger } from './logger.ts';
-export { loadConfig, ConfigError, type Config } from './config.ts';
-export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './metrics.ts';
-export { answerClientError } from './http/client-error.ts';
+export { consoleLogger, createLogger, silentLogger, type Logger } from './platform/logger.ts';
+export { loadConfig, ConfigError, type Config } from './platform/config.ts';
+export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './platform/metrics.ts';
+export { answerClientError } from './platform/http/client-error.ts';
 export type { UserDataStore } from './data/user-data.ts';
 export { isInstallationFile } from './data/files.ts';
 export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './deps.ts';
 import { API_PATHS } from '@yield/contract/constants';
-import { cachedBodyKey } from './http/fast-path.ts';
+import { cachedBodyKey } from './platform/http/fast-path.ts';
 
 /** The body `GET /api/settings` answers with right now (JSON bytes and ETag), if it can. */
 export function settingsBody(deps: AppDeps): { body: Buffer; etag: string } | undefined {

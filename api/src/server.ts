@@ -1,9 +1,9 @@
 /** Standalone API server for development: `pnpm --filter @yield/api dev` (API_PORT, default 8787). */
 import http from 'node:http';
-import { loadConfig, type Config } from './config.ts';
-import { answerClientError } from './http/client-error.ts';
+import { loadConfig, type Config } from './platform/config.ts';
+import { answerClientError } from './platform/http/client-error.ts';
 import { createApp, createDeps, stopOnStartError } from './index.ts';
-import { isMetricsPath, metricsHandler, startMetricsServer } from './metrics.ts';
+import { isMetricsPath, metricsHandler, startMetricsServer } from './platform/metrics.ts';
 
 // Every variable of this process (its own and the API's) is checked before anything is opened:
 // the start stops with the list of the malformed ones.

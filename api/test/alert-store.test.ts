@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import type { AlertSubscription } from '../src/data/user-data.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 import { editFile, tempDataDir } from './helpers.ts';
 
 const dirs: string[] = [];

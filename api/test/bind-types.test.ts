@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../src/deps.ts';
-import { binder } from '../src/http/bind.ts';
+import { binder } from '../src/platform/http/bind.ts';
 
 function bindAll(deps: AppDeps) {
   const bind = binder(new Router(), deps);

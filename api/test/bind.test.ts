@@ -1,5 +1,5 @@
 /**
- * The binder (src/http/bind.ts): every route of the app comes from bind(), one per entry of the
+ * The binder (src/platform/http/bind.ts): every route of the app comes from bind(), one per entry of the
  * contract's endpoint table, and an answer of a status the spec does not declare is caught.
  */
 import Koa from 'koa';
@@ -7,9 +7,9 @@ import Router from '@koa/router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@yield/contract';
-import { BOUND, bind, type BoundMiddleware, type Reply } from '../src/http/bind.ts';
-import { errorHandler } from '../src/http/middleware.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { BOUND, bind, type BoundMiddleware, type Reply } from '../src/platform/http/bind.ts';
+import { errorHandler } from '../src/platform/http/middleware.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 import { setup, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 /**
- * The configuration (api/src/config.ts): defaults, every malformed variable reported at once (by
+ * The configuration (api/src/platform/config.ts): defaults, every malformed variable reported at once (by
  * loadConfig, createDeps, the API server process and the operator commands), and the table
  * "Environment" of docs/api.md kept equal to the schema.
  */
@@ -16,9 +16,9 @@ import {
   shownDefault,
   shownReaders,
   VARIABLE_NAMES,
-} from '../src/config.ts';
+} from '../src/platform/config.ts';
 import { API_ROOT, createDeps } from '../src/deps.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';
 

@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signAlertToken } from '../src/alerts/links.ts';
-import { createInvite } from '../src/premium/invite-codes.ts';
+import { signAlertToken } from '../src/modules/alerts/links.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { editFile, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
 

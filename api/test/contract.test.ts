@@ -21,10 +21,10 @@ import {
   type EndpointName,
   type EndpointSpec,
 } from '@yield/contract';
-import { createInvite } from '../src/premium/invite-codes.ts';
-import { signPremiumToken } from '../src/premium/tokens.ts';
-import { SignInLinks } from '../src/premium/sign-in.ts';
-import { signAlertToken } from '../src/alerts/links.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
+import { signPremiumToken } from '../src/modules/premium/tokens.ts';
+import { SignInLinks } from '../src/modules/premium/sign-in.ts';
+import { signAlertToken } from '../src/modules/alerts/links.ts';
 import {
   editFile,
   outboxMails,

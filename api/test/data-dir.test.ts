@@ -11,8 +11,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { healthReportSchema, type HealthReport } from '@yield/contract';
 import { API_ROOT, createDeps } from '../src/deps.ts';
-import { HOLDER_FILE } from '../src/data/dir-lock.ts';
-import { silentLogger } from '../src/logger.ts';
+import { HOLDER_FILE } from '../src/platform/files/dir-lock.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { exited, startApi } from './api-process.ts';
 import { editFile, foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';
 

@@ -11,10 +11,10 @@ import { runCreateInvite } from '../scripts/create-invite.ts';
 import { runDb } from '../scripts/db.ts';
 import { openStore } from '../src/data/files.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
-import { migrate, migrationFiles } from '../src/data/pg/migrate.ts';
+import { migrate, migrationFiles } from '../src/platform/pg/migrate.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import { silentLogger } from '../src/logger.ts';
-import { createInvite, findInvite } from '../src/premium/invite-codes.ts';
+import { silentLogger } from '../src/platform/logger.ts';
+import { createInvite, findInvite } from '../src/modules/premium/invite-codes.ts';
 import { tempDataDir } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
 

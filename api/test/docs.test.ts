@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_CSP, DOCS_TITLE } from '../src/routes/docs.ts';
+import { DOCS_CSP, DOCS_TITLE } from '../src/modules/docs/routes.ts';
 import { setup, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -11,7 +11,7 @@ import { createApp } from '../src/app.ts';
 import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
 import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { isInstallationFile } from '../src/data/files.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 

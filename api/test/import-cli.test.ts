@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/deps.ts';
-import { feedTargets } from '../src/import/run-import.ts';
+import { feedTargets } from '../src/modules/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';
 import { NOW, POOL, readHistory, readSources, TODAY } from './import-fixtures.ts';

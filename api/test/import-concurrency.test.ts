@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../src/data/files.ts';
-import { silentLogger } from '../src/logger.ts';
-import { runImport } from '../src/import/run-import.ts';
+import { silentLogger } from '../src/platform/logger.ts';
+import { runImport } from '../src/modules/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
 import {

@@ -1,5 +1,5 @@
 /**
- * data:import's /pools snapshot (api/src/import/run-import.ts → importPoolsSnapshot): read from the
+ * data:import's /pools snapshot (api/src/modules/import/run-import.ts → importPoolsSnapshot): read from the
  * local replay server, written as pools.json and served by GET /api/scanner, reported in
  * import-status.json and GET /api/health; a failing or malformed /pools keeps the last snapshot.
  */

@@ -1,5 +1,5 @@
 /**
- * Token prices from a local replay of DeFiLlama's coins API (api/src/import/coins.ts) and the
+ * Token prices from a local replay of DeFiLlama's coins API (api/src/modules/import/coins.ts) and the
  * warnings detected from the imported data (api/src/engine/warnings.ts) as the API serves them.
  */
 import { readFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectedWarning } from '@yield/contract';
 import type { PricesFile } from '../src/data/schemas.ts';
-import { hasBlockingWarning } from '../src/data/snapshot.ts';
+import { hasBlockingWarning } from '../src/modules/yields/snapshot.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
 import {
   closeAll,

@@ -4,14 +4,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDeps } from '../src/deps.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import {
   ImportSchedule,
   MAX_BACKOFF_MS,
   nextDelay,
   parseInterval,
-} from '../src/import/schedule.ts';
-import type { ImportResult } from '../src/import/run-import.ts';
+} from '../src/modules/import/schedule.ts';
+import type { ImportResult } from '../src/modules/import/run-import.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { closeAll, NOW, replayAllFeeds, strategies } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';

@@ -8,7 +8,7 @@ import {
   hashCode,
   INVITE_CHECK_CONCURRENCY,
   INVITE_CHECK_QUEUE,
-} from '../src/premium/invite-codes.ts';
+} from '../src/modules/premium/invite-codes.ts';
 import { setup, type TestContext } from './helpers.ts';
 
 let t: TestContext | undefined;

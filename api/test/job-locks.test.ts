@@ -5,10 +5,10 @@
  * the same PostgreSQL database; with the files, one process owns them and the lock is its mutex.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { EVALUATION_LOCK } from '../src/alerts/evaluate.ts';
-import type { OutgoingMail } from '../src/alerts/mailer.ts';
+import { EVALUATION_LOCK } from '../src/modules/alerts/evaluate.ts';
+import type { OutgoingMail } from '../src/modules/alerts/mailer.ts';
 import type { CreateDepsOptions } from '../src/deps.ts';
-import { feedTargets } from '../src/import/run-import.ts';
+import { feedTargets } from '../src/modules/import/run-import.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { NOW, openIncident, readSources, replayAllFeeds, TODAY } from './import-fixtures.ts';
 import { freshDatabase } from './pg-cluster.ts';

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JournalEngine } from '../src/data/file/journal-engine.ts';
+import { JournalEngine } from '../src/platform/files/journal-engine.ts';
 import { jsonFileText, sha256 } from '../src/data/json-text.ts';
 import { DataStore, type FileSpec } from '../src/data/store.ts';
-import { memoryLogger } from '../src/logger.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 
 type Shelf = { items: string[] };
 type Tally = { count: number };
@@ -190,7 +190,7 @@ describe('journal engine with a toy aggregate', () => {
 
   it('names no aggregate, file or record type of the user data in its code', async () => {
     const source = await readFile(
-      path.join(import.meta.dirname, '../src/data/file/journal-engine.ts'),
+      path.join(import.meta.dirname, '../src/platform/files/journal-engine.ts'),
       'utf8',
     );
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);

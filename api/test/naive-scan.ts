@@ -1,6 +1,6 @@
 /**
  * The scanner's reference: a naive filter + sort over the whole snapshot, written apart from the
- * index (api/src/scanner/pool-index.ts). The scanner tests compare every answer with it, and
+ * index (api/src/modules/scanner/pool-index.ts). The scanner tests compare every answer with it, and
  * bench/scanner.mjs times it (with a JSON.parse of the snapshot per query) against the API.
  */
 import { computeRapool, type Score } from '../src/engine/index.ts';

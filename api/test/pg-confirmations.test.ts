@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { startApi } from './api-process.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freePort, startCluster, type PgCluster } from './pg-cluster.ts';

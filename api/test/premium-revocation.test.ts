@@ -7,7 +7,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createInvite } from '../src/premium/invite-codes.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { runDisableInvite } from '../scripts/disable-invite.ts';
 import {
   editFile,

@@ -10,12 +10,12 @@ import { generatePoolsResponse, POOLS_AS_OF } from '../scripts/generate-pools.ts
 import type { HealthReport } from '@yield/contract';
 import type { ProjectTiersFile } from '../src/data/schemas.ts';
 import { openStore } from '../src/data/files.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import {
   importPoolsSnapshot,
   MAX_DROPPED_SHARE,
   PoolsImportError,
-} from '../src/scanner/import-pools.ts';
+} from '../src/modules/scanner/import-pools.ts';
 import type { ScannerAnswer } from '@yield/contract';
 import { editFile, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan } from './naive-scan.ts';

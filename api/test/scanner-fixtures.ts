@@ -7,10 +7,10 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { generatePoolsResponse, POOLS_AS_OF } from '../scripts/generate-pools.ts';
 import type { PoolsFile, ProjectTiersFile, SourcesFile } from '../src/data/schemas.ts';
-import { signPremiumToken } from '../src/premium/tokens.ts';
-import { formatPoolsFile, preparePoolsSnapshot } from '../src/scanner/import-pools.ts';
-import { projectSafetyTable } from '../src/scanner/project-safety.ts';
-import { createInvite } from '../src/premium/invite-codes.ts';
+import { signPremiumToken } from '../src/modules/premium/tokens.ts';
+import { formatPoolsFile, preparePoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
+import { projectSafetyTable } from '../src/modules/scanner/project-safety.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { editFile, TEST_SECRET, type TestContext } from './helpers.ts';
 
 export const BIG_SNAPSHOT = 20_000;

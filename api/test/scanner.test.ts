@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolsFile } from '../src/data/schemas.ts';
 import { RAPOOL_V1, type Score } from '../src/engine/index.ts';
 import { scannerAnswerSchema, type ScannerAnswer } from '@yield/contract';
-import { CSV_COLUMNS } from '../src/scanner/route.ts';
+import { CSV_COLUMNS } from '../src/modules/scanner/route.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan, type NaiveQuery } from './naive-scan.ts';
 import {

@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { alertsSecret, signAlertToken } from '../src/alerts/links.ts';
+import { alertsSecret, signAlertToken } from '../src/modules/alerts/links.ts';
 import { API_ROOT, createDeps, type AppDeps } from '../src/deps.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { tempDataDir } from './helpers.ts';
 
 const run = promisify(execFile);

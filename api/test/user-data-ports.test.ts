@@ -3,19 +3,19 @@
  * (files or PostgreSQL) and with that aggregate's module alone, on the run's throwaway cluster.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { PgAlerts } from '../src/data/pg/alerts.ts';
-import { PgConnection } from '../src/data/pg/connection.ts';
+import { PgAlerts } from '../src/modules/alerts/pg-store.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
 import { PgJobLocks } from '../src/data/pg/job-locks.ts';
-import { PgMailingList } from '../src/data/pg/mailing-list.ts';
-import { PgPremium } from '../src/data/pg/premium.ts';
+import { PgMailingList } from '../src/modules/mailing-list/pg-store.ts';
+import { PgPremium } from '../src/modules/premium/pg-store.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import type { AlertStore } from '../src/data/ports/alerts.ts';
+import type { AlertStore } from '../src/modules/alerts/store.ts';
 import { runExclusive, type JobLocks } from '../src/data/ports/job-locks.ts';
-import type { MailingListStore } from '../src/data/ports/mailing-list.ts';
-import type { PremiumStore } from '../src/data/ports/premium.ts';
+import type { MailingListStore } from '../src/modules/mailing-list/store.ts';
+import type { PremiumStore } from '../src/modules/premium/store.ts';
 import type { StoreHealth } from '../src/data/ports/store-health.ts';
 import type { UserDataStore } from '../src/data/user-data.ts';
-import { silentLogger } from '../src/logger.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { setup, type TestContext } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
 

@@ -13,8 +13,8 @@ import { FileUserDataStore } from '../src/data/file-user-data.ts';
 import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
 import type { InviteRecord, UserRecord } from '../src/data/schemas.ts';
 import type { AlertSubscription, UserDataStore } from '../src/data/user-data.ts';
-import { MemoryRateCounter, type RateCounter } from '../src/http/rate-limit.ts';
-import { silentLogger } from '../src/logger.ts';
+import { MemoryRateCounter, type RateCounter } from '../src/platform/http/rate-limit.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { freshDatabase } from './pg-cluster.ts';
 import { tempDataDir } from './helpers.ts';
 

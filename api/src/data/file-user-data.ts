@@ -7,13 +7,13 @@
  * whole file.
  *
  * Built from one module per aggregate, each holding its file(s), its journal record types and its
- * reducer(s), registered with the journal engine (file/journal-engine.ts), which knows no
+ * reducer(s), registered with the journal engine (platform/files/journal-engine.ts), which knows no
  * aggregate and does the rest: replay onto the files at every (re)load, group commit, compaction
  * with crash markers, the data directory's lock, owner-only modes, the write-failure health:
  *
- * - file/mailing-list.ts: `mailing-list.json`;
- * - file/premium.ts: `invites.json` and `users.json` (a redemption is one line both apply);
- * - file/alerts.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
+ * - modules/mailing-list/file-store.ts: `mailing-list.json`;
+ * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both apply);
+ * - modules/alerts/file-store.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
  * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
  *
  * Operators: a hand edit of one of the files is picked up like any data file (poller, or the next
@@ -24,19 +24,19 @@
  * file alone.
  *
  * One process owns the journal (the server), and holds the data directory's lock for that
- * (dir-lock.ts): a second server on the same directory stops at start with a message naming the
+ * (platform/files/dir-lock.ts): a second server on the same directory stops at start with a message naming the
  * directory and the holder. Operator commands open the store without it (`owner: false`): they
  * edit the JSON files the way an operator would (invite:create), or read the journal without
  * writing it (`replay: true`, db:import-files), so they work while the server runs.
  */
-import type { JournalState, Metrics } from '../metrics.ts';
-import type { Logger } from '../logger.ts';
+import type { JournalState, Metrics } from '../platform/metrics.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { ApiStore, DataFiles } from './files.ts';
-import { FileAlerts } from './file/alerts.ts';
+import { FileAlerts } from '../modules/alerts/file-store.ts';
 import { InProcessJobLocks } from './file/job-locks.ts';
-import { FileMailingList } from './file/mailing-list.ts';
-import { FilePremium } from './file/premium.ts';
-import { JournalEngine, type CompactionOptions } from './file/journal-engine.ts';
+import { FileMailingList } from '../modules/mailing-list/file-store.ts';
+import { FilePremium } from '../modules/premium/file-store.ts';
+import { JournalEngine, type CompactionOptions } from '../platform/files/journal-engine.ts';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 import type {
   Activation,
@@ -52,7 +52,7 @@ import type {
   UserDataStore,
 } from './user-data.ts';
 
-export { DEFAULT_COMPACTION, type CompactionOptions } from './file/journal-engine.ts';
+export { DEFAULT_COMPACTION, type CompactionOptions } from '../platform/files/journal-engine.ts';
 
 export const JOURNAL_NAME = 'user-data';
 

@@ -33,7 +33,7 @@ import {
 } from './schemas.ts';
 import type { FileSpec } from './store.ts';
 import { DataStore } from './store.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export const dataFiles = {
   settings: { file: 'settings.json', schema: settingsFileSchema } as FileSpec<SettingsFile>,
@@ -74,7 +74,7 @@ export const dataFiles = {
     personal: true,
     empty: () => ({ subscriptions: [], deliveries: [] }),
   } as FileSpec<AlertsFile>,
-  /** Written by the importer (api/src/import), absent until the first import. */
+  /** Written by the importer (api/src/modules/import), absent until the first import. */
   importStatus: {
     file: 'import-status.json',
     schema: importStatusFileSchema,

@@ -77,7 +77,7 @@ export type FeedRecord = z.infer<typeof feed>;
 
 /**
  * The token whose daily price the importer fetches from DeFiLlama's coins API for the depeg
- * warning (api/src/import/coins.ts): the token meant to be worth one unit of the source (one
+ * warning (api/src/modules/import/coins.ts): the token meant to be worth one unit of the source (one
  * dollar, or one ETH). `link` is where its address was checked, `verified` when.
  */
 const priceToken = z.strictObject({
@@ -471,7 +471,7 @@ export const invitesFileSchema = z.strictObject({
   invites: z.array(
     z.strictObject({
       id: nonEmpty,
-      /** scrypt parameters are fixed in premium/invite-codes.ts; salt and hash are base64. */
+      /** scrypt parameters are fixed in modules/premium/invite-codes.ts; salt and hash are base64. */
       salt: nonEmpty,
       hash: nonEmpty,
       createdAt: isoDateTime,
@@ -535,7 +535,7 @@ export type MailingListFile = z.infer<typeof mailingListFileSchema>;
 // ---------------------------------------------------------------- alerts.json (runtime-written)
 /**
  * Alert subscriptions (POST /api/alerts) and the ledger of alerts recorded or sent, one entry per
- * (subscription, crossing) (api/src/alerts/evaluate.ts). Written by the user-data store.
+ * (subscription, crossing) (api/src/modules/alerts/evaluate.ts). Written by the user-data store.
  */
 export const alertsFileSchema = z.strictObject({
   subscriptions: z.array(

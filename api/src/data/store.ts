@@ -6,7 +6,8 @@
  * GET /api/health. Hand edits are picked up by polling mtime/size/inode (fs.watch misses renames
  * done by editors and is unreliable on network and container file systems, a stat per file per
  * second is cheap). Files are read with lowdb's JSON adapter; runtime writes go through
- * `durable.ts` (temp file fsync'd, renamed, directory fsync'd) with a group commit per file.
+ * `platform/files/durable.ts` (temp file fsync'd, renamed, directory fsync'd) with a group commit
+ * per file.
  *
  * The append-mostly user data (mailing list, users, invite uses) is not rewritten per change: the
  * user-data store (`file-user-data.ts`) journals its changes and attaches itself to those files,
@@ -16,8 +17,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DataFile } from 'lowdb/node';
 import type { z } from 'zod';
-import type { Logger } from '../logger.ts';
-import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from './durable.ts';
+import type { Logger } from '../platform/logger.ts';
+import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from '../platform/files/durable.ts';
 
 export interface FileSpec<T> {
   /** File name inside the data directory, e.g. "history.json". */

@@ -1,9 +1,9 @@
 /**
  * The storage interface of the mutable user data, split by aggregate into ports (ports/):
  *
- * - `MailingListStore` (ports/mailing-list.ts): the mailing list and its double opt-in;
- * - `PremiumStore` (ports/premium.ts): invite codes, their uses and the premium users;
- * - `AlertStore` (ports/alerts.ts): alert subscriptions, the ledger of sent alerts, and the caps
+ * - `MailingListStore` (modules/mailing-list/store.ts): the mailing list and its double opt-in;
+ * - `PremiumStore` (modules/premium/store.ts): invite codes, their uses and the premium users;
+ * - `AlertStore` (modules/alerts/store.ts): alert subscriptions, the ledger of sent alerts, and the caps
  *   on confirmation e-mails (ports/confirmations.ts) that alerts and the mailing list share;
  * - `JobLocks` (ports/job-locks.ts): the lock of scheduled jobs;
  * - `StoreHealth` (ports/store-health.ts): health and close.
@@ -32,17 +32,17 @@
  * (file-user-data.ts over file/, the default) and `PgUserDataStore` (pg/pg-user-data.ts, chosen
  * when DATABASE_URL is set), which any number of processes on any number of machines share.
  */
-import type { AlertStore } from './ports/alerts.ts';
+import type { AlertStore } from '../modules/alerts/store.ts';
 import type { JobLocks } from './ports/job-locks.ts';
-import type { MailingListStore } from './ports/mailing-list.ts';
-import type { PremiumStore } from './ports/premium.ts';
+import type { MailingListStore } from '../modules/mailing-list/store.ts';
+import type { PremiumStore } from '../modules/premium/store.ts';
 import type { StoreHealth } from './ports/store-health.ts';
 
-export * from './ports/alerts.ts';
+export * from '../modules/alerts/store.ts';
 export * from './ports/confirmations.ts';
 export * from './ports/job-locks.ts';
-export * from './ports/mailing-list.ts';
-export * from './ports/premium.ts';
+export * from '../modules/mailing-list/store.ts';
+export * from '../modules/premium/store.ts';
 export * from './ports/store-health.ts';
 
 export interface UserDataStore

@@ -64,7 +64,7 @@ export const METHOD_VERSION = 'ra30-v1';
  */
 export const METRIC_STATUSES = ['ok', 'insufficient_data', 'stale'] as const;
 
-/** Where a series' figures come from (api/src/data/provenance.ts). */
+/** Where a series' figures come from (api/src/modules/yields/provenance.ts). */
 export const PROVENANCE_KINDS = ['defillama', 'sample', 'operator'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 

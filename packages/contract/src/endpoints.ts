@@ -126,7 +126,7 @@ const bodyErrors = (fail: typeof error, timeout: typeof error = fail) => ({
 
 /**
  * What the HTTP server itself answers to any request, before it reaches a route (the API's own
- * server and the site server alike, api/src/http/client-error.ts), then closes the connection.
+ * server and the site server alike, api/src/platform/http/client-error.ts), then closes the connection.
  * The document lists them on every operation that does not document the status itself.
  */
 export const SERVER_RESPONSES = {

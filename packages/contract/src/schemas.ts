@@ -1,7 +1,7 @@
 /**
  * zod schemas of every request and response of /api. The API validates what it reads with them,
  * the front ends take their types from them (`z.infer`, see ./types.ts), and /api/openapi.json is
- * generated from them (api/src/openapi.ts). Response objects are strict: a field the API sends
+ * generated from them (api/src/modules/docs/openapi.ts). Response objects are strict: a field the API sends
  * that is not declared here fails the contract test (api/test/contract.test.ts).
  *
  * `.meta({ id })` names a schema as an OpenAPI component; `description` is shown in /api/docs.

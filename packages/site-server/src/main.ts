@@ -15,7 +15,7 @@ import { createSiteServer } from './site-server.ts';
 const rootDir = path.resolve(import.meta.dirname, '../../..');
 
 // Every variable of this process (its own and the API's) is checked before anything is opened:
-// the start stops with the list of the malformed ones (api/src/config.ts, docs/api.md).
+// the start stops with the list of the malformed ones (api/src/platform/config.ts, docs/api.md).
 let config: Config;
 try {
   config = loadConfig(process.env, ['site-server', 'api']);

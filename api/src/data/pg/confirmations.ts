@@ -5,7 +5,7 @@
  */
 import type { PoolClient } from 'pg';
 import { CONFIRMATION_WINDOW_MS, confirmationAllowed } from '../ports/confirmations.ts';
-import { LOCK_NAMESPACE } from './migrate.ts';
+import { LOCK_NAMESPACE } from '../../platform/pg/migrate.ts';
 import { iso } from './rows.ts';
 
 /** Transaction-level advisory locks of one address while its caps are decided. */

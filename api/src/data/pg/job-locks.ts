@@ -3,8 +3,8 @@
  * process on the database.
  */
 import type { JobLocks } from '../ports/job-locks.ts';
-import type { PgConnection } from './connection.ts';
-import { LOCK_NAMESPACE } from './migrate.ts';
+import type { PgConnection } from '../../platform/pg/connection.ts';
+import { LOCK_NAMESPACE } from '../../platform/pg/migrate.ts';
 
 /** Advisory locks of withExclusiveLock: (this namespace, hashtext(name)). */
 const JOB_LOCK_NAMESPACE = LOCK_NAMESPACE + 1;

@@ -5,11 +5,12 @@
  * machines.
  *
  * Built from one module per aggregate, each holding its SQL, over one shared connection
- * (connection.ts: the pool, transactions, connection faults):
+ * (platform/pg/connection.ts: the pool, transactions, connection faults):
  *
- * - mailing-list.ts (`mailing_list`), premium.ts (`invites`, `premium_users`), alerts.ts
- *   (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
- *   both requests for a confirmation e-mail share), job-locks.ts (advisory locks),
+ * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
+ *   `premium_users`), modules/alerts/pg-store.ts (`alert_subscriptions`, `alert_deliveries`),
+ *   confirmations.ts (`confirmation_mails`, the caps both requests for a confirmation e-mail
+ *   share), job-locks.ts (advisory locks),
  *   rate-limits.ts (`rate_limits`), transfer.ts (db:import-files, db:export-files).
  *
  * Each rule that must hold across processes is one statement or one transaction, never a
@@ -19,7 +20,7 @@
  * NOTHING, true for exactly one caller. A method resolves only after its COMMIT.
  */
 import type pg from 'pg';
-import type { RateCount, RateCounter } from '../../http/rate-limit.ts';
+import type { RateCount, RateCounter } from '../../platform/http/rate-limit.ts';
 import type { InviteRecord, UserRecord } from '../schemas.ts';
 import {
   UserDataUnavailableError,
@@ -35,15 +36,15 @@ import {
   type UserDataHealth,
   type UserDataStore,
 } from '../user-data.ts';
-import { PgAlerts } from './alerts.ts';
-import { PgConnection, type PgUserDataOptions } from './connection.ts';
+import { PgAlerts } from '../../modules/alerts/pg-store.ts';
+import { PgConnection, type PgUserDataOptions } from '../../platform/pg/connection.ts';
 import { PgJobLocks } from './job-locks.ts';
-import { PgMailingList } from './mailing-list.ts';
-import { PgPremium } from './premium.ts';
+import { PgMailingList } from '../../modules/mailing-list/pg-store.ts';
+import { PgPremium } from '../../modules/premium/pg-store.ts';
 import { PgRateCounter } from './rate-limits.ts';
 import { PgTransfer, type UserDataFiles } from './transfer.ts';
 
-export { isConnectionError, type PgUserDataOptions } from './connection.ts';
+export { isConnectionError, type PgUserDataOptions } from '../../platform/pg/connection.ts';
 export type { UserDataFiles } from './transfer.ts';
 
 export class PgUserDataStore implements UserDataStore, RateCounter {

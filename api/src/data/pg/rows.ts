@@ -1,6 +1,6 @@
 /** Rows of the user-data tables and their conversion to the records of the ports. */
-import type { AlertDelivery, AlertKind, AlertSubscription } from '../ports/alerts.ts';
-import type { MailingListEntry } from '../ports/mailing-list.ts';
+import type { AlertDelivery, AlertKind, AlertSubscription } from '../../modules/alerts/store.ts';
+import type { MailingListEntry } from '../../modules/mailing-list/store.ts';
 import type { InviteRecord, UserRecord } from '../schemas.ts';
 
 export type InviteRow = {

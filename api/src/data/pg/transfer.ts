@@ -1,6 +1,6 @@
 /** Moving the user data between the JSON files and PostgreSQL (db:import-files, db:export-files). */
 import type { AlertsFile, InvitesFile, MailingListFile, UsersFile } from '../schemas.ts';
-import type { PgConnection } from './connection.ts';
+import type { PgConnection } from '../../platform/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,
   INVITE_COLUMNS,

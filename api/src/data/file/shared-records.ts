@@ -1,0 +1,33 @@
+/**
+ * The journal records that two files of the file store apply: a mailing-list sign-up request
+ * (`mailing-list.json` keeps the entry, `alerts.json` counts its confirmation e-mail) and the purge
+ * of unconfirmed subscriptions and sign-ups. Both aggregates import them from here, so neither
+ * imports the other.
+ */
+import { z } from 'zod';
+import { UNCONFIRMED_TTL_MS } from '../ports/confirmations.ts';
+
+export const sharedRecords = {
+  // Requests for a confirmation e-mail carry the store's decision (`mail`), so a replay repeats it.
+  mailingRequest: z.object({
+    t: z.literal('mailingRequest'),
+    entry: z.object({
+      id: z.string(),
+      email: z.string(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+    mail: z.boolean(),
+    at: z.string(),
+  }),
+  /** The purge of unconfirmed subscriptions and sign-ups, and of old confirmation e-mails. */
+  purge: z.object({ t: z.literal('purge'), at: z.string() }),
+};
+export type MailingRequestRecord = z.infer<typeof sharedRecords.mailingRequest>;
+export type PurgeRecord = z.infer<typeof sharedRecords.purge>;
+
+/** Whether an unconfirmed subscription or sign-up is due for the purge at `now`. */
+export const unconfirmedExpired = (
+  e: { confirmedAt?: string | null; mailedAt?: string; createdAt: string },
+  now: number,
+) => e.confirmedAt === null && Date.parse(e.mailedAt ?? e.createdAt) <= now - UNCONFIRMED_TTL_MS;

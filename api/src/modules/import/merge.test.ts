@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryFile } from '../../data/schemas.ts';
+import { mergeHistory } from './merge.ts';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const POOL_A = '747c1d2a-c668-4682-b9f9-296708a3dd90';
+const POOL_B = '0f45d730-b279-4629-8e11-ccb5cc3038b4';
+const row = (date: string, apy: number) => ({ date, apy, tvlUsd: 100 });
+
+function history(sample: boolean, provenancePool?: string): HistoryFile {
+  return {
+    sample,
+    asOf: '2026-11-21',
+    series: { s: [row('2026-11-19', 1), row('2026-11-20', 2), row('2026-11-21', 3)] },
+    ...(provenancePool
+      ? {
+          provenance: {
+            s: { kind: 'defillama', pool: provenancePool, asOf: '2026-11-21', importedAt: 'x' },
+          },
+        }
+      : {}),
+  } as HistoryFile;
+}
+
+const incoming = [row('2026-11-21', 3.5), row('2026-11-22', 4), row('2026-11-23', 5)];
+
+describe('mergeHistory', () => {
+  it('replaces sample rows on a series first import', () => {
+    const m = mergeHistory(history(true), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
+    expect(m.history.series.s).toEqual(incoming);
+    expect(m.stats.get('s')).toEqual({ added: 3, updated: 0, replaced: 3 });
+    expect(m.history.asOf).toBe('2026-11-23');
+    expect(Object.keys(m.history)).toEqual(['sample', 'asOf', 'provenance', 'series']);
+  });
+
+  it('merges into imported rows of the same pool: new days added, changed days updated, older days kept', () => {
+    const m = mergeHistory(
+      history(true, POOL_A),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+    );
+    expect(m.history.series.s!.map((r) => [r.date, r.apy])).toEqual([
+      ['2026-11-19', 1],
+      ['2026-11-20', 2],
+      ['2026-11-21', 3.5],
+      ['2026-11-22', 4],
+      ['2026-11-23', 5],
+    ]);
+    expect(m.stats.get('s')).toEqual({ added: 2, updated: 1, replaced: 0 });
+    expect(m.history.provenance!.s).toEqual({
+      kind: 'defillama',
+      pool: POOL_A,
+      asOf: '2026-11-23',
+      importedAt: NOW.toISOString(),
+    });
+  });
+
+  it('starts over when the series is now fed from another pool', () => {
+    const m = mergeHistory(
+      history(true, POOL_B),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+    );
+    expect(m.history.series.s).toEqual(incoming);
+  });
+
+  it('merges into rows an operator typed (sample: false)', () => {
+    const m = mergeHistory(history(false), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
+    expect(m.history.series.s).toHaveLength(5);
+  });
+
+  it('reports no change (and keeps importedAt) when the feed brings nothing new', () => {
+    const first = mergeHistory(history(true), [{ series: 's', pool: POOL_A, rows: incoming }], NOW);
+    const later = new Date(NOW.getTime() + 3_600_000);
+    const again = mergeHistory(
+      first.history,
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      later,
+    );
+    expect(again.changed).toBe(false);
+    expect(again.history).toBe(first.history);
+  });
+});

@@ -1,0 +1,489 @@
+/**
+ * One import: every feed named in sources.json is read (from DeFiLlama, or from saved responses
+ * with `fromDir`), validated, merged into history.json and written atomically; then DeFiLlama's
+ * `/pools` snapshot (`<fromDir>/pools.json` offline) replaces pools.json, the scanner's input,
+ * through importPoolsSnapshot (api/src/modules/scanner/import-pools.ts). The outcome of each feed and of
+ * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
+ * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
+ *
+ * A feed that fails never touches its series, a refused snapshot never touches pools.json: the
+ * last good data stays. The good feeds are still
+ * imported. The running API sees the new history.json as it sees an operator edit (it polls the
+ * file), or at once when the import ran in its own process (the store is refreshed).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { DataFileError } from '../../data/store.ts';
+import { dataFiles, type ApiStore } from '../../data/files.ts';
+import {
+  priceCoins,
+  seriesFeeds,
+  type FeedOutcome,
+  type HistoryFile,
+  type PoolsOutcome,
+  type PriceOutcome,
+  type ImportStatusFile,
+  type SourcesFile,
+} from '../../data/schemas.ts';
+import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
+import { silentLogger, type Logger } from '../../platform/logger.ts';
+import type { Metrics } from '../../platform/metrics.ts';
+import {
+  chartUrl,
+  DEFAULT_DEFILLAMA_API_URL,
+  FeedError,
+  fetchChartText,
+  parseChart,
+  poolsUrl,
+} from './defillama.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
+import {
+  coinsChartUrl,
+  DEFAULT_COINS_API_URL,
+  mergePrices,
+  parseCoinsChart,
+  type CoinImport,
+  type PricesMerge,
+} from './coins.ts';
+import { guardedWrite } from './guarded-write.ts';
+import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_CONCURRENCY = 4;
+/** Days taken from each response: the sample's span, well over the 180 the site shows. */
+export const DEFAULT_IMPORT_DAYS = 450;
+
+export interface ImportOptions {
+  /** Feeds come from its sources.json, history.json is written in its directory. */
+  store: ApiStore;
+  /** Default: https://yields.llama.fi (callers pass DEFILLAMA_API_URL from the configuration). */
+  apiUrl?: string | undefined;
+  /** DeFiLlama's coins API (token prices). Default: https://coins.llama.fi (callers pass COINS_API_URL). */
+  coinsApiUrl?: string | undefined;
+  /**
+   * Read saved responses, `<fromDir>/chart/<pool>.json`, `<fromDir>/coins/<chain>:<address>.json`
+   * and `<fromDir>/pools.json`, instead of fetching.
+   */
+  fromDir?: string | undefined;
+  /** Compute and report, write nothing. */
+  dryRun?: boolean | undefined;
+  now?: (() => Date) | undefined;
+  logger?: Logger | undefined;
+  /** Counts each feed's outcome (yield_import_feed_runs_total): the server's scheduled imports. */
+  metrics?: Pick<Metrics, 'importOutcome'> | undefined;
+  timeoutMs?: number | undefined;
+  concurrency?: number | undefined;
+  days?: number | undefined;
+  signal?: AbortSignal | undefined;
+  userAgent?: string | undefined;
+  /** Test hook: runs between writing history.json's temp file and renaming it into place. */
+  beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
+}
+
+export interface Figures {
+  yield30d: number;
+  riskAdjustedYield30d: number;
+  status: SeriesStatus;
+  asOf: string | null;
+}
+
+/** One row of the dry run's report: a source or base rate before and after the import. */
+export interface FiguresChange {
+  id: number | string;
+  name: string;
+  before: Figures | null;
+  after: Figures | null;
+}
+
+export interface ImportResult {
+  /** Every feed imported and the history written (or, in a dry run, computed). */
+  ok: boolean;
+  from: string;
+  dryRun: boolean;
+  startedAt: string;
+  finishedAt: string;
+  feeds: FeedOutcome[];
+  /** Each priced token (prices.json). */
+  prices: PriceOutcome[];
+  /** The /pools snapshot; null when the run stopped before it. */
+  pools: PoolsOutcome | null;
+  /** Series no feed is named for: left as they are. */
+  unfed: string[];
+  /** history.json was replaced. */
+  written: boolean;
+  /** A problem that stopped the whole run. */
+  error: string | null;
+  /** Dry run only. */
+  figures: FiguresChange[];
+}
+
+interface FeedTarget {
+  series: string;
+  pool: string;
+}
+
+/** The feeds to import (one per series) and the series without one. */
+export function feedTargets(sources: SourcesFile): { targets: FeedTarget[]; unfed: string[] } {
+  const targets = new Map<string, FeedTarget>();
+  const all = new Set<string>();
+  for (const { series, feeds } of seriesFeeds(sources)) {
+    all.add(series);
+    const pool = feeds?.[0]?.pool;
+    if (pool !== undefined && !targets.has(series)) targets.set(series, { series, pool });
+  }
+  return {
+    targets: [...targets.values()],
+    unfed: [...all].filter((s) => !targets.has(s)),
+  };
+}
+
+function utcToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A response's text: the saved file `<fromDir>/<saved>` offline, else fetched from `url`. */
+async function readResponse(options: ImportOptions, saved: string, url: string): Promise<string> {
+  if (options.fromDir) {
+    const file = path.join(options.fromDir, saved);
+    try {
+      return await readFile(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new FeedError(
+        code === 'ENOENT' ? `no saved response ${file}` : `cannot read ${file}: ${code}`,
+      );
+    }
+  }
+  return fetchChartText(url, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    userAgent: options.userAgent ?? 'pigi-yield-importer/1.0',
+    signal: options.signal,
+  });
+}
+
+async function readFeed(target: FeedTarget, options: ImportOptions, apiUrl: string, now: Date) {
+  const text = await readResponse(
+    options,
+    path.join('chart', `${target.pool}.json`),
+    chartUrl(apiUrl, target.pool),
+  );
+  return parseChart(text, {
+    days: options.days ?? DEFAULT_IMPORT_DAYS,
+    today: utcToday(now),
+  });
+}
+
+function figuresOf(sources: SourcesFile, history: HistoryFile | null, now: Date) {
+  const out = new Map<string, Figures>();
+  if (!history) return out;
+  for (const [key, s] of computeAllSeries(sources, history, now)) {
+    out.set(key, {
+      yield30d: s.result.yield30d,
+      riskAdjustedYield30d: s.result.riskAdjustedYield30d,
+      status: s.status,
+      asOf: s.result.asOf,
+    });
+  }
+  return out;
+}
+
+function figuresChange(
+  sources: SourcesFile,
+  before: HistoryFile | null,
+  after: HistoryFile | null,
+  now: Date,
+): FiguresChange[] {
+  const b = figuresOf(sources, before, now);
+  const a = figuresOf(sources, after, now);
+  return [
+    ...sources.sources.map((s) => ({
+      key: String(s.id),
+      id: s.id as number | string,
+      name: s.name,
+    })),
+    ...sources.baseRates.map((r) => ({ key: r.key, id: r.key, name: `${r.name} (${r.type})` })),
+  ].map(({ key, id, name }) => ({
+    id,
+    name,
+    before: b.get(key) ?? null,
+    after: a.get(key) ?? null,
+  }));
+}
+
+export async function runImport(options: ImportOptions): Promise<ImportResult> {
+  const { store } = options;
+  const logger = options.logger ?? silentLogger;
+  const now = options.now?.() ?? new Date();
+  const apiUrl = options.apiUrl ?? DEFAULT_DEFILLAMA_API_URL;
+  const from = options.fromDir ? `files:${path.resolve(options.fromDir)}` : apiUrl;
+  const dryRun = options.dryRun ?? false;
+  const result: ImportResult = {
+    ok: false,
+    from,
+    dryRun,
+    startedAt: now.toISOString(),
+    finishedAt: now.toISOString(),
+    feeds: [],
+    prices: [],
+    pools: null,
+    unfed: [],
+    written: false,
+    error: null,
+    figures: [],
+  };
+  const finish = async (): Promise<ImportResult> => {
+    result.finishedAt = new Date().toISOString();
+    result.ok =
+      result.error === null &&
+      result.feeds.every((f) => f.ok) &&
+      result.prices.every((p) => p.ok) &&
+      result.pools?.ok === true;
+    if (!dryRun) {
+      await recordStatus(options, result, logger);
+      const m = options.metrics;
+      if (m) {
+        for (const f of result.feeds) m.importOutcome(f.series, f.ok);
+        for (const p of result.prices) m.importOutcome(`price:${p.coin}`, p.ok);
+        if (result.pools) m.importOutcome('pools', result.pools.ok);
+        if (result.error !== null && result.feeds.length === 0) m.importOutcome('run', false);
+      }
+    }
+    return result;
+  };
+
+  // Hand edits made since the store last looked count: feeds and history as they are now.
+  await store.refreshFile('sources');
+  await store.refreshFile('history');
+  const sources = store.get('sources');
+  if (!sources) {
+    result.error = `sources.json has not loaded: ${store.status()['sources.json']?.error ?? 'unknown error'}`;
+    logger.error('import stopped', { error: result.error });
+    return finish();
+  }
+  const { targets, unfed } = feedTargets(sources);
+  result.unfed = unfed;
+
+  // Read every feed, a few at a time (DeFiLlama is a shared public service).
+  const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const reads = await Promise.all(
+    targets.map((target) =>
+      limit(async () => {
+        try {
+          return { target, parsed: await readFeed(target, options, apiUrl, now), reason: null };
+        } catch (err) {
+          const reason =
+            err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
+          return { target, parsed: null, reason };
+        }
+      }),
+    ),
+  );
+  const imports: SeriesImport[] = reads.flatMap((r) =>
+    r.parsed ? [{ series: r.target.series, pool: r.target.pool, rows: r.parsed.rows }] : [],
+  );
+
+  // Merge and write. The merge runs again on top of any edit that lands while writing; `last`
+  // keeps the merge that was written.
+  const last: { before: HistoryFile | null; merge: HistoryMerge | null } = {
+    before: store.get('history'),
+    merge: null,
+  };
+  let writeError: string | null = null;
+  if (dryRun) {
+    if (last.before) last.merge = mergeHistory(last.before, imports, now);
+    else writeError = `history.json has not loaded: ${store.status()['history.json']?.error}`;
+  } else if (imports.length > 0) {
+    try {
+      const written = await guardedWrite({
+        file: path.join(store.dir, dataFiles.history.file),
+        schema: dataFiles.history.schema,
+        update: (current) => {
+          last.before = current;
+          last.merge = mergeHistory(current, imports, now);
+          return last.merge.changed ? last.merge.history : null;
+        },
+        beforeCommit: options.beforeCommit,
+      });
+      result.written = written.written;
+      await store.refreshFile('history');
+    } catch (err) {
+      writeError =
+        err instanceof DataFileError ? err.message : `history.json: ${(err as Error).message}`;
+    }
+  }
+  const stats = last.merge?.stats;
+
+  for (const r of reads) {
+    const s = stats?.get(r.target.series);
+    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const rows = r.parsed?.rows ?? [];
+    result.feeds.push({
+      series: r.target.series,
+      pool: r.target.pool,
+      ok: reason === null,
+      reason,
+      days: rows.length,
+      added: reason === null ? (s?.added ?? 0) : 0,
+      updated: reason === null ? (s?.updated ?? 0) : 0,
+      newestDay: rows[rows.length - 1]?.date ?? null,
+    });
+  }
+  if (writeError) result.error = writeError;
+  for (const f of result.feeds) {
+    if (f.ok)
+      logger.info('feed imported', {
+        series: f.series,
+        pool: f.pool,
+        days: f.days,
+        added: f.added,
+        updated: f.updated,
+        newestDay: f.newestDay,
+      });
+    else
+      logger.error('feed not imported, keeping its last good data', {
+        series: f.series,
+        pool: f.pool,
+        reason: f.reason,
+      });
+  }
+  if (dryRun && last.merge) {
+    result.figures = figuresChange(sources, last.before, last.merge.history, now);
+  }
+  result.prices = await importPrices(options, priceCoins(sources), now, logger);
+  result.pools = await importPools(options, apiUrl, now, logger);
+  return finish();
+}
+
+/**
+ * Reads, validates and (unless a dry run) merges into prices.json the daily price of every priced
+ * token; never throws. A token that fails keeps its last good prices.
+ */
+async function importPrices(
+  options: ImportOptions,
+  coins: string[],
+  now: Date,
+  logger: Logger,
+): Promise<PriceOutcome[]> {
+  const apiUrl = options.coinsApiUrl ?? DEFAULT_COINS_API_URL;
+  const today = utcToday(now);
+  const days = options.days ?? DEFAULT_IMPORT_DAYS;
+  const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const reads = await Promise.all(
+    coins.map((coin) =>
+      limit(async () => {
+        try {
+          const text = await readResponse(
+            options,
+            path.join('coins', `${coin}.json`),
+            coinsChartUrl(apiUrl, coin, today, days),
+          );
+          return { coin, parsed: parseCoinsChart(text, coin, { days, today }), reason: null };
+        } catch (err) {
+          const reason =
+            err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
+          return { coin, parsed: null, reason };
+        }
+      }),
+    ),
+  );
+  const imports: CoinImport[] = reads.flatMap((r) =>
+    r.parsed ? [{ coin: r.coin, rows: r.parsed.rows }] : [],
+  );
+  const { store } = options;
+  let merge: PricesMerge | null = null;
+  let writeError: string | null = null;
+  try {
+    if (options.dryRun) {
+      const current = store.get('prices');
+      if (current) merge = mergePrices(current, imports, now);
+    } else if (imports.length > 0) {
+      await store.refreshFile('prices');
+      await guardedWrite({
+        file: path.join(store.dir, dataFiles.prices.file),
+        schema: dataFiles.prices.schema,
+        empty: dataFiles.prices.empty,
+        update: (current) => {
+          merge = mergePrices(current, imports, now);
+          return merge.changed ? merge.prices : null;
+        },
+      });
+      await store.refreshFile('prices');
+    }
+  } catch (err) {
+    writeError =
+      err instanceof DataFileError ? err.message : `prices.json: ${(err as Error).message}`;
+  }
+  const stats = (merge as PricesMerge | null)?.stats;
+  return reads.map((r): PriceOutcome => {
+    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const rows = r.parsed?.rows ?? [];
+    const s = stats?.get(r.coin);
+    const outcome: PriceOutcome = {
+      coin: r.coin,
+      ok: reason === null,
+      reason,
+      days: rows.length,
+      lowConfidence: r.parsed?.lowConfidence ?? 0,
+      added: reason === null ? (s?.added ?? 0) : 0,
+      updated: reason === null ? (s?.updated ?? 0) : 0,
+      newestDay: rows[rows.length - 1]?.date ?? null,
+    };
+    if (outcome.ok) logger.info('prices imported', { ...outcome });
+    else
+      logger.error('prices not imported, keeping their last good data', { coin: r.coin, reason });
+    return outcome;
+  });
+}
+
+/** Reads, validates and (unless a dry run) writes the /pools snapshot; never throws. */
+async function importPools(
+  options: ImportOptions,
+  apiUrl: string,
+  now: Date,
+  logger: Logger,
+): Promise<PoolsOutcome> {
+  try {
+    const text = await readResponse(options, 'pools.json', poolsUrl(apiUrl));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      throw new FeedError(`malformed JSON: ${(err as Error).message}`);
+    }
+    const report = options.dryRun
+      ? preparePoolsSnapshot(raw, { fetchedAt: now }).report
+      : await importPoolsSnapshot(raw, { store: options.store, fetchedAt: now, logger });
+    const { received, accepted, dropped, asOf } = report;
+    return { ok: true, reason: null, received, accepted, dropped, asOf };
+  } catch (err) {
+    const reason = (err as Error).message;
+    logger.error('pools snapshot not imported, keeping the last good one', { reason });
+    return { ok: false, reason, received: 0, accepted: 0, dropped: 0, asOf: null };
+  }
+}
+
+/** Keeps the outcome for GET /api/health (also of a CLI import, read by a running server). */
+async function recordStatus(options: ImportOptions, result: ImportResult, logger: Logger) {
+  const lastRun: NonNullable<ImportStatusFile['lastRun']> = {
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    from: result.from,
+    ok: result.ok,
+    error: result.error,
+    feeds: result.feeds,
+    ...(result.pools ? { pools: result.pools } : {}),
+    prices: result.prices,
+  };
+  try {
+    await guardedWrite({
+      file: path.join(options.store.dir, dataFiles.importStatus.file),
+      schema: dataFiles.importStatus.schema,
+      empty: dataFiles.importStatus.empty,
+      update: () => ({ lastRun }),
+    });
+    await options.store.refreshFile('importStatus');
+  } catch (err) {
+    logger.error('import status not recorded', { error: (err as Error).message });
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * GET /api/scanner: every pool of the /pools snapshot ranked by rapool-v1, filtered and paged.
+ *
+ * Anyone gets the first TEASER_SIZE items of any query (`teaser: true`); a premium token gets the
+ * whole ranking and CSV. The answer is assembled from JSON precomputed per pool at index time.
+ * Anonymous answers are cacheable like the other GETs (ETag, max-age=60); anything sent with an
+ * Authorization header is private and never stored.
+ */
+import Router from '@koa/router';
+import { stringify } from 'csv-stringify/sync';
+import type { AppDeps } from '../../deps.ts';
+import { cacheBytes } from '../yields/snapshot.ts';
+import { unauthorized, unavailable } from '../../platform/http/errors.ts';
+import { binder } from '../../platform/http/bind.ts';
+import { queryPools, type PoolIndex } from './pool-index.ts';
+import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
+import { parseScannerQuery } from './contract.ts';
+import { scannerState } from './scanner-state.ts';
+
+const PRIVATE = 'private, no-store';
+
+export interface ScannerPage {
+  total: number;
+  offset: number;
+  /** The limit applied: the requested one, or what is left of the teaser from `offset`. */
+  limit: number;
+  teaser: boolean;
+  page: ArrayLike<number>;
+}
+
+/** Runs a validated query; without premium the window is cut to the first TEASER_SIZE items. */
+export function scannerPage(index: PoolIndex, query: ScannerQuery, premium: boolean): ScannerPage {
+  const limit = premium
+    ? query.limit
+    : Math.max(0, Math.min(query.limit, TEASER_SIZE - query.offset));
+  const { total, page } = queryPools(index, { ...query, limit });
+  return { total, offset: query.offset, limit, teaser: !premium, page };
+}
+
+export function scannerJson(index: PoolIndex, result: ScannerPage): string {
+  const items: string[] = [];
+  for (let k = 0; k < result.page.length; k++) items.push(index.itemJson[result.page[k]!]!);
+  return (
+    `{"asOf":${JSON.stringify(index.asOf)},"sample":${index.sample},` +
+    `"method":${JSON.stringify(index.method)},"total":${result.total},` +
+    `"offset":${result.offset},"limit":${result.limit},"teaser":${result.teaser},` +
+    `"teaserSize":${TEASER_SIZE},"items":[${items.join(',')}]}`
+  );
+}
+
+/** CSV columns: the item's fields, charges and safety inputs flattened (dotted names). */
+export const CSV_COLUMNS = [
+  'pool',
+  'project',
+  'chain',
+  'symbol',
+  'tvlUsd',
+  'apy',
+  'apyBase',
+  'apyReward',
+  'riskAdjustedApy',
+  'charges.volatility',
+  'charges.incentives',
+  'charges.impermanentLoss',
+  'charges.size',
+  'charges.safety',
+  'risk',
+  'apySpot',
+  'apyBasis',
+  'stablecoin',
+  'ilRisk',
+  'exposure',
+  'outlier',
+  'poolMeta',
+  'inputs.safety',
+  'inputs.safetyBasis',
+  'url',
+] as const;
+
+/**
+ * RFC 4180 CSV (CRLF, fields with commas, quotes or line breaks quoted, quotes doubled) by
+ * csv-stringify; text cells starting with = + - @ are prefixed with ' so a spreadsheet never runs
+ * a pool name as a formula (the names come from a third party).
+ */
+export function scannerCsv(index: PoolIndex, result: ScannerPage): string {
+  const rows: unknown[] = [];
+  for (let k = 0; k < result.page.length; k++) rows.push(index.items[result.page[k]!]);
+  return stringify(rows, {
+    header: true,
+    columns: CSV_COLUMNS.map((key) => ({ key })),
+    record_delimiter: 'windows',
+    // csv-stringify quotes fields holding the whole CRLF delimiter; RFC 4180 wants a lone CR or LF quoted too.
+    quoted_match: /[\r\n]/,
+    escape_formulas: true,
+    cast: { boolean: (value) => (value ? 'true' : 'false') },
+  });
+}
+
+export function scannerRouter(deps: AppDeps): Router {
+  const state = scannerState(deps);
+  const router = new Router();
+  const bind = binder(router, deps);
+
+  bind(endpoints.scanner).to(
+    async ({ query, bearer, ctx }) => {
+      // A valid token whose user was deleted or whose invite was disabled counts as none.
+      const premium = (await bearer()) !== null;
+      if (query.format === 'csv' && !premium) {
+        throw unauthorized('CSV export needs a premium token', 'premium_required');
+      }
+      const index = state.index();
+      if (!index) throw unavailable(state.unavailableReason());
+      const result = scannerPage(index, query, premium);
+
+      if (query.format === 'csv') {
+        return {
+          status: 200,
+          csv: scannerCsv(index, result),
+          headers: {
+            'Cache-Control': PRIVATE,
+            'Content-Disposition': `attachment; filename="pigi-scanner-${index.asOf?.slice(0, 10) ?? 'empty'}.csv"`,
+          },
+        };
+      }
+      const body = Buffer.from(scannerJson(index, result));
+      if (ctx.get('Authorization')) {
+        return { status: 200, raw: body, headers: { 'Cache-Control': PRIVATE } };
+      }
+      // The same URL answers differently with a token: shared caches must key on it.
+      return {
+        status: 200,
+        cached: cacheBytes(body),
+        headers: { Vary: 'Accept-Encoding, Authorization' },
+      };
+    },
+    // Empty values count as not given; unknown or repeated parameters are refused (contract.ts).
+    { readQuery: (ctx) => parseScannerQuery(ctx.query) },
+  );
+
+  return router;
+}

@@ -1,0 +1,81 @@
+/**
+ * Where each figure comes from and whether it is still current.
+ *
+ * - kind `defillama`: the series was imported from a DeFiLlama pool (history.json `provenance`);
+ *   `sample`: generated sample data (history.json `sample: true` and no provenance entry);
+ *   `operator`: rows an operator typed (`sample: false`, no provenance entry).
+ * - Stale: an imported series whose newest day started more than 48 h ago, i.e. neither today's
+ *   nor yesterday's (UTC) point has arrived. Only imported series go stale: sample data is labelled
+ *   as sample and keeps its fixed dates, so the shipped site does not turn stale as the clock moves.
+ *   Rows typed by an operator are dated by the operator, who decides when they are current.
+ * - A base rate is stale when one of its imported components is; its kind is `sample` while any
+ *   component is sample, else `operator` while any is typed by hand, else `defillama`.
+ */
+import {
+  DEFILLAMA_POOL_PAGE,
+  type Feed,
+  type Provenance,
+  type ProvenanceKind,
+} from '@yield/contract';
+import type { FeedRecord, HistoryFile } from '../../data/schemas.ts';
+
+export const STALE_AFTER_MS = 48 * 3_600_000;
+
+/** One series' provenance (a row's, without the row-level fields). */
+export type SeriesProvenance = Omit<Provenance, 'series' | 'components'>;
+export type ComponentProvenance = NonNullable<Provenance['components']>[number];
+/** A row's provenance (GET /api/strategies, /api/sources, breakdowns and history). */
+export type RowProvenance = Provenance;
+/** The `feeds` of a source or base row in GET /api/sources. */
+export type PublishedFeed = Feed;
+
+export function publishFeeds(series: string, feeds: readonly FeedRecord[] | undefined) {
+  return (feeds ?? []).map((f): PublishedFeed => ({
+    provider: f.provider,
+    pool: f.pool,
+    url: `${DEFILLAMA_POOL_PAGE}${f.pool}`,
+    series,
+  }));
+}
+
+function dayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** Time (ms) from which an imported series whose newest day is `day` counts as stale. */
+export function staleFrom(day: string): number {
+  return dayStartMs(day) + STALE_AFTER_MS + 1;
+}
+
+export function seriesProvenance(history: HistoryFile, key: string, now: Date): SeriesProvenance {
+  const rows = history.series[key] ?? [];
+  const asOf = rows[rows.length - 1]?.date ?? null;
+  const imported = history.provenance?.[key];
+  if (imported) {
+    const stale = asOf === null || now.getTime() >= staleFrom(asOf);
+    return { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt };
+  }
+  return { kind: history.sample ? 'sample' : 'operator', asOf, stale: false };
+}
+
+const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama'];
+
+/** A base rate's provenance from its components' (asOf: the newest day of the base series). */
+export function combineProvenance(
+  components: ComponentProvenance[],
+  asOf: string | null,
+): RowProvenance {
+  const kind = KIND_PRECEDENCE.find((k) => components.some((c) => c.kind === k)) ?? 'sample';
+  return { kind, asOf, stale: components.some((c) => c.stale), components };
+}
+
+/** The earliest future time at which one of these currently fresh imported series goes stale. */
+export function nextStaleAt(provenances: Iterable<SeriesProvenance>): number | null {
+  let next: number | null = null;
+  for (const p of provenances) {
+    if (p.kind !== 'defillama' || p.stale || p.asOf === null) continue;
+    const at = staleFrom(p.asOf);
+    if (next === null || at < next) next = at;
+  }
+  return next;
+}

@@ -1,0 +1,95 @@
+/** Typed errors: each carries the HTTP status and the machine-readable code clients see. */
+import { DataFileError } from '../../data/store.ts';
+import { UserDataUnavailableError } from '../../data/user-data.ts';
+import type { Logger } from '../logger.ts';
+
+export class AppError extends Error {
+  readonly expose = true;
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    /** Extra top-level fields of the error body (the premium calls add `success: false`). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') =>
+  new AppError(400, code, message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const unauthorized = (
+  message: string,
+  code = 'unauthorized',
+  extra: Record<string, unknown> = {},
+) => new AppError(401, code, message, { 'WWW-Authenticate': 'Bearer' }, extra);
+export const unavailable = (message: string) => new AppError(503, 'data_unavailable', message);
+
+/**
+ * The database of the user data cannot be reached (UserDataUnavailableError): 503 `unavailable`
+ * with Retry-After. Nothing was written; the client tries again.
+ */
+export const storeUnavailable = (
+  err: { retryAfterSeconds: number },
+  extra: Record<string, unknown> = {},
+) =>
+  new AppError(
+    503,
+    'unavailable',
+    'This cannot be saved right now, please try again in a few seconds',
+    { 'Retry-After': String(err.retryAfterSeconds) },
+    extra,
+  );
+
+/**
+ * The one mapping of the user data's failures to their documented 503, for every write (the
+ * routes let these errors through; the errorHandler, premium's `guarded` and the HTML pages of the
+ * e-mailed links call it):
+ *
+ * - UserDataUnavailableError (the database cannot be reached): `unavailable` with Retry-After.
+ *   Not logged per request: the PostgreSQL store logs the outage once, when it starts.
+ * - DataFileError (a user-data file or its journal cannot be written): `data_unavailable`, logged
+ *   as one line without a stack trace (logStoreFailure).
+ *
+ * Anything else: null (not a failure of the store).
+ */
+export function storeFailure(err: unknown, extra: Record<string, unknown> = {}): AppError | null {
+  let mapped: AppError;
+  if (err instanceof UserDataUnavailableError) mapped = storeUnavailable(err, extra);
+  else if (err instanceof DataFileError)
+    mapped = new AppError(
+      503,
+      'data_unavailable',
+      'This cannot be saved right now, please try again later',
+      {},
+      extra,
+    );
+  else return null;
+  (mapped as { cause?: unknown }).cause = err;
+  return mapped;
+}
+
+/** Whether `err` is a failure of the store mapped by storeFailure. */
+export function isStoreFailure(err: unknown): err is AppError {
+  const cause = err instanceof AppError ? (err as { cause?: unknown }).cause : undefined;
+  return cause instanceof DataFileError || cause instanceof UserDataUnavailableError;
+}
+
+/** The log line of a store failure (storeFailure), once per request and never with a stack. */
+export function logStoreFailure(
+  logger: Logger,
+  request: { method: string; path: string },
+  err: unknown,
+): void {
+  const cause = err instanceof AppError ? (err as { cause?: unknown }).cause : err;
+  if (!(cause instanceof DataFileError)) return;
+  logger.error('user data not writable', {
+    method: request.method,
+    path: request.path,
+    file: cause.file,
+    error: cause.message,
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * No import cycles in the API's source (`import-x/no-cycle` in eslint.config.js): the modules of
+ * api/src, run through ESLint with the repository's own configuration, once as they are and once
+ * with an import added that closes a cycle through modules on disk.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import ts from 'typescript';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The messages of `file` (a module of the repository) with `lines` added at its top. */
+async function lintWithImport(file: string, lines: string[]): Promise<Linter.LintMessage[]> {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const [result] = await eslint.lintText(`${lines.join('\n')}\n${text}`, {
+    filePath: path.join(ROOT, file),
+  });
+  return result!.messages;
+}
+
+const cycles = (messages: Linter.LintMessage[]) =>
+  messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => m.line);
+
+describe('import cycles in api/src', () => {
+  it('there are none', async () => {
+    const results = await eslint.lintFiles(['api/src/**/*.ts']);
+    const found = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === 'import-x/no-cycle')
+        .map((m) => `${path.relative(ROOT, r.filePath)}:${m.line}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('an import back to a module that imports this one is an error', async () => {
+    // The alerts' file store imports shared-records.ts.
+    const messages = await lintWithImport('api/src/data/file/shared-records.ts', [
+      `import { FileAlerts } from '../../modules/alerts/file-store.ts';`,
+      `export const sample = FileAlerts;`,
+    ]);
+    expect(cycles(messages)).toEqual([1]);
+  });
+
+  it('so is a cycle through several modules and layers', async () => {
+    // deps.ts reaches the HTTP errors through the routes, the stores and the configuration.
+    const messages = await lintWithImport('api/src/platform/http/errors.ts', [
+      `import { createDeps } from '../../deps.ts';`,
+      `export const sample = createDeps;`,
+    ]);
+    expect(cycles(messages)).toEqual([1]);
+  });
+
+  it('and a cycle through a re-export', async () => {
+    // config.ts imports and re-exports paths.ts.
+    const messages = await lintWithImport('api/src/platform/paths.ts', [
+      `export { loadConfig } from './config.ts';`,
+    ]);
+    expect(cycles(messages)).toEqual([1]);
+  });
+});
+
+/**
+ * `import-x/no-cycle` skips type-only imports. These are erased when compiled, but a cycle through
+ * them still ties two modules together, so the module graph of api/src, type imports included,
+ * must be acyclic too: its relative imports, read with TypeScript's own pre-processor.
+ */
+function apiModuleGraph(extra: Record<string, string> = {}): Map<string, string[]> {
+  const dir = path.join(ROOT, 'api/src');
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => path.join(dir, f));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const rel = path.relative(ROOT, file);
+    const text = `${extra[rel] ?? ''}\n${fs.readFileSync(file, 'utf8')}`;
+    const imports = ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map((i) => i.fileName)
+      .filter((name) => name.startsWith('.'))
+      .map((name) => path.relative(ROOT, path.resolve(path.dirname(file), name)));
+    graph.set(rel, imports);
+  }
+  return graph;
+}
+
+/** One cycle of `graph` per strongly connected part, as the modules on it; none when acyclic. */
+function typeCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 'open') cycles.push(stack.slice(stack.indexOf(next)));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe('import cycles in api/src, type imports included', () => {
+  it('there are none', () => {
+    expect(typeCycles(apiModuleGraph())).toEqual([]);
+  });
+
+  it('a type-only import back is one', () => {
+    // The alerts' file store imports shared-records.ts.
+    const cycles = typeCycles(
+      apiModuleGraph({
+        'api/src/data/file/shared-records.ts': `import type { FileAlerts } from '../../modules/alerts/file-store.ts';`,
+      }),
+    );
+    expect(cycles).toEqual([
+      expect.arrayContaining([
+        'api/src/data/file/shared-records.ts',
+        'api/src/modules/alerts/file-store.ts',
+      ]),
+    ]);
+  });
+});
