@@ -60,7 +60,38 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'api/tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The API's layers (docs/architecture.md): engine/ is pure; platform/ serves every module
+      // and knows none; modules/ reach the composition root only for the data files' registry.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './api/src/engine',
+              from: './api/src',
+              except: ['./engine'],
+              message: 'engine/ is pure: it imports only engine/ and @yield/contract.',
+            },
+            {
+              target: './api/src/platform',
+              from: './api/src',
+              except: ['./platform', './engine'],
+              message:
+                'platform/ serves every module and imports none of them (nor the composition).',
+            },
+            {
+              target: './api/src/modules',
+              from: './api/src/composition',
+              except: ['./data-files.ts'],
+              message: 'Modules take their ports, not the composition of all of them.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // The one exception, until @yield/contract replaces it: the API's re-export of the shared
   // response types from the browser package.

@@ -89,9 +89,9 @@ function chartResponse(seed) {
 }
 
 const child = (options) => `
-import { openStore } from './src/data/files.ts';
-import { silentLogger } from './src/logger.ts';
-import { runImport } from './src/import/run-import.ts';
+import { openStore } from './src/composition/data-files.ts';
+import { silentLogger } from './src/platform/logger.ts';
+import { runImport } from './src/modules/import/run-import.ts';
 const store = openStore(${JSON.stringify(options.dir)}, silentLogger);
 await store.loadAll();
 const cpu0 = process.cpuUsage();

@@ -15,20 +15,20 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStore } from '../src/data/files.ts';
-import { FileUserDataStore, JOURNAL_NAME } from '../src/data/file-user-data.ts';
+import { openStore } from '../src/composition/data-files.ts';
+import { FileUserDataStore, JOURNAL_NAME } from '../src/composition/file-user-data.ts';
 import { PRIVATE_FILE_MODE, writeFileDurably } from '../src/platform/files/durable.ts';
-import { jsonFileText } from '../src/data/json-text.ts';
+import { jsonFileText } from '../src/platform/files/json-text.ts';
 import { migrate } from '../src/platform/pg/migrate.ts';
-import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import { UserDataUnavailableError } from '../src/data/user-data.ts';
+import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
+import { UserDataUnavailableError } from '../src/composition/user-data.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DIR] [--database-url URL]
 
-  migrate        apply the pending SQL migrations (api/src/data/pg/migrations)
+  migrate        apply the pending SQL migrations (api/src/platform/pg/migrations)
   import-files   copy the mailing list, invites, premium users, alert subscriptions and the ledger
                  of sent alerts of the data directory into the database (safe to rerun: nothing
                  is added twice)

@@ -13,10 +13,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import { openStore } from '../src/data/files.ts';
-import { FileUserDataStore } from '../src/data/file-user-data.ts';
-import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
-import type { UserDataStore } from '../src/data/user-data.ts';
+import { openStore } from '../src/composition/data-files.ts';
+import { FileUserDataStore } from '../src/composition/file-user-data.ts';
+import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
+import type { UserDataStore } from '../src/composition/user-data.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { findInvite } from '../src/modules/premium/invite-codes.ts';
 import { runAsCommand, type CliResult } from './cli.ts';

@@ -24,7 +24,7 @@ import {
   type LiquidityFile,
   type PricesFile,
   type SourcesFile,
-} from '../src/data/schemas.ts';
+} from '../src/modules/yields/schemas.ts';
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_AS_OF = '2026-11-21';

@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../src/platform/config.ts';
-import { openStore } from '../src/data/files.ts';
+import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
 import { DEFAULT_COINS_API_URL } from '../src/modules/import/coins.ts';

@@ -6,7 +6,7 @@ import { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
-import { serveFast } from './platform/http/fast-path.ts';
+import { serveFast } from './modules/yields/fast-path.ts';
 import { errorHandler, securityHeaders } from './platform/http/middleware.ts';
 import { API_PREFIX } from './platform/http/route-path.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';

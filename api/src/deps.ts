@@ -4,20 +4,23 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openStore, SNAPSHOT_FILES, type ApiStore } from './data/files.ts';
+import { openStore, SNAPSHOT_FILES, type ApiStore } from './composition/data-files.ts';
 import os from 'node:os';
-import { FileUserDataStore } from './data/file-user-data.ts';
-import { PgUserDataStore } from './data/pg/pg-user-data.ts';
-import { runExclusive, type UserDataStore } from './data/user-data.ts';
+import { FileUserDataStore } from './composition/file-user-data.ts';
+import { PgUserDataStore } from './composition/pg-user-data.ts';
+import { runExclusive, type UserDataStore } from './composition/user-data.ts';
 import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
 import { createLogger, type LogLevel, type Logger } from './platform/logger.ts';
 import { Metrics } from './platform/metrics.ts';
+import type { BearerCheck } from './platform/http/bind.ts';
+import { premiumBearerCheck } from './modules/premium/bearer.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
   PremiumAccess,
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
+  type PremiumClaims,
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
 import { runImport } from './modules/import/run-import.ts';
@@ -64,6 +67,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Whether a token's user still exists with an enabled invite (checked at most a minute ago). */
   premiumAccess: PremiumAccess;
+  /** The binder's check of premium bearer tokens (signature, algorithm, exp, access). */
+  bearer: BearerCheck<PremiumClaims>;
   logger: Logger;
   rateLimit: RateLimitOptions;
   tokenTtlSeconds: number;
@@ -412,7 +417,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     },
   });
 
-  return {
+  const deps: Omit<AppDeps, 'bearer'> = {
     store,
     userData,
     rateCounter,
@@ -441,6 +446,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       await userData.close();
     },
   };
+  return Object.assign(deps, { bearer: premiumBearerCheck(deps) });
 }
 
 /**

@@ -19,13 +19,13 @@ export { consoleLogger, createLogger, silentLogger, type Logger } from './platfo
 export { loadConfig, ConfigError, type Config } from './platform/config.ts';
 export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './platform/metrics.ts';
 export { answerClientError } from './platform/http/client-error.ts';
-export type { UserDataStore } from './data/user-data.ts';
-export { isInstallationFile } from './data/files.ts';
+export type { UserDataStore } from './composition/user-data.ts';
+export { isInstallationFile } from './composition/data-files.ts';
 export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './deps.ts';
 import { API_PATHS } from '@yield/contract/constants';
-import { cachedBodyKey } from './platform/http/fast-path.ts';
+import { cachedBodyKey } from './modules/yields/fast-path.ts';
 
 /** The body `GET /api/settings` answers with right now (JSON bytes and ETag), if it can. */
 export function settingsBody(deps: AppDeps): { body: Buffer; etag: string } | undefined {

@@ -6,9 +6,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../src/data/files.ts';
-import { FileUserDataStore } from '../src/data/file-user-data.ts';
-import type { AlertSubscription } from '../src/data/user-data.ts';
+import { openStore } from '../src/composition/data-files.ts';
+import { FileUserDataStore } from '../src/composition/file-user-data.ts';
+import type { AlertSubscription } from '../src/composition/user-data.ts';
 import { memoryLogger } from '../src/platform/logger.ts';
 import { editFile, tempDataDir } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HealthReport, SiteSettings, StrategyMetrics } from '@yield/contract';
-import { formatJsonPath } from '../src/data/store.ts';
+import { formatJsonPath } from '../src/platform/files/data-store.ts';
 import { editFile, foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';
 
 let t: TestContext | undefined;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { GroupCommit } from '../src/platform/files/durable.ts';
-import { openStore } from '../src/data/files.ts';
+import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { slowDisk, stepsWithin, type DiskOp } from './disk.ts';
 import { foldUserData, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';

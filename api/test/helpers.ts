@@ -9,8 +9,8 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
 import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
-import { FileUserDataStore } from '../src/data/file-user-data.ts';
-import { isInstallationFile } from '../src/data/files.ts';
+import { FileUserDataStore } from '../src/composition/file-user-data.ts';
+import { isInstallationFile } from '../src/composition/data-files.ts';
 import { memoryLogger } from '../src/platform/logger.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';

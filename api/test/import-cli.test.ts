@@ -13,7 +13,7 @@ import { feedTargets } from '../src/modules/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';
 import { NOW, POOL, readHistory, readSources, TODAY } from './import-fixtures.ts';
-import { priceCoins } from '../src/data/schemas.ts';
+import { priceCoins } from '../src/modules/yields/schemas.ts';
 import {
   chartBody,
   coinsBody,

@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../src/data/files.ts';
+import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { runImport } from '../src/modules/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';

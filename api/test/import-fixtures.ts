@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { feedTargets, runImport, type ImportOptions } from '../src/modules/import/run-import.ts';
-import type { HistoryFile, SourcesFile } from '../src/data/schemas.ts';
+import type { HistoryFile, SourcesFile } from '../src/modules/yields/schemas.ts';
 import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
 import { editFile, type TestContext } from './helpers.ts';
 

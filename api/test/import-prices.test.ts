@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectedWarning } from '@yield/contract';
-import type { PricesFile } from '../src/data/schemas.ts';
+import type { PricesFile } from '../src/modules/yields/schemas.ts';
 import { hasBlockingWarning } from '../src/modules/yields/snapshot.ts';
 import { editFile, setup, type TestContext } from './helpers.ts';
 import {

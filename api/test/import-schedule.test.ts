@@ -5,12 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDeps } from '../src/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
-import {
-  ImportSchedule,
-  MAX_BACKOFF_MS,
-  nextDelay,
-  parseInterval,
-} from '../src/modules/import/schedule.ts';
+import { ImportSchedule, MAX_BACKOFF_MS, nextDelay } from '../src/modules/import/schedule.ts';
+import { parseInterval } from '../src/platform/interval.ts';
 import type { ImportResult } from '../src/modules/import/run-import.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { closeAll, NOW, replayAllFeeds, strategies } from './import-fixtures.ts';

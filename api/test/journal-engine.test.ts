@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { JournalEngine } from '../src/platform/files/journal-engine.ts';
-import { jsonFileText, sha256 } from '../src/data/json-text.ts';
-import { DataStore, type FileSpec } from '../src/data/store.ts';
+import { jsonFileText, sha256 } from '../src/platform/files/json-text.ts';
+import { DataStore, type FileSpec } from '../src/platform/files/data-store.ts';
 import { memoryLogger } from '../src/platform/logger.ts';
 
 type Shelf = { items: string[] };

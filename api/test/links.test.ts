@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { depositLinkProblem, reportLinkProblem } from '../src/data/links.ts';
-import { sourcesFileSchema, strategyContentFileSchema } from '../src/data/schemas.ts';
+import { depositLinkProblem, reportLinkProblem } from '../src/platform/links.ts';
+import { sourcesFileSchema, strategyContentFileSchema } from '../src/modules/yields/schemas.ts';
 
 const shipped = async () =>
   JSON.parse(

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
+import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { exited, post, startApi } from './api-process.ts';

@@ -4,7 +4,7 @@
  * bench/scanner.mjs times it (with a JSON.parse of the snapshot per query) against the API.
  */
 import { computeRapool, type Score } from '../src/engine/index.ts';
-import type { Pool } from '../src/data/schemas.ts';
+import type { Pool } from '../src/modules/scanner/schemas.ts';
 
 export interface NaiveQuery {
   asset?: string | undefined;

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PgUserDataStore } from '../src/data/pg/pg-user-data.ts';
+import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { startApi } from './api-process.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';

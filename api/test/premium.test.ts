@@ -3,7 +3,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PremiumStrategyAnalysis, PremiumUser } from '@yield/contract';
-import { openStore } from '../src/data/files.ts';
+import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { runCreateInvite } from '../scripts/create-invite.ts';

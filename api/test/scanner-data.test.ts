@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatePoolsResponse, POOLS_AS_OF } from '../scripts/generate-pools.ts';
 import type { HealthReport } from '@yield/contract';
-import type { ProjectTiersFile } from '../src/data/schemas.ts';
-import { openStore } from '../src/data/files.ts';
+import type { ProjectTiersFile } from '../src/modules/scanner/schemas.ts';
+import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import {
   importPoolsSnapshot,

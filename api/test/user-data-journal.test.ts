@@ -5,11 +5,11 @@
 import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type ApiStore } from '../src/data/files.ts';
-import { FileUserDataStore } from '../src/data/file-user-data.ts';
+import { openStore, type ApiStore } from '../src/composition/data-files.ts';
+import { FileUserDataStore } from '../src/composition/file-user-data.ts';
 import { Journal } from '../src/platform/files/journal.ts';
-import { jsonFileText, jsonFileTextInSlices } from '../src/data/json-text.ts';
-import type { UserRecord } from '../src/data/schemas.ts';
+import { jsonFileText, jsonFileTextInSlices } from '../src/platform/files/json-text.ts';
+import type { UserRecord } from '../src/modules/premium/schemas.ts';
 import { memoryLogger } from '../src/platform/logger.ts';
 import { slowDisk } from './disk.ts';
 import { editFile, foldUserData, setup, tempDataDir, type TestContext } from './helpers.ts';

@@ -21,14 +21,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
-import { DEFAULT_COINS_API_URL } from '../modules/import/coins.ts';
-import { DEFAULT_DEFILLAMA_API_URL } from '../modules/import/defillama.ts';
-import { parseInterval } from '../modules/import/schedule.ts';
+import { parseInterval } from './interval.ts';
 import { parseLogLevel, type LogLevel } from './logger.ts';
-import { assertStrongSecret } from '../modules/premium/tokens.ts';
+import { assertStrongSecret } from './secrets.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 
 export { API_ROOT, DEFAULT_DATA_DIR } from './paths.ts';
+
+/** DeFiLlama's yields API, where the importer reads pools and charts. */
+export const DEFAULT_DEFILLAMA_API_URL = 'https://yields.llama.fi';
+/** DeFiLlama's coins API, where the importer reads token prices. */
+export const DEFAULT_COINS_API_URL = 'https://coins.llama.fi';
 
 /**
  * The processes that read the environment: `api` is createDeps() (the API in the standalone

@@ -35,9 +35,9 @@ describe('import cycles in api/src', () => {
   });
 
   it('an import back to a module that imports this one is an error', async () => {
-    // The alerts' file store imports shared-records.ts.
-    const messages = await lintWithImport('api/src/data/file/shared-records.ts', [
-      `import { FileAlerts } from '../../modules/alerts/file-store.ts';`,
+    // The alerts' file store imports the confirmations' file records.
+    const messages = await lintWithImport('api/src/modules/confirmations/file-records.ts', [
+      `import { FileAlerts } from '../alerts/file-store.ts';`,
       `export const sample = FileAlerts;`,
     ]);
     expect(cycles(messages)).toEqual([1]);
@@ -112,15 +112,15 @@ describe('import cycles in api/src, type imports included', () => {
   });
 
   it('a type-only import back is one', () => {
-    // The alerts' file store imports shared-records.ts.
+    // The alerts' file store imports the confirmations' file records.
     const cycles = typeCycles(
       apiModuleGraph({
-        'api/src/data/file/shared-records.ts': `import type { FileAlerts } from '../../modules/alerts/file-store.ts';`,
+        'api/src/modules/confirmations/file-records.ts': `import type { FileAlerts } from '../alerts/file-store.ts';`,
       }),
     );
     expect(cycles).toEqual([
       expect.arrayContaining([
-        'api/src/data/file/shared-records.ts',
+        'api/src/modules/confirmations/file-records.ts',
         'api/src/modules/alerts/file-store.ts',
       ]),
     ]);

@@ -14,8 +14,8 @@
  *   closes and opens again on a later day is a new crossing.
  */
 import { BASE_KEY_OF_TYPE, type DetectedWarning } from '@yield/contract';
-import type { AlertKind } from '../../data/user-data.ts';
-import type { SourcesFile } from '../../data/schemas.ts';
+import type { AlertKind } from './store.ts';
+import type { SourcesFile } from '../yields/schemas.ts';
 import { scoreAt, type ComputedSeries } from '../yields/snapshot.ts';
 import { computeRa30, type DailyRow } from '../../engine/ra30.ts';
 

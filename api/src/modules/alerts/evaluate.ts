@@ -27,14 +27,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
-import type { SettingsFile, SourcesFile } from '../../data/schemas.ts';
+import type { SettingsFile, SourcesFile } from '../yields/schemas.ts';
 import type { Snapshot } from '../yields/snapshot.ts';
-import {
-  runExclusive,
-  type AlertKind,
-  type AlertSubscription,
-  type UserDataStore,
-} from '../../data/user-data.ts';
+import { runExclusive, type JobLocks } from '../../platform/job-locks/port.ts';
+import type { MailingListStore } from '../mailing-list/store.ts';
+import type { AlertKind, AlertStore, AlertSubscription } from './store.ts';
+
+/** The user data the alerts work on: their own, the mailing list's links, and the job locks. */
+type AlertsUserData = AlertStore & MailingListStore & JobLocks;
 import type { Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
@@ -44,7 +44,7 @@ import { alertMail, confirmationMail, mailingListConfirmationMail } from './mess
 import { MailQueue } from './outgoing.ts';
 
 export interface AlertContext {
-  userData: UserDataStore;
+  userData: AlertsUserData;
   snapshot(): Snapshot;
   sources(): SourcesFile | null;
   settings(): SettingsFile | null;
@@ -61,7 +61,7 @@ export interface AlertContext {
   now(): Date;
 }
 
-/** The lock an evaluation runs under (UserDataStore.withExclusiveLock), shared by all processes. */
+/** The lock an evaluation runs under (AlertsUserData.withExclusiveLock), shared by all processes. */
 export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {

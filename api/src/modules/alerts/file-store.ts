@@ -4,8 +4,8 @@
  * and their reducer.
  */
 import { z } from 'zod';
-import type { ApiStore, DataFiles } from '../../data/files.ts';
-import { alertsFileSchema, type AlertsFile } from '../../data/schemas.ts';
+import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
+import { alertsFileSchema, type AlertsFile } from './schemas.ts';
 import type { AlertDelivery, AlertStore, AlertSubscription } from './store.ts';
 import {
   alertScope,
@@ -14,14 +14,14 @@ import {
   MAILING_LIST_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../../data/ports/confirmations.ts';
+} from '../confirmations/port.ts';
 import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
-} from '../../data/file/shared-records.ts';
+} from '../confirmations/file-records.ts';
 
 export const alertRecords = {
   alertSub: z.object({

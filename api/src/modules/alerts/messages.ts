@@ -4,7 +4,7 @@
  * unsubscribe link (in the body and as RFC 8058 List-Unsubscribe + List-Unsubscribe-Post headers).
  */
 import { WARNING_TITLES } from '@yield/contract';
-import type { AlertKind } from '../../data/user-data.ts';
+import type { AlertKind } from './store.ts';
 import type { Crossing } from './crossings.ts';
 
 export interface MailText {

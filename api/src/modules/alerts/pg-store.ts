@@ -10,8 +10,8 @@ import {
   CONFIRMATION_WINDOW_MS,
   UNCONFIRMED_TTL_MS,
   type ConfirmationDecision,
-} from '../../data/ports/confirmations.ts';
-import { claimConfirmation, lockAddress } from '../../data/pg/confirmations.ts';
+} from '../confirmations/port.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,
@@ -20,7 +20,7 @@ import {
   toSubscription,
   type DeliveryRow,
   type SubscriptionRow,
-} from '../../data/pg/rows.ts';
+} from './pg-rows.ts';
 
 export class PgAlerts implements AlertStore {
   constructor(private readonly db: PgConnection) {}

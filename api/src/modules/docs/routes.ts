@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
-import { cacheBody, cacheBytes, type CachedBody } from '../yields/snapshot.ts';
+import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { openApiDocument } from './openapi.ts';
 

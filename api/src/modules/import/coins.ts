@@ -9,10 +9,10 @@
  * left out and counted; a day without a point stays missing (never filled in).
  */
 import { z } from 'zod';
-import type { PricePoint, PricesFile } from '../../data/schemas.ts';
+import type { PricePoint, PricesFile } from '../yields/schemas.ts';
 import { FeedError, parseResponse } from './defillama.ts';
 
-export const DEFAULT_COINS_API_URL = 'https://coins.llama.fi';
+export { DEFAULT_COINS_API_URL } from '../../platform/config.ts';
 /** DeFiLlama's own threshold of a trustworthy price; points below it are not imported. */
 export const MIN_CONFIDENCE = 0.9;
 /** The chart endpoint answers at most this many points per request. */

@@ -16,10 +16,10 @@
  * method computes its own 30-day statistics from the daily points).
  */
 import { z } from 'zod';
-import { formatJsonPath } from '../../data/store.ts';
+import { formatJsonPath } from '../../platform/files/data-store.ts';
 import type { DailyRow } from '../../engine/index.ts';
 
-export const DEFAULT_DEFILLAMA_API_URL = 'https://yields.llama.fi';
+export { DEFAULT_DEFILLAMA_API_URL } from '../../platform/config.ts';
 /** Above this APY (in percent) a point is taken as a broken feed, not a yield. */
 export const MAX_PLAUSIBLE_APY = 1000;
 /** A chart response larger than this is refused (a year of daily points is ~100 KB). */

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { DataFileError, formatSchemaError } from '../../data/store.ts';
+import { DataFileError, formatSchemaError } from '../../platform/files/data-store.ts';
 
 interface Fingerprint {
   mtimeMs: number;

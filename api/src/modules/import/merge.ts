@@ -9,7 +9,7 @@
  *   replaced.
  */
 import type { DailyRow } from '../../engine/index.ts';
-import type { HistoryFile } from '../../data/schemas.ts';
+import type { HistoryFile } from '../yields/schemas.ts';
 
 export interface SeriesImport {
   series: string;

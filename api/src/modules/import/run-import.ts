@@ -14,18 +14,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { DataFileError } from '../../data/store.ts';
-import { dataFiles, type ApiStore } from '../../data/files.ts';
+import { DataFileError } from '../../platform/files/data-store.ts';
+import { dataFiles, type ApiStore } from '../../composition/data-files.ts';
+import { priceCoins, seriesFeeds, type HistoryFile, type SourcesFile } from '../yields/schemas.ts';
 import {
-  priceCoins,
-  seriesFeeds,
   type FeedOutcome,
-  type HistoryFile,
   type PoolsOutcome,
   type PriceOutcome,
   type ImportStatusFile,
-  type SourcesFile,
-} from '../../data/schemas.ts';
+} from './schemas.ts';
 import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';

@@ -5,23 +5,23 @@
  * journal line that both files apply.
  */
 import { z } from 'zod';
-import type { ApiStore } from '../../data/files.ts';
-import { mailingListFileSchema, type MailingListFile } from '../../data/schemas.ts';
+import type { ApiStore } from '../../composition/data-files.ts';
+import { mailingListFileSchema, type MailingListFile } from './schemas.ts';
 import {
   confirmationAllowed,
   MAILING_LIST_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../../data/ports/confirmations.ts';
+} from '../confirmations/port.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
-import type { DataFiles } from '../../data/files.ts';
+import type { DataFiles } from '../../composition/data-files.ts';
 import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
-} from '../../data/file/shared-records.ts';
+} from '../confirmations/file-records.ts';
 
 export const mailingListRecords = {
   subscriber: z.object({

@@ -3,12 +3,12 @@
  * (a unique index on lower(email)); a sign-up request and its confirmation e-mail are one
  * transaction (confirmations.ts).
  */
-import type { ConfirmationDecision } from '../../data/ports/confirmations.ts';
-import { MAILING_LIST_SCOPE } from '../../data/ports/confirmations.ts';
+import type { ConfirmationDecision } from '../confirmations/port.ts';
+import { MAILING_LIST_SCOPE } from '../confirmations/port.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
-import { claimConfirmation, lockAddress } from '../../data/pg/confirmations.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
-import { LIST_COLUMNS, toListEntry, type ListRow } from '../../data/pg/rows.ts';
+import { LIST_COLUMNS, toListEntry, type ListRow } from './pg-rows.ts';
 
 export class PgMailingList implements MailingListStore {
   constructor(private readonly db: PgConnection) {}

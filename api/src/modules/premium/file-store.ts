@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { inviteUsable } from './invite-codes.ts';
-import type { ApiStore, DataFiles } from '../../data/files.ts';
+import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
 import {
   invitesFileSchema,
   usersFileSchema,
@@ -13,7 +13,7 @@ import {
   type InvitesFile,
   type UserRecord,
   type UsersFile,
-} from '../../data/schemas.ts';
+} from './schemas.ts';
 import type {
   Activation,
   InviteEmailActivation,

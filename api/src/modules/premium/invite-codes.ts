@@ -19,8 +19,8 @@ import {
 import { INVITE_CODE_MAX_LENGTH } from '@yield/contract';
 import pLimit from 'p-limit';
 import { AppError } from '../../platform/http/errors.ts';
-import type { InviteRecord } from '../../data/schemas.ts';
-import type { UserDataStore } from '../../data/user-data.ts';
+import type { InviteRecord } from './schemas.ts';
+import type { PremiumStore } from './store.ts';
 
 const KEY_LENGTH = 32;
 /** N = 2^14 (16 MiB): 30-130 ms per check on these 2-core machines, enough to make guessing costly. */
@@ -95,7 +95,7 @@ function inviteChecksBusy(): AppError {
  * it throws a 429 AppError at once.
  */
 export async function findInvite(
-  userData: UserDataStore,
+  userData: PremiumStore,
   code: string,
 ): Promise<InviteRecord | null> {
   if (code.trim().length === 0 || code.length > INVITE_CODE_MAX_LENGTH) return null;
@@ -134,7 +134,7 @@ export interface CreateInviteOptions {
 
 /** Operator path (CLI and tests): stores a new hashed code and returns the plain code once. */
 export async function createInvite(
-  userData: UserDataStore,
+  userData: PremiumStore,
   options: CreateInviteOptions = {},
 ): Promise<{ id: string; code: string; invite: InviteRecord }> {
   const code = options.code ?? randomCode();

@@ -6,7 +6,7 @@
  */
 import type { PoolClient } from 'pg';
 import { inviteUsable } from './invite-codes.ts';
-import type { InviteRecord, UserRecord } from '../../data/schemas.ts';
+import type { InviteRecord, UserRecord } from './schemas.ts';
 import type {
   Activation,
   InviteEmailActivation,
@@ -22,7 +22,7 @@ import {
   USER_COLUMNS,
   type InviteRow,
   type UserRow,
-} from '../../data/pg/rows.ts';
+} from './pg-rows.ts';
 
 export class PgPremium implements PremiumStore {
   constructor(private readonly db: PgConnection) {}

@@ -17,7 +17,7 @@ import {
   type PremiumUser,
 } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { UserRecord } from '../../data/schemas.ts';
+import type { UserRecord } from './schemas.ts';
 import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../yields/snapshot.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.ts';

@@ -17,7 +17,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { API_PATHS, type PremiumUser } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { UserRecord } from '../../data/schemas.ts';
+import type { UserRecord } from './schemas.ts';
 import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
 import { escapeHtml } from '../alerts/messages.ts';
 import type { HtmlPage } from '../alerts/routes.ts';

@@ -1,5 +1,5 @@
 /** Invite codes with their uses, and the premium users they created. */
-import type { InviteRecord, UserRecord } from '../../data/schemas.ts';
+import type { InviteRecord, UserRecord } from './schemas.ts';
 
 export type InviteFailure = 'invalid' | 'expired' | 'exhausted';
 

@@ -10,12 +10,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import type { PremiumUser } from '@yield/contract';
+import { assertStrongSecret } from '../../platform/secrets.ts';
 
 export const JWT_ALGORITHM = 'HS256' as const;
 export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const JWT_SECRET_FILE = '.jwt-secret';
-/** Shortest secret accepted (JWT_SECRET, ALERTS_SECRET, the generated files), in bytes. */
-export const MIN_SECRET_BYTES = 32;
 /** How long a check of a token's user and invite in the store is reused (ms). */
 export const ACCESS_CACHE_MS = 60_000;
 
@@ -112,16 +111,6 @@ export class PremiumAccess {
     if (this.cache.size >= 50_000) this.cache.clear();
     this.cache.set(userId, { active, at: now });
     return active;
-  }
-}
-
-/** Refuses a secret shorter than MIN_SECRET_BYTES, naming where it came from. */
-export function assertStrongSecret(name: string, secret: string): void {
-  const bytes = Buffer.byteLength(secret, 'utf8');
-  if (bytes < MIN_SECRET_BYTES) {
-    throw new Error(
-      `${name} must be at least ${MIN_SECRET_BYTES} bytes long (it has ${bytes}); generate one with: openssl rand -base64 48`,
-    );
   }
 }
 

@@ -18,9 +18,9 @@
 import path from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { DEFAULT_DATA_DIR } from '../../platform/paths.ts';
-import { openStore, dataFiles, type ApiStore } from '../../data/files.ts';
-import { poolSchema, type Pool, type PoolsFile } from '../../data/schemas.ts';
-import { formatJsonPath } from '../../data/store.ts';
+import { openStore, dataFiles, type ApiStore } from '../../composition/data-files.ts';
+import { poolSchema, type Pool, type PoolsFile } from './schemas.ts';
+import { formatJsonPath } from '../../platform/files/data-store.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
 export const POOLS_SOURCE_URL = 'https://yields.llama.fi/pools';

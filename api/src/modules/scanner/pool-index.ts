@@ -14,7 +14,7 @@
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
 import { computeRapool, RAPOOL_V1 } from '../../engine/index.ts';
-import type { Pool, PoolsFile } from '../../data/schemas.ts';
+import type { Pool, PoolsFile } from './schemas.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
   type ScannerItem,

@@ -5,7 +5,8 @@
  */
 import type { Score } from '../../engine/index.ts';
 import { RAPOOL_V1 } from '../../engine/index.ts';
-import type { ProjectTiersFile, SourcesFile } from '../../data/schemas.ts';
+import type { ProjectTiersFile } from './schemas.ts';
+import type { SourcesFile } from '../yields/schemas.ts';
 import { scoreAt } from '../yields/snapshot.ts';
 
 export interface ProjectSafety {

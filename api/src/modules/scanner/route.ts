@@ -9,7 +9,7 @@
 import Router from '@koa/router';
 import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../../deps.ts';
-import { cacheBytes } from '../yields/snapshot.ts';
+import { cacheBytes } from '../../platform/http/cached-body.ts';
 import { unauthorized, unavailable } from '../../platform/http/errors.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';

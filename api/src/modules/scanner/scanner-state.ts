@@ -5,7 +5,7 @@
  * keeps the previous index.
  */
 import type { AppDeps } from '../../deps.ts';
-import type { DataFiles } from '../../data/files.ts';
+import type { DataFiles } from '../../composition/data-files.ts';
 import { buildPoolIndex, type PoolIndex } from './pool-index.ts';
 import { projectSafetyTable } from './project-safety.ts';
 

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import type { AppDeps } from '../../deps.ts';
 import type { Snapshot } from '../yields/snapshot.ts';
-import type { ImportStatusFile, PricesFile } from '../../data/schemas.ts';
+import type { ImportStatusFile } from '../import/schemas.ts';
+import type { PricesFile } from '../yields/schemas.ts';
 import { staleFrom } from '../yields/provenance.ts';
 import type { ScheduleState } from '../import/schedule.ts';
 

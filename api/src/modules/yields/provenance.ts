@@ -17,7 +17,7 @@ import {
   type Provenance,
   type ProvenanceKind,
 } from '@yield/contract';
-import type { FeedRecord, HistoryFile } from '../../data/schemas.ts';
+import type { FeedRecord, HistoryFile } from './schemas.ts';
 
 export const STALE_AFTER_MS = 48 * 3_600_000;
 

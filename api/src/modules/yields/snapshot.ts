@@ -3,7 +3,7 @@
  * metrics by the engine, response bodies serialised to bytes with their ETag. A request for
  * /api/strategies is then a map lookup and a write of a ready Buffer.
  */
-import { createHash } from 'node:crypto';
+import { cacheBody, type CachedBody } from '../../platform/http/cached-body.ts';
 import {
   apyToApr,
   computeRa30,
@@ -47,7 +47,7 @@ import {
   type SourcesFile,
   type StrategyContentFile,
   type YieldSourceRecord,
-} from '../../data/schemas.ts';
+} from './schemas.ts';
 import {
   combineProvenance,
   nextStaleAt,
@@ -59,21 +59,6 @@ import {
 } from './provenance.ts';
 
 export const PREMIUM_HISTORY_DAYS = 180;
-
-export interface CachedBody {
-  body: Buffer;
-  etag: string;
-}
-
-/** A body already serialised (the scanner assembles its JSON from precomputed parts). */
-export function cacheBytes(body: Buffer): CachedBody {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag };
-}
-
-export function cacheBody(value: unknown): CachedBody {
-  return cacheBytes(Buffer.from(JSON.stringify(value)));
-}
 
 /** The engine's status, or `stale` when the figures stand on an imported series that stopped arriving. */
 export type SeriesStatus = RiskBreakdown['status'];

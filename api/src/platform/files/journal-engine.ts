@@ -42,8 +42,8 @@ import type { Logger } from '../logger.ts';
 import { lockDataDir, type DirLock } from './dir-lock.ts';
 import { PRIVATE_FILE_MODE } from './durable.ts';
 import { Journal, readJournal } from './journal.ts';
-import { jsonFileTextInSlices, sha256 } from '../../data/json-text.ts';
-import { DataFileError, writeFailure, type DataStore, type SpecMap } from '../../data/store.ts';
+import { jsonFileTextInSlices, sha256 } from './json-text.ts';
+import { DataFileError, writeFailure, type DataStore, type SpecMap } from './data-store.ts';
 
 /** A journal record: `t` names its type, the rest belongs to the aggregate that declared it. */
 export interface JournalRecord {

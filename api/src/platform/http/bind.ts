@@ -19,10 +19,8 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
-import type { CachedBody } from '../../modules/yields/snapshot.ts';
-import type { PremiumClaims } from '../../modules/premium/tokens.ts';
-import { premiumBearer, requirePremium } from './bearer.ts';
+import type { CachedBody } from './cached-body.ts';
+import type { Logger } from '../logger.ts';
 import { AppError, logStoreFailure, storeFailure } from './errors.ts';
 import { jsonBody, sendCached } from './middleware.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -66,17 +64,39 @@ export type Reply<E extends EndpointSpec> = {
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
+/**
+ * How the binder checks a bearer token (the premium module's `premiumBearerCheck`): the binder
+ * knows the spec's `bearer` field, not what a token grants.
+ */
+export interface BearerCheck<Claims> {
+  /** The middleware of a `bearer: 'required'` route, run before the handler. */
+  required: () => Middleware[];
+  /** The claims of the request's token when it is valid, else null (`bearer: 'optional'`). */
+  optional: (ctx: Context, extra: Record<string, unknown>) => Promise<Claims | null>;
+}
+
+/** What the binder needs of the application. */
+export interface BindHost<Claims> {
+  logger: Logger;
+  /** How long a request body may take to arrive (ms). */
+  bodyTimeoutMs: number;
+  /** Required when a bound endpoint has `bearer`. */
+  bearer?: BearerCheck<Claims>;
+}
+
 /** What a handler gets: the validated params, query and body, and the Koa context. */
-export interface Input<E extends EndpointSpec> {
+export interface Input<E extends EndpointSpec, Claims = unknown> {
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   /** The request's premium token when valid and its user still has access (`bearer: 'optional'`). */
-  bearer: () => Promise<PremiumClaims | null>;
+  bearer: () => Promise<Claims | null>;
   ctx: Context;
 }
 
-export type Handler<E extends EndpointSpec> = (input: Input<E>) => Reply<E> | Promise<Reply<E>>;
+export type Handler<E extends EndpointSpec, Claims = unknown> = (
+  input: Input<E, Claims>,
+) => Reply<E> | Promise<Reply<E>>;
 
 /** A part of the request that failed its schema. */
 export interface Invalid {
@@ -131,22 +151,26 @@ export interface BinderOptions {
  * given in a second call so that its answers are checked against the spec's declared responses
  * exactly (TypeScript keeps `status: 200` a literal there).
  */
-export type Bind = <E extends EndpointSpec>(
+export type Bind<Claims> = <E extends EndpointSpec>(
   spec: E,
-) => { to(handler: Handler<E>, options?: BindOptions<E>): void };
+) => { to(handler: Handler<E, Claims>, options?: BindOptions<E>): void };
 
 /** A bind() for one router: `const bind = binder(router, deps, { limiter })`. */
-export function binder(router: Router, deps: AppDeps, binderOptions: BinderOptions = {}): Bind {
+export function binder<Claims>(
+  router: Router,
+  host: BindHost<Claims>,
+  binderOptions: BinderOptions = {},
+): Bind<Claims> {
   return (spec) => ({
-    to: (handler, options) => bind(router, deps, spec, handler, options, binderOptions),
+    to: (handler, options) => bind(router, host, spec, handler, options, binderOptions),
   });
 }
 
-export function bind<E extends EndpointSpec>(
+export function bind<E extends EndpointSpec, Claims>(
   router: Router,
-  deps: AppDeps,
+  host: BindHost<Claims>,
   spec: E,
-  handler: Handler<E>,
+  handler: Handler<E, Claims>,
   options: BindOptions<E> = {},
   { limiter, strict = STRICT_BY_DEFAULT }: BinderOptions = {},
 ): void {
@@ -158,8 +182,9 @@ export function bind<E extends EndpointSpec>(
       throw new Error(`${name}: rateLimited needs a limiter and a bucket`);
     chain.push(limiter.middleware(options.bucket, extra));
   }
-  if (spec.bearer === 'required') chain.push(...requirePremium(deps));
-  if (spec.body) chain.push(jsonBody(deps.bodyTimeoutMs, extra));
+  if (spec.bearer && !host.bearer) throw new Error(`${name}: bearer needs the host's bearer check`);
+  if (spec.bearer === 'required') chain.push(...host.bearer!.required());
+  if (spec.body) chain.push(jsonBody(host.bodyTimeoutMs, extra));
 
   const invalid =
     options.invalid ??
@@ -174,14 +199,14 @@ export function bind<E extends EndpointSpec>(
       const mapped = storeFailure(err, extra);
       if (!mapped) throw err;
       if (!options.storeFailurePage) throw mapped;
-      logStoreFailure(deps.logger, ctx, err);
+      logStoreFailure(host.logger, ctx, err);
       reply = options.storeFailurePage();
       reply = { ...reply, headers: { ...reply.headers, ...mapped.headers } };
     }
     if (!(reply.status in spec.responses)) {
       const message = `${name} answered ${reply.status}, a status its spec does not declare`;
       if (strict) throw new Error(message);
-      deps.logger.error('undeclared response', {
+      host.logger.error('undeclared response', {
         method: ctx.method,
         path: ctx.path,
         status: reply.status,
@@ -192,9 +217,9 @@ export function bind<E extends EndpointSpec>(
   route[BOUND] = name;
 
   const run = async (ctx: Context): Promise<Reply<E>> => {
-    const input = { ctx } as Input<E>;
-    let bearer: Promise<PremiumClaims | null> | undefined;
-    input.bearer = () => (bearer ??= premiumBearer(ctx, deps, extra));
+    const input = { ctx } as Input<E, Claims>;
+    let bearer: Promise<Claims | null> | undefined;
+    input.bearer = () => (bearer ??= host.bearer?.optional(ctx, extra) ?? Promise.resolve(null));
     const parts = [
       ['params', spec.params, () => ctx.params],
       ['query', spec.query, () => ctx.query],

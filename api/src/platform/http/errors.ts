@@ -1,6 +1,6 @@
 /** Typed errors: each carries the HTTP status and the machine-readable code clients see. */
-import { DataFileError } from '../../data/store.ts';
-import { UserDataUnavailableError } from '../../data/user-data.ts';
+import { DataFileError } from '../files/data-store.ts';
+import { UserDataUnavailableError } from '../store-health.ts';
 import type { Logger } from '../logger.ts';
 
 export class AppError extends Error {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError, isStoreFailure, logStoreFailure, storeFailure } from './errors.ts';
 import type { Logger } from '../logger.ts';
-import type { CachedBody } from '../../modules/yields/snapshot.ts';
+import type { CachedBody } from './cached-body.ts';
 
 /** Codes for statuses Koa or koa-jwt raise themselves (ctx.throw), so every error body has one. */
 const CODE_BY_STATUS: Record<number, string> = {

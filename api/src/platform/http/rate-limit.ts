@@ -7,7 +7,7 @@
  * there (DATABASE_URL), so that every process counts against the same limit.
  */
 import type { Middleware } from 'koa';
-import { UserDataUnavailableError } from '../../data/user-data.ts';
+import { UserDataUnavailableError } from '../store-health.ts';
 import { clientKey } from './client-address.ts';
 import { AppError, storeUnavailable } from './errors.ts';
 

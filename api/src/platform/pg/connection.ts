@@ -13,7 +13,7 @@
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import type { Logger } from '../logger.ts';
-import { UserDataUnavailableError, type UserDataHealth } from '../../data/ports/store-health.ts';
+import { UserDataUnavailableError, type UserDataHealth } from '../store-health.ts';
 import { migrate } from './migrate.ts';
 
 /** After a failed attempt to reach the database, requests fail fast for this long. */

@@ -1,4 +1,4 @@
--- The mutable user data in PostgreSQL (api/src/data/pg/pg-user-data.ts). Every rule that must hold
+-- The mutable user data in PostgreSQL (api/src/composition/pg-user-data.ts). Every rule that must hold
 -- across processes is a constraint or a single statement here, never a read-then-write in the API.
 
 -- Mailing list: one row per address whatever its letter case (the unique index decides).

@@ -1,4 +1,4 @@
--- Double opt-in for the mailing list and caps on confirmation e-mails (api/src/data/pg/pg-user-data.ts).
+-- Double opt-in for the mailing list and caps on confirmation e-mails (api/src/composition/pg-user-data.ts).
 
 -- A sign-up counts once its address confirmed it (the e-mailed link names `id`). Rows written
 -- before confirmations existed count as confirmed: they get their creation time.

@@ -3,36 +3,37 @@
  * `personal` files (addresses) are created on first use, written owner-only (0600) and kept out
  * of git (.gitignore); the operators' yield files are shipped in the repository.
  */
+import { alertsFileSchema, type AlertsFile } from '../modules/alerts/schemas.ts';
 import {
-  alertsFileSchema,
   historyFileSchema,
-  importStatusFileSchema,
-  invitesFileSchema,
   liquidityFileSchema,
-  mailingListFileSchema,
-  poolsFileSchema,
   pricesFileSchema,
-  projectTiersFileSchema,
   settingsFileSchema,
   sourcesFileSchema,
   strategyContentFileSchema,
-  usersFileSchema,
-  type AlertsFile,
   type HistoryFile,
-  type ImportStatusFile,
-  type InvitesFile,
   type LiquidityFile,
-  type MailingListFile,
-  type PoolsFile,
   type PricesFile,
-  type ProjectTiersFile,
   type SettingsFile,
   type SourcesFile,
   type StrategyContentFile,
+} from '../modules/yields/schemas.ts';
+import { importStatusFileSchema, type ImportStatusFile } from '../modules/import/schemas.ts';
+import {
+  invitesFileSchema,
+  usersFileSchema,
+  type InvitesFile,
   type UsersFile,
-} from './schemas.ts';
-import type { FileSpec } from './store.ts';
-import { DataStore } from './store.ts';
+} from '../modules/premium/schemas.ts';
+import { mailingListFileSchema, type MailingListFile } from '../modules/mailing-list/schemas.ts';
+import {
+  poolsFileSchema,
+  projectTiersFileSchema,
+  type PoolsFile,
+  type ProjectTiersFile,
+} from '../modules/scanner/schemas.ts';
+import type { FileSpec } from '../platform/files/data-store.ts';
+import { DataStore } from '../platform/files/data-store.ts';
 import type { Logger } from '../platform/logger.ts';
 
 export const dataFiles = {

@@ -7,8 +7,13 @@
  */
 import { API_PATHS } from '@yield/contract/constants';
 import type { AppDeps } from '../../deps.ts';
-import { bodyKey, type CachedBody } from '../../modules/yields/snapshot.ts';
-import { DATA_CACHE_CONTROL, etagMatches, SECURITY_HEADERS } from './middleware.ts';
+import { bodyKey } from './snapshot.ts';
+import { type CachedBody } from '../../platform/http/cached-body.ts';
+import {
+  DATA_CACHE_CONTROL,
+  etagMatches,
+  SECURITY_HEADERS,
+} from '../../platform/http/middleware.ts';
 
 const FAST_PATHS = new Map<string, string>([
   [API_PATHS.strategies, bodyKey.strategies],

@@ -1,6 +1,6 @@
 /** Rate-limit counters in PostgreSQL (the table `rate_limits`), shared by every process. */
-import type { RateCount, RateCounter } from '../../platform/http/rate-limit.ts';
-import type { PgConnection } from '../../platform/pg/connection.ts';
+import type { RateCount, RateCounter } from '../http/rate-limit.ts';
+import type { PgConnection } from './connection.ts';
 
 export class PgRateCounter implements RateCounter {
   private hits = 0;

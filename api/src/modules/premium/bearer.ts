@@ -7,21 +7,30 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import koaJwt from 'koa-jwt';
-import type { AppDeps } from '../../deps.ts';
-import { AppError, storeFailure, unauthorized } from './errors.ts';
+import type { BearerCheck } from '../../platform/http/bind.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { AppError, storeFailure, unauthorized } from '../../platform/http/errors.ts';
 import {
   isPremiumClaims,
   JWT_ALGORITHM,
   verifyPremiumToken,
+  type PremiumAccess,
   type PremiumClaims,
-} from '../../modules/premium/tokens.ts';
+} from './tokens.ts';
+
+/** What the premium token check needs of the application. */
+export interface BearerDeps {
+  jwtSecret: string;
+  premiumAccess: PremiumAccess;
+  logger: Logger;
+}
 
 /**
  * Whether the user of verified claims still has access (deps.premiumAccess). A store that cannot
  * answer is a 503, never a pass: `extra` adds the premium calls' `success: false`.
  */
 export async function stillActive(
-  deps: AppDeps,
+  deps: BearerDeps,
   userId: string,
   extra: Record<string, unknown> = {},
 ): Promise<boolean> {
@@ -47,7 +56,7 @@ export async function stillActive(
  */
 export async function premiumBearer(
   ctx: Context,
-  deps: AppDeps,
+  deps: BearerDeps,
   extra: Record<string, unknown> = {},
 ): Promise<PremiumClaims | null> {
   const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'))?.[1]?.trim();
@@ -61,7 +70,7 @@ export async function premiumBearer(
  * A `required` bearer: koa-jwt verifies the signature and expiry, then the token must carry a
  * premium access level and an `exp`, and its user must still exist with an enabled invite.
  */
-export function requirePremium(deps: AppDeps): Middleware[] {
+export function requirePremium(deps: BearerDeps): Middleware[] {
   const check = async (ctx: Context, next: Next): Promise<void> => {
     const claims: unknown = ctx.state.user;
     if (!isPremiumClaims(claims)) throw unauthorized('A premium token is required', 'not_premium');
@@ -70,4 +79,12 @@ export function requirePremium(deps: AppDeps): Middleware[] {
     await next();
   };
   return [koaJwt({ secret: deps.jwtSecret, algorithms: [JWT_ALGORITHM], key: 'user' }), check];
+}
+
+/** The binder's bearer check (bind.ts): premium tokens. */
+export function premiumBearerCheck(deps: BearerDeps): BearerCheck<PremiumClaims> {
+  return {
+    required: () => requirePremium(deps),
+    optional: (ctx, extra) => premiumBearer(ctx, deps, extra),
+  };
 }

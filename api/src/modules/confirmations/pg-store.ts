@@ -4,9 +4,9 @@
  * address (alerts and the mailing list share the caps).
  */
 import type { PoolClient } from 'pg';
-import { CONFIRMATION_WINDOW_MS, confirmationAllowed } from '../ports/confirmations.ts';
+import { CONFIRMATION_WINDOW_MS, confirmationAllowed } from './port.ts';
 import { LOCK_NAMESPACE } from '../../platform/pg/migrate.ts';
-import { iso } from './rows.ts';
+import { iso } from '../../platform/pg/rows.ts';
 
 /** Transaction-level advisory locks of one address while its caps are decided. */
 const CONFIRM_LOCK_NAMESPACE = LOCK_NAMESPACE + 2;

@@ -20,8 +20,8 @@
  * NOTHING, true for exactly one caller. A method resolves only after its COMMIT.
  */
 import type pg from 'pg';
-import type { RateCount, RateCounter } from '../../platform/http/rate-limit.ts';
-import type { InviteRecord, UserRecord } from '../schemas.ts';
+import type { RateCount, RateCounter } from '../platform/http/rate-limit.ts';
+import type { InviteRecord, UserRecord } from '../modules/premium/schemas.ts';
 import {
   UserDataUnavailableError,
   type Activation,
@@ -35,17 +35,17 @@ import {
   type Redemption,
   type UserDataHealth,
   type UserDataStore,
-} from '../user-data.ts';
-import { PgAlerts } from '../../modules/alerts/pg-store.ts';
-import { PgConnection, type PgUserDataOptions } from '../../platform/pg/connection.ts';
-import { PgJobLocks } from './job-locks.ts';
-import { PgMailingList } from '../../modules/mailing-list/pg-store.ts';
-import { PgPremium } from '../../modules/premium/pg-store.ts';
-import { PgRateCounter } from './rate-limits.ts';
-import { PgTransfer, type UserDataFiles } from './transfer.ts';
+} from './user-data.ts';
+import { PgAlerts } from '../modules/alerts/pg-store.ts';
+import { PgConnection, type PgUserDataOptions } from '../platform/pg/connection.ts';
+import { PgJobLocks } from '../platform/job-locks/pg.ts';
+import { PgMailingList } from '../modules/mailing-list/pg-store.ts';
+import { PgPremium } from '../modules/premium/pg-store.ts';
+import { PgRateCounter } from '../platform/pg/rate-counter.ts';
+import { PgTransfer, type UserDataFiles } from './pg-transfer.ts';
 
-export { isConnectionError, type PgUserDataOptions } from '../../platform/pg/connection.ts';
-export type { UserDataFiles } from './transfer.ts';
+export { isConnectionError, type PgUserDataOptions } from '../platform/pg/connection.ts';
+export type { UserDataFiles } from './pg-transfer.ts';
 
 export class PgUserDataStore implements UserDataStore, RateCounter {
   readonly pool: pg.Pool;

@@ -2,9 +2,9 @@
  * The lock of scheduled jobs in PostgreSQL: a session-level advisory lock, shared by every
  * process on the database.
  */
-import type { JobLocks } from '../ports/job-locks.ts';
-import type { PgConnection } from '../../platform/pg/connection.ts';
-import { LOCK_NAMESPACE } from '../../platform/pg/migrate.ts';
+import type { JobLocks } from './port.ts';
+import type { PgConnection } from '../pg/connection.ts';
+import { LOCK_NAMESPACE } from '../pg/migrate.ts';
 
 /** Advisory locks of withExclusiveLock: (this namespace, hashtext(name)). */
 const JOB_LOCK_NAMESPACE = LOCK_NAMESPACE + 1;

@@ -17,8 +17,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DataFile } from 'lowdb/node';
 import type { z } from 'zod';
-import type { Logger } from '../platform/logger.ts';
-import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from '../platform/files/durable.ts';
+import type { Logger } from '../logger.ts';
+import { GroupCommit, PRIVATE_FILE_MODE, writeFileDurably } from './durable.ts';
 
 export interface FileSpec<T> {
   /** File name inside the data directory, e.g. "history.json". */

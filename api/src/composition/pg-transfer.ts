@@ -1,23 +1,26 @@
 /** Moving the user data between the JSON files and PostgreSQL (db:import-files, db:export-files). */
-import type { AlertsFile, InvitesFile, MailingListFile, UsersFile } from '../schemas.ts';
-import type { PgConnection } from '../../platform/pg/connection.ts';
+import type { AlertsFile } from '../modules/alerts/schemas.ts';
+import type { InvitesFile, UsersFile } from '../modules/premium/schemas.ts';
+import type { MailingListFile } from '../modules/mailing-list/schemas.ts';
+import type { PgConnection } from '../platform/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,
-  INVITE_COLUMNS,
-  iso,
-  LIST_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   toDelivery,
-  toInvite,
   toSubscription,
+  type DeliveryRow,
+  type SubscriptionRow,
+} from '../modules/alerts/pg-rows.ts';
+import {
+  INVITE_COLUMNS,
+  toInvite,
   toUser,
   USER_COLUMNS,
-  type DeliveryRow,
   type InviteRow,
-  type ListRow,
-  type SubscriptionRow,
   type UserRow,
-} from './rows.ts';
+} from '../modules/premium/pg-rows.ts';
+import { iso } from '../platform/pg/rows.ts';
+import { LIST_COLUMNS, type ListRow } from '../modules/mailing-list/pg-rows.ts';
 
 /** The user data in the shape of the file store's JSON files (db:import-files, db:export-files). */
 export interface UserDataFiles {

@@ -33,17 +33,17 @@
  * when DATABASE_URL is set), which any number of processes on any number of machines share.
  */
 import type { AlertStore } from '../modules/alerts/store.ts';
-import type { JobLocks } from './ports/job-locks.ts';
+import type { JobLocks } from '../platform/job-locks/port.ts';
 import type { MailingListStore } from '../modules/mailing-list/store.ts';
 import type { PremiumStore } from '../modules/premium/store.ts';
-import type { StoreHealth } from './ports/store-health.ts';
+import type { StoreHealth } from '../platform/store-health.ts';
 
 export * from '../modules/alerts/store.ts';
-export * from './ports/confirmations.ts';
-export * from './ports/job-locks.ts';
+export * from '../modules/confirmations/port.ts';
+export * from '../platform/job-locks/port.ts';
 export * from '../modules/mailing-list/store.ts';
 export * from '../modules/premium/store.ts';
-export * from './ports/store-health.ts';
+export * from '../platform/store-health.ts';
 
 export interface UserDataStore
   extends MailingListStore, PremiumStore, AlertStore, JobLocks, StoreHealth {}

@@ -31,13 +31,13 @@
  */
 import type { JournalState, Metrics } from '../platform/metrics.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { ApiStore, DataFiles } from './files.ts';
+import type { ApiStore, DataFiles } from './data-files.ts';
 import { FileAlerts } from '../modules/alerts/file-store.ts';
-import { InProcessJobLocks } from './file/job-locks.ts';
+import { InProcessJobLocks } from '../platform/job-locks/in-process.ts';
 import { FileMailingList } from '../modules/mailing-list/file-store.ts';
 import { FilePremium } from '../modules/premium/file-store.ts';
 import { JournalEngine, type CompactionOptions } from '../platform/files/journal-engine.ts';
-import type { InviteRecord, UserRecord } from './schemas.ts';
+import type { InviteRecord, UserRecord } from '../modules/premium/schemas.ts';
 import type {
   Activation,
   AlertDelivery,

@@ -5,7 +5,7 @@
  * imports the other.
  */
 import { z } from 'zod';
-import { UNCONFIRMED_TTL_MS } from '../ports/confirmations.ts';
+import { UNCONFIRMED_TTL_MS } from './port.ts';
 
 export const sharedRecords = {
   // Requests for a confirmation e-mail carry the store's decision (`mail`), so a replay repeats it.

@@ -1,5 +1,5 @@
 /** The lock of scheduled jobs for the file store: one process owns the files, so an in-process mutex. */
-import type { JobLocks } from '../ports/job-locks.ts';
+import type { JobLocks } from './port.ts';
 
 export class InProcessJobLocks implements JobLocks {
   /** Names of the jobs running in this process. */

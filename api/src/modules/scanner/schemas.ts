@@ -1,0 +1,131 @@
+/** The scanner's files: DeFiLlama's pools snapshot and the operators' project tiers. */
+import { z } from 'zod';
+import {
+  httpUrlSchema as url,
+  isoDateSchema as isoDate,
+  isoDateTimeSchema as isoDateTime,
+  nonEmptySchema as nonEmpty,
+  scoreSchema as score,
+} from '@yield/contract';
+import { flagRepeats } from '../../platform/files/schema-checks.ts';
+
+// ---------------------------------------------------------------- pools.json (data:import)
+/**
+ * One pool of DeFiLlama's `GET https://yields.llama.fi/pools`, in its published shape (the
+ * columns of yield-server's enrichment job). Columns DeFiLlama adds later pass through. Fields the
+ * job can leave out (a value it could not compute is dropped from the JSON) are optional.
+ */
+const nullableNumber = z.number().nullish();
+export const poolSchema = z.looseObject({
+  /** DeFiLlama's pool id (its configID, a UUID), also the key of GET /chart/{pool}. */
+  pool: z.guid('expected a DeFiLlama pool id (UUID)'),
+  chain: z.string().min(1).max(64),
+  project: z.string().min(1).max(100),
+  symbol: z.string().min(1).max(200),
+  tvlUsd: z.number().min(0),
+  apy: z.number(),
+  apyBase: nullableNumber,
+  apyReward: nullableNumber,
+  rewardTokens: z.array(z.string()).nullish(),
+  apyPct1D: nullableNumber,
+  apyPct7D: nullableNumber,
+  apyPct30D: nullableNumber,
+  stablecoin: z.boolean(),
+  ilRisk: z.enum(['yes', 'no']),
+  exposure: z.enum(['single', 'multi']),
+  predictions: z
+    .looseObject({
+      predictedClass: z.string().nullish(),
+      predictedProbability: nullableNumber,
+      binnedConfidence: nullableNumber,
+    })
+    .nullish(),
+  poolMeta: z.string().nullish(),
+  /** Compound mean APY over the pool's tracked history, in %. */
+  mu: z.number(),
+  /** Annualised standard deviation of daily returns over the pool's tracked history, in %. */
+  sigma: z.number().min(0),
+  /** Daily observations behind mu and sigma. */
+  count: z.number().int().min(0),
+  /** mu or sigma outside median ± 1.5·IQR of all pools. */
+  outlier: z.boolean(),
+  underlyingTokens: z.array(z.string()).nullish(),
+  il7d: nullableNumber,
+  apyBase7d: nullableNumber,
+  apyMean30d: nullableNumber,
+  volumeUsd1d: nullableNumber,
+  volumeUsd7d: nullableNumber,
+  apyBaseInception: nullableNumber,
+});
+export type Pool = z.infer<typeof poolSchema>;
+
+/**
+ * DeFiLlama's response `{status, data}` as fetched, plus when it was fetched (`asOf`, null only
+ * while no snapshot was ever imported) and whether it is sample data.
+ */
+export const poolsFileSchema = z
+  .looseObject({
+    status: z.literal('success'),
+    asOf: isoDateTime.nullable(),
+    sample: z.boolean(),
+    source: z.string().optional(),
+    note: z.string().optional(),
+    data: z.array(poolSchema),
+  })
+  .superRefine((file, ctx) =>
+    flagRepeats(
+      ctx,
+      file.data,
+      (p) => p.pool,
+      (i) => ['data', i, 'pool'],
+      (pool) => `duplicate pool id ${pool}`,
+    ),
+  );
+export type PoolsFile = z.infer<typeof poolsFileSchema>;
+
+// ---------------------------------------------------------------- project-tiers.json (operators)
+const projectSlug = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a DeFiLlama project slug (lower case, e.g. aave-v3)');
+
+/**
+ * Safety tiers of DeFiLlama projects for the scanner (method rapool-v1). An entry either follows
+ * a scored source of sources.json (its dated safety score) or carries its own dated score.
+ */
+export const projectTiersFileSchema = z
+  .strictObject({
+    /** Day the list as a whole was last reviewed. */
+    reviewed: isoDate,
+    note: z.string().optional(),
+    projects: z.array(
+      z.union([
+        z.strictObject({
+          project: projectSlug,
+          /** id of a source in sources.json whose safety score this project takes. */
+          source: z.number().int().positive(),
+          note: z.string().optional(),
+        }),
+        z.strictObject({
+          project: projectSlug,
+          safety: score,
+          /** Day this score was set. */
+          date: isoDate,
+          rationale: nonEmpty,
+          links: z.array(url).optional(),
+        }),
+      ]),
+    ),
+  })
+  .superRefine((file, ctx) =>
+    flagRepeats(
+      ctx,
+      file.projects,
+      (p) => p.project,
+      (i) => ['projects', i, 'project'],
+      (project) => `project ${project} is listed twice`,
+    ),
+  );
+export type ProjectTiersFile = z.infer<typeof projectTiersFileSchema>;

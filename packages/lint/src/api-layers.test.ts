@@ -1,0 +1,82 @@
+/**
+ * The API's layers (eslint.config.js, `import-x/no-restricted-paths`; docs/architecture.md):
+ * engine/ is pure, platform/ knows no module, modules reach the composition root only for the
+ * data files' registry. Sample code is linted as if it were placed in each layer.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function layerErrors(file: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').length;
+}
+
+describe('API layers', () => {
+  it.each([
+    [
+      'platform imports a module',
+      'api/src/platform/http/sample.ts',
+      `import { bodyKey } from '../../modules/yields/snapshot.ts';`,
+    ],
+    [
+      'platform imports the composition',
+      'api/src/platform/sample.ts',
+      `import type { UserDataStore } from '../composition/user-data.ts';`,
+    ],
+    [
+      'platform imports the app',
+      'api/src/platform/http/sample.ts',
+      `import type { AppDeps } from '../../deps.ts';`,
+    ],
+    [
+      'the engine imports platform',
+      'api/src/engine/sample.ts',
+      `import type { Logger } from '../platform/logger.ts';`,
+    ],
+    [
+      'the engine imports a module',
+      'api/src/engine/sample.ts',
+      `import { buildSnapshot } from '../modules/yields/snapshot.ts';`,
+    ],
+    [
+      'a module imports the user-data composition',
+      'api/src/modules/alerts/sample.ts',
+      `import type { UserDataStore } from '../../composition/user-data.ts';`,
+    ],
+  ])('%s: an error', async (_name, file, code) => {
+    expect(await layerErrors(file, `${code}\nexport const sample = 1;\n`)).toBe(1);
+  });
+
+  it.each([
+    [
+      'a module imports platform and the engine',
+      'api/src/modules/alerts/sample.ts',
+      `import type { Logger } from '../../platform/logger.ts';\nimport { ra30 } from '../../engine/ra30.ts';`,
+    ],
+    [
+      'a module imports another module',
+      'api/src/modules/alerts/sample.ts',
+      `import type { Snapshot } from '../yields/snapshot.ts';`,
+    ],
+    [
+      'a module imports the data files registry',
+      'api/src/modules/import/sample.ts',
+      `import type { ApiStore } from '../../composition/data-files.ts';`,
+    ],
+    [
+      'platform imports platform',
+      'api/src/platform/http/sample.ts',
+      `import type { Logger } from '../logger.ts';`,
+    ],
+    [
+      'the composition imports modules',
+      'api/src/composition/sample.ts',
+      `import type { PremiumStore } from '../modules/premium/store.ts';`,
+    ],
+  ])('%s: allowed', async (_name, file, code) => {
+    expect(await layerErrors(file, `${code}\nexport const sample = 1;\n`)).toBe(0);
+  });
+});
