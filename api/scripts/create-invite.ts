@@ -8,17 +8,13 @@
  *
  * With DATABASE_URL set the code goes into PostgreSQL, where every API process sees it at once.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import { openStore } from '../src/composition/data-files.ts';
-import { FileUserDataStore } from '../src/composition/file-user-data.ts';
-import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
-import type { UserDataStore } from '../src/composition/user-data.ts';
-import { silentLogger, type Logger } from '../src/platform/logger.ts';
 import { createInvite, findInvite } from '../src/modules/premium/invite-codes.ts';
 import type { InviteRecord } from '../src/modules/premium/schemas.ts';
+import type { PremiumStore } from '../src/modules/premium/store.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
+import { openInviteFiles, withInviteStore, type InvitePlace } from './invite-store.ts';
 
 const USAGE = `Usage: invite:create [--code CODE] [--max-uses N | --unlimited] [--expires-in-days N | --expires-at ISO-DATE] [--note TEXT] [--data-dir DIR]
 
@@ -89,38 +85,23 @@ export async function runCreateInvite(
   } catch (err) {
     return { exitCode: 2, output: (err as Error).message };
   }
-  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
-  const logger: Logger = silentLogger;
-  if (config.DATABASE_URL) {
-    const db = new PgUserDataStore({ connectionString: config.DATABASE_URL, logger });
-    try {
-      const place = 'PostgreSQL (DATABASE_URL)';
-      return await create(db, { name: place, stored: place }, values.code, {
-        maxUses,
-        expiresAt,
-        note: values.note,
-        now,
-      });
-    } finally {
-      await db.close();
-    }
-  }
-  const { store, userData } = await openUserData(dataDir, logger);
-  const status = store.status()['invites.json'];
-  if (status?.error) return { exitCode: 1, output: `Cannot write invites: ${status.error}` };
-  return create(
-    userData,
-    { name: dataDir, stored: path.join(dataDir, 'invites.json') },
-    values.code,
-    { maxUses, expiresAt, note: values.note, now },
-    (invite) => ensureSurvives(dataDir, invite),
+  return withInviteStore(config, values['data-dir'], (userData, place) =>
+    create(
+      userData,
+      place,
+      values.code,
+      { maxUses, expiresAt, note: values.note, now },
+      async (invite) => {
+        if (place.dataDir !== null) await ensureSurvives(place.dataDir, invite);
+      },
+    ),
   );
 }
 
 /** Creates the code in `userData`; `place` names the store in the output. */
 async function create(
-  userData: UserDataStore,
-  place: { name: string; stored: string },
+  userData: PremiumStore,
+  place: InvitePlace,
   wanted: string | undefined,
   options: { maxUses: number | null; expiresAt: Date | null; note: string | undefined; now: Date },
   afterCreate: (invite: InviteRecord) => Promise<void> = async () => undefined,
@@ -158,20 +139,6 @@ async function create(
 }
 
 /**
- * The command edits invites.json the way an operator would (the running server owns the journal
- * of user data and replays it on top of the edited file).
- */
-async function openUserData(
-  dataDir: string,
-  logger: Logger,
-): Promise<{ store: ReturnType<typeof openStore>; userData: UserDataStore }> {
-  const store = openStore(dataDir, logger);
-  const userData = await FileUserDataStore.open(store, { logger, owner: false });
-  await store.loadAll();
-  return { store, userData };
-}
-
-/**
  * A running server re-reads invites.json before it folds its journal into it, but a fold that
  * started in the same milliseconds as our write can still replace the file without our record
  * (there is no lock across processes). Check a moment later and put the record back if it is gone.
@@ -184,7 +151,7 @@ async function ensureSurvives(
 ): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     await new Promise((r) => setTimeout(r, delayMs));
-    const { userData } = await openUserData(dataDir, silentLogger);
+    const { userData } = await openInviteFiles(dataDir);
     if ((await userData.listInvites()).some((x) => x.id === invite.id)) return;
     await userData.createInvite(invite);
   }

@@ -13,13 +13,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import { openStore } from '../src/composition/data-files.ts';
-import { FileUserDataStore } from '../src/composition/file-user-data.ts';
-import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
-import type { UserDataStore } from '../src/composition/user-data.ts';
-import { silentLogger } from '../src/platform/logger.ts';
 import { findInvite } from '../src/modules/premium/invite-codes.ts';
+import type { PremiumStore } from '../src/modules/premium/store.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
+import { openInviteFiles, withInviteStore } from './invite-store.ts';
 
 const USAGE = `Usage: invite:disable (--id ID | --code CODE) [--data-dir DIR]
 
@@ -58,32 +55,17 @@ export async function runDisableInvite(
     return { exitCode: 2, output: (err as Error).message };
   }
 
-  if (config.DATABASE_URL) {
-    const db = new PgUserDataStore({ connectionString: config.DATABASE_URL, logger: silentLogger });
-    try {
-      return await disable(db, 'PostgreSQL (DATABASE_URL)', values.id, values.code);
-    } finally {
-      await db.close();
-    }
-  }
-  const dataDir = path.resolve(values['data-dir'] ?? config.DATA_DIR);
-  const store = openStore(dataDir, silentLogger);
-  const userData = await FileUserDataStore.open(store, { logger: silentLogger, owner: false });
-  await store.loadAll();
-  const status = store.status()['invites.json'];
-  if (status?.error) return { exitCode: 1, output: `Cannot write invites: ${status.error}` };
-  const result = await disable(
-    userData,
-    path.join(dataDir, 'invites.json'),
-    values.id,
-    values.code,
+  const result = await withInviteStore(config, values['data-dir'], (userData, place) =>
+    disable(userData, place.stored, values.id, values.code),
   );
-  if (result.exitCode === 0 && result.id) await ensureStaysDisabled(dataDir, result.id);
+  const dataDir = values['data-dir'] ?? config.DATA_DIR;
+  if (!config.DATABASE_URL && result.exitCode === 0 && 'id' in result && result.id)
+    await ensureStaysDisabled(path.resolve(dataDir), result.id);
   return result;
 }
 
 async function disable(
-  userData: UserDataStore,
+  userData: PremiumStore,
   place: string,
   id: string | undefined,
   code: string | undefined,
@@ -126,9 +108,7 @@ async function ensureStaysDisabled(
 ): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     await new Promise((r) => setTimeout(r, delayMs));
-    const store = openStore(dataDir, silentLogger);
-    const userData = await FileUserDataStore.open(store, { logger: silentLogger, owner: false });
-    await store.loadAll();
+    const { store, userData } = await openInviteFiles(dataDir);
     if (store.get('invites')?.invites.find((x) => x.id === id)?.disabled) return;
     await userData.disableInvite(id);
   }
