@@ -18,6 +18,7 @@ import {
   isoDateTimeSchema as isoDateTime,
   liquidityPointSchema,
   nonEmptySchema as nonEmpty,
+  poolSelectorSchema,
   REAL_OR_INCENTIVE,
   scoreSchema as score,
   siteSettingsSchema,
@@ -68,8 +69,21 @@ const datedScore = z.strictObject({
  * Where a series' daily history is imported from (`pnpm --filter @yield/api data:import`). At most
  * one feed per series: its history comes from one pool. A series without feeds keeps its data as
  * it is in history.json (sample or typed by hand).
+ *
+ * A feed names its pool by id (`pool`), by what it is (`select`: project, chain, symbol, and
+ * optionally poolMeta and an underlying token, resolved against each import's /pools download,
+ * api/src/modules/import/selectors.ts), or both: then `pool` is the expected resolution and a
+ * selector resolving to another pool is refused (the series keeps its last good data).
  */
-const feed = z.strictObject({ provider: z.literal('defillama'), pool: defillamaPoolId });
+const feed = z
+  .strictObject({
+    provider: z.literal('defillama'),
+    pool: defillamaPoolId.optional(),
+    select: poolSelectorSchema.optional(),
+  })
+  .refine((f) => f.pool !== undefined || f.select !== undefined, {
+    message: 'a feed names its pool by id (pool), by selector (select), or both',
+  });
 const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
 /** Operators' note of why a series has no feed (which pool is missing, what to check). */
 const feedNote = nonEmpty.optional();
@@ -240,8 +254,9 @@ export const sourcesFileSchema = z
     // the same pool everywhere, or the importer would not know which one to follow.
     const poolBySeries = new Map<string, string>();
     for (const { series, feeds, path } of seriesFeeds(file)) {
-      const pool = feeds?.[0]?.pool;
-      if (pool === undefined) continue;
+      const f = feeds?.[0];
+      if (f === undefined) continue;
+      const pool = f.pool ?? `select ${JSON.stringify(f.select)}`;
       const seen = poolBySeries.get(series);
       if (seen !== undefined && seen !== pool)
         ctx.addIssue({
@@ -352,6 +367,8 @@ const provenanceEntry = z.strictObject({
   /** Newest day taken from the pool. */
   asOf: isoDate,
   importedAt: isoDateTime,
+  /** The feed's selector resolved to `pool` in the import of this day (feeds with a selector). */
+  resolvedOn: isoDate.optional(),
 });
 export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
 
@@ -585,7 +602,9 @@ export const poolSchema = z.looseObject({
   apy: z.number(),
   apyBase: nullableNumber,
   apyReward: nullableNumber,
-  rewardTokens: z.array(z.string()).nullish(),
+  // Elements may be null (DeFiLlama sends `[null]` for a token it could not name); the scanner
+  // does not read these lists.
+  rewardTokens: z.array(z.string().nullable()).nullish(),
   apyPct1D: nullableNumber,
   apyPct7D: nullableNumber,
   apyPct30D: nullableNumber,
@@ -608,7 +627,7 @@ export const poolSchema = z.looseObject({
   count: z.number().int().min(0),
   /** mu or sigma outside median ± 1.5·IQR of all pools. */
   outlier: z.boolean(),
-  underlyingTokens: z.array(z.string()).nullish(),
+  underlyingTokens: z.array(z.string().nullable()).nullish(),
   il7d: nullableNumber,
   apyBase7d: nullableNumber,
   apyMean30d: nullableNumber,

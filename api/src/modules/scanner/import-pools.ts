@@ -19,6 +19,7 @@ import path from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { DEFAULT_DATA_DIR } from '../../platform/paths.ts';
 import { openStore, dataFiles, type ApiStore } from '../../data/files.ts';
+import type { LeftOutPool } from '@yield/contract';
 import { poolSchema, type Pool, type PoolsFile } from '../../data/schemas.ts';
 import { formatJsonPath } from '../../data/store.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
@@ -36,7 +37,12 @@ export interface PoolsImportReport {
   dropped: number;
   /** "tvlUsd: Invalid input: expected number, received string" → how many pools. */
   droppedByReason: Record<string, number>;
+  /** Each pool left out, named (its id as sent, the field, why); the first MAX_NAMED_LEFT_OUT. */
+  leftOut: LeftOutPool[];
 }
+
+/** Pools left out are named up to this many (the count covers all of them). */
+export const MAX_NAMED_LEFT_OUT = 100;
 
 export class PoolsImportError extends Error {
   constructor(message: string) {
@@ -91,16 +97,23 @@ export function preparePoolsSnapshot(
   const accepted: Pool[] = [];
   const seen = new Set<string>();
   const droppedByReason: Record<string, number> = {};
-  const drop = (reason: string) => (droppedByReason[reason] = (droppedByReason[reason] ?? 0) + 1);
+  const leftOut: LeftOutPool[] = [];
+  const drop = (entry: unknown, field: string, reason: string) => {
+    const key = `${field}: ${reason}`;
+    droppedByReason[key] = (droppedByReason[key] ?? 0) + 1;
+    if (leftOut.length >= MAX_NAMED_LEFT_OUT) return;
+    const id = (entry as { pool?: unknown } | null)?.pool;
+    leftOut.push({ pool: typeof id === 'string' ? id.slice(0, 100) : null, field, reason });
+  };
   for (const entry of response.data) {
     const parsed = poolSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      drop(`${formatJsonPath(issue.path).replace(/^\$\.?/, '') || 'pool'}: ${issue.message}`);
+      drop(entry, formatJsonPath(issue.path).replace(/^\$\.?/, '') || 'pool', issue.message);
       continue;
     }
     if (seen.has(parsed.data.pool)) {
-      drop('pool: duplicate pool id');
+      drop(entry, 'pool', 'duplicate pool id');
       continue;
     }
     seen.add(parsed.data.pool);
@@ -133,7 +146,10 @@ export function preparePoolsSnapshot(
     ...(options.note === undefined ? {} : { note: options.note }),
     data: accepted,
   };
-  return { file, report: { asOf, received, accepted: accepted.length, dropped, droppedByReason } };
+  return {
+    file,
+    report: { asOf, received, accepted: accepted.length, dropped, droppedByReason, leftOut },
+  };
 }
 
 /** The file's text: the header fields, then one pool per line (readable diffs, ~half the size of indented JSON). */
