@@ -102,7 +102,7 @@ describe('data:import imports the /pools snapshot', () => {
       const failed = result.feeds.filter((f) => !f.ok);
       expect(failed.map((f) => f.series).sort()).toEqual(SELECTOR_ONLY);
       for (const f of failed)
-        expect(f.reason).toMatch(/^selector not resolved: the \/pools list could not be read \(/);
+        expect(f.reason).toMatch(/^selector not resolved: the pools list could not be read \(/);
       expect(result.pools).toMatchObject({ ok: false, asOf: null, accepted: 0 });
       expect(result.pools?.reason).toMatch(reason);
       expect(await readPools(t.dir)).toEqual(good);

@@ -238,7 +238,11 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const logger = options.logger ?? silentLogger;
   const now = options.now?.() ?? new Date();
   const apiUrl = options.apiUrl ?? DEFAULT_DEFILLAMA_API_URL;
-  const from = options.fromDir ? `files:${path.resolve(options.fromDir)}` : apiUrl;
+  const from = options.poolsFile
+    ? `file:${path.resolve(options.poolsFile)}`
+    : options.fromDir
+      ? `files:${path.resolve(options.fromDir)}`
+      : apiUrl;
   const dryRun = options.dryRun ?? false;
   const result: ImportResult = {
     ok: false,
@@ -467,7 +471,7 @@ function resolveTarget(target: FeedTarget, list: PoolsList, today: string): Reso
   if (!list.ok)
     return expected !== null
       ? out({})
-      : out({ reason: `selector not resolved: the /pools list could not be read (${list.reason})` });
+      : out({ reason: `selector not resolved: the pools list could not be read (${list.reason})` });
   const resolution = resolveSelector(target.select, list.pools);
   const problem = resolutionProblem(target.select, resolution);
   if (resolution.kind === 'several')

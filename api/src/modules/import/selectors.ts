@@ -84,9 +84,9 @@ export function describeSelector(select: PoolSelector): string {
 export function resolutionProblem(select: PoolSelector, resolution: Resolution): string | null {
   if (resolution.kind === 'one') return null;
   if (resolution.kind === 'none')
-    return `selector matches no pool of /pools (${describeSelector(select)})`;
+    return `selector matches no pool of the pools list (${describeSelector(select)})`;
   return (
-    `selector matches ${resolution.candidates.length} pools of /pools ` +
+    `selector matches ${resolution.candidates.length} pools of the pools list ` +
     `(${describeSelector(select)}): ${resolution.candidates.join(', ')}`
   );
 }
