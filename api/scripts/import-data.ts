@@ -135,7 +135,9 @@ function report(result: ImportResult, historyFile: string): string {
   for (const p of pools?.leftOut ?? [])
     lines.push(`        left out pool ${p.pool ?? '(no id)'}: ${p.field}: ${p.reason}`);
   if (pools && pools.dropped > (pools.leftOut?.length ?? 0))
-    lines.push(`        (${pools.dropped - (pools.leftOut?.length ?? 0)} more left out, not named)`);
+    lines.push(
+      `        (${pools.dropped - (pools.leftOut?.length ?? 0)} more left out, not named)`,
+    );
   if (result.error) lines.push(`Error: ${result.error}`);
 
   if (result.dryRun) {

@@ -268,7 +268,8 @@ describe('data:import on real DeFiLlama recordings', () => {
     expect(feed('ethena-susde')).toMatchObject({
       ok: false,
       pool: null,
-      reason: 'selector matches no pool of the pools list (project=lido chain=Ethereum symbol=stETH)',
+      reason:
+        'selector matches no pool of the pools list (project=lido chain=Ethereum symbol=stETH)',
     });
 
     const after = await readHistory(t.dir);
@@ -290,10 +291,14 @@ describe('data:import --check-selectors', () => {
     await writeTestSources(dir, SELECTORS);
     const run = (...argv: string[]) => runImportCli([...argv, '--data-dir', dir], {}, () => NOW);
     const ok = await run('--check-selectors', '--pools', real('pools.json'));
-    expect(ok.output).toContain(`Checked 4 selectors against /pools from file:${real('pools.json')}`);
+    expect(ok.output).toContain(
+      `Checked 4 selectors against /pools from file:${real('pools.json')}`,
+    );
     expect(ok.output).toContain('Every selector matches exactly one pool.');
     expect(ok.output).toMatch(
-      new RegExp(`ok +sky-susds  project=uniswap-v3 chain=Ethereum symbol=ENA-WETH poolMeta="0.3%"\\n {8}match ${REAL_POOLS.uniswapEnaWeth}  uniswap-v3 Ethereum ENA-WETH \\(0.3%\\)`),
+      new RegExp(
+        `ok +sky-susds  project=uniswap-v3 chain=Ethereum symbol=ENA-WETH poolMeta="0.3%"\\n {8}match ${REAL_POOLS.uniswapEnaWeth}  uniswap-v3 Ethereum ENA-WETH \\(0.3%\\)`,
+      ),
     );
     expect(ok.exitCode).toBe(0);
     // Nothing was written.
@@ -305,7 +310,9 @@ describe('data:import --check-selectors', () => {
     });
     const many = await run('--check-selectors', '--pools', real('pools.json'));
     expect(many.exitCode).toBe(1);
-    expect(many.output).toMatch(/MANY {2}sky-susds {2}project=uniswap-v3 chain=Base symbol=WETH-TOSHI\n/);
+    expect(many.output).toMatch(
+      /MANY {2}sky-susds {2}project=uniswap-v3 chain=Base symbol=WETH-TOSHI\n/,
+    );
     expect(many.output).toContain(`match ${REAL_POOLS.toshi03}  uniswap-v3 Base WETH-TOSHI (0.3%)`);
     expect(many.output).toContain(`match ${REAL_POOLS.toshi1}  uniswap-v3 Base WETH-TOSHI (1%)`);
     expect(many.output).toContain('Not every selector matches exactly one (expected) pool');

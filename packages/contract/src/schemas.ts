@@ -139,7 +139,10 @@ export const leftOutDaySchema = z
     date: isoDateSchema
       .nullable()
       .meta({ description: 'The day (null for a point whose timestamp cannot be read).' }),
-    value: z.number().nullable().meta({ description: 'The offending value (APY in %, TVL in USD).' }),
+    value: z
+      .number()
+      .nullable()
+      .meta({ description: 'The offending value (APY in %, TVL in USD).' }),
     reason: nonEmptySchema,
   })
   .meta({ id: 'LeftOutDay' });
@@ -166,7 +169,8 @@ export const feedOutcomeSchema = z
     }),
     select: poolSelectorSchema.optional().meta({ description: 'The selector, when it has one.' }),
     candidates: z.array(defillamaPoolIdSchema).optional().meta({
-      description: 'The pools the selector matched when it matched several (the feed was not read).',
+      description:
+        'The pools the selector matched when it matched several (the feed was not read).',
     }),
     leftOut: z.array(leftOutDaySchema).optional().meta({
       description:
@@ -451,7 +455,7 @@ export const feedSchema = z
     url: httpUrlSchema.nullable().meta({ description: "The pool's public page (null with pool)." }),
     series: z.string().meta({ description: 'The history series the pool feeds.' }),
     select: poolSelectorSchema.optional().meta({
-      description: 'How the pool is found in DeFiLlama\'s list (each import resolves it again).',
+      description: "How the pool is found in DeFiLlama's list (each import resolves it again).",
     }),
     resolvedOn: isoDateSchema.optional().meta({
       description: 'Day of the import that last resolved the selector to `pool`.',

@@ -182,15 +182,21 @@ export function parseChart(text: string, options: ParseOptions): ParsedChart {
   const latest = new Map<string, { at: number; index: number }>();
   response.data.forEach((raw, index) => {
     const ts = (raw as { timestamp?: unknown } | null)?.timestamp;
-    const at = typeof ts === 'string' && z.iso.datetime({ offset: true }).safeParse(ts).success
-      ? Date.parse(ts)
-      : NaN;
+    const at =
+      typeof ts === 'string' && z.iso.datetime({ offset: true }).safeParse(ts).success
+        ? Date.parse(ts)
+        : NaN;
     if (!Number.isFinite(at)) {
       const checked = chartPointSchema.safeParse(raw);
       const { field, message } = checked.success
         ? { field: formatJsonPath(['data', index, 'timestamp']), message: 'no timestamp' }
         : issueText(index, checked.error);
-      problem(null, null, `${field}: ${message}`, `unexpected response shape: ${field}: ${message}`);
+      problem(
+        null,
+        null,
+        `${field}: ${message}`,
+        `unexpected response shape: ${field}: ${message}`,
+      );
       return;
     }
     const day = utcDay(at);

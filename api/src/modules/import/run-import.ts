@@ -141,7 +141,14 @@ export interface SelectorCheck {
   series: string;
   select: PoolSelector;
   expected: string | null;
-  matches: { pool: string; project: string; chain: string; symbol: string; poolMeta: string | null; tvlUsd: number }[];
+  matches: {
+    pool: string;
+    project: string;
+    chain: string;
+    symbol: string;
+    poolMeta: string | null;
+    tvlUsd: number;
+  }[];
 }
 
 /** The feeds to import (one per series) and the series without one. */
@@ -189,7 +196,11 @@ async function readResponse(options: ImportOptions, saved: string, url: string):
 }
 
 async function readFeed(pool: string, options: ImportOptions, apiUrl: string, now: Date) {
-  const text = await readResponse(options, path.join('chart', `${pool}.json`), chartUrl(apiUrl, pool));
+  const text = await readResponse(
+    options,
+    path.join('chart', `${pool}.json`),
+    chartUrl(apiUrl, pool),
+  );
   return parseChart(text, {
     days: options.days ?? DEFAULT_IMPORT_DAYS,
     today: utcToday(now),
@@ -399,8 +410,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       });
       for (const day of f.leftOut ?? [])
         logger.warn('day left out of a feed', { series: f.series, pool: f.pool, ...day });
-    }
-    else
+    } else
       logger.error('feed not imported, keeping its last good data', {
         series: f.series,
         pool: f.pool,
@@ -416,11 +426,13 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
 }
 
 /** The /pools download: its raw JSON and the validated pools, or why it could not be used. */
-type PoolsList =
-  | { ok: true; raw: unknown; pools: Pool[] }
-  | { ok: false; reason: string };
+type PoolsList = { ok: true; raw: unknown; pools: Pool[] } | { ok: false; reason: string };
 
-async function readPoolsList(options: ImportOptions, apiUrl: string, now: Date): Promise<PoolsList> {
+async function readPoolsList(
+  options: ImportOptions,
+  apiUrl: string,
+  now: Date,
+): Promise<PoolsList> {
   try {
     const text = options.poolsFile
       ? await readResponse(

@@ -28,14 +28,17 @@ describe('pool selectors', () => {
     );
     const token = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
     expect(matchesSelector({ ...s, underlyingToken: token }, pool())).toBe(true);
-    expect(matchesSelector({ ...s, underlyingToken: token }, pool({ underlyingTokens: null }))).toBe(
-      false,
-    );
+    expect(
+      matchesSelector({ ...s, underlyingToken: token }, pool({ underlyingTokens: null })),
+    ).toBe(false);
   });
 
   it('resolve to exactly one pool, or name none or the candidates', () => {
     const s = { project: 'aave-v3', chain: 'Ethereum', symbol: 'USDC' };
-    const other = pool({ pool: '00000000-0000-4000-8000-000000000002', poolMeta: 'Prime Instance' });
+    const other = pool({
+      pool: '00000000-0000-4000-8000-000000000002',
+      poolMeta: 'Prime Instance',
+    });
     expect(resolveSelector(s, [pool(), pool({ symbol: 'DAI' })])).toEqual({
       kind: 'one',
       pool: pool().pool,

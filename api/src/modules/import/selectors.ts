@@ -26,9 +26,7 @@ export interface SelectablePool {
 }
 
 export type Resolution =
-  | { kind: 'one'; pool: string }
-  | { kind: 'none' }
-  | { kind: 'several'; candidates: string[] };
+  { kind: 'one'; pool: string } | { kind: 'none' } | { kind: 'several'; candidates: string[] };
 
 function normalisedSymbol(symbol: string): string {
   return symbol.normalize('NFKC').toUpperCase().replace(/\s+/g, '');
