@@ -7,7 +7,8 @@
  * keep their last good data.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolSelector } from '@yield/contract';
@@ -234,6 +235,40 @@ describe('data:import on real DeFiLlama recordings', () => {
     });
   });
 
+  it('still refuses a real feed whose every day is implausible (and an empty one): the series keeps its last good data', async () => {
+    t = await setup({ now: () => NOW });
+    await writeTestSources(t.dir, SELECTORS);
+    await t.deps.store.refreshFile('sources');
+    server = await realReplay('pools.json');
+    expect((await importWith(t, server, { now: () => NOW })).ok).toBe(true);
+    const good = await readHistory(t.dir);
+
+    // The real chart cut down to its two days above 1,000%; Ethena's answer is empty.
+    const chart = (await readReal(CHARTS[REAL_POOLS.synthetixUsdc]!)) as {
+      status: string;
+      data: { timestamp: string; apy: number | null }[];
+    };
+    const spikes = chart.data.filter((p) => (p.apy ?? 0) > 1000);
+    expect(spikes.map((p) => p.timestamp.slice(0, 10))).toEqual(['2025-08-07', '2025-08-08']);
+    server.set(REAL_POOLS.synthetixUsdc, { kind: 'json', body: { ...chart, data: spikes } });
+    server.set(REAL_POOLS.toshi03, { kind: 'json', body: { status: 'success', data: [] } });
+    const result = await importWith(t, server, { now: () => NOW });
+
+    const feed = (series: string) => result.feeds.find((f) => f.series === series)!;
+    expect(feed('lido-steth')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(
+        /^implausible value at \$\.data\[0\] \(2025-08-07\): APY 6584\.78676% is above 1000% \(and 1 more day\(s\)\)$/,
+      ),
+    });
+    expect(feed('ethena-susde')).toMatchObject({ ok: false, reason: 'no data points' });
+    const after = await readHistory(t.dir);
+    for (const s of ['lido-steth', 'ethena-susde']) {
+      expect(after.series[s]).toEqual(good.series[s]);
+      expect(after.provenance?.[s]).toEqual(good.provenance?.[s]);
+    }
+  });
+
   it('names an ambiguous selector (with its candidates) and a missing one; their series keep their last good data', async () => {
     t = await setup({ now: () => NOW });
     await writeTestSources(t.dir, SELECTORS);
@@ -317,5 +352,34 @@ describe('data:import --check-selectors', () => {
     expect(many.output).toContain(`match ${REAL_POOLS.toshi1}  uniswap-v3 Base WETH-TOSHI (1%)`);
     expect(many.output).toContain('Not every selector matches exactly one (expected) pool');
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('data:import --from names each day left out in its output, and takes all 3,225 real pools', async () => {
+    const dir = await tempDataDir();
+    const saved = await mkdtemp(path.join(os.tmpdir(), 'yield-real-saved-'));
+    try {
+      await writeTestSources(dir, { 'lido-steth': SELECTORS['lido-steth']! });
+      await mkdir(path.join(saved, 'chart'));
+      await copyFile(real('pools.json'), path.join(saved, 'pools.json'));
+      await copyFile(
+        real(CHARTS[REAL_POOLS.synthetixUsdc]!),
+        path.join(saved, 'chart', `${REAL_POOLS.synthetixUsdc}.json`),
+      );
+      const { exitCode, output } = await runImportCli(
+        ['--from', saved, '--data-dir', dir],
+        {},
+        () => NOW,
+      );
+      expect(output).toMatch(
+        new RegExp(
+          `ok {4}lido-steth +${REAL_POOLS.synthetixUsdc}  \\d+ days, \\d+ new, 0 updated, newest 2025-10-06, selector resolved, 2 day\\(s\\) left out\\n {8}left out 2025-08-07: APY 6584\\.78676% is above 1000%\\n {8}left out 2025-08-08: APY 2889\\.80453% is above 1000%`,
+        ),
+      );
+      expect(output).toMatch(/ok {4}pools +\/pools {2}3225 pools \(0 malformed left out\)/);
+      expect(exitCode).toBe(1); // the coins API has no recording: the prices fail, as they should
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(saved, { recursive: true, force: true });
+    }
   });
 });

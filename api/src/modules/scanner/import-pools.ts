@@ -5,10 +5,11 @@
  *   import { importPoolsSnapshot } from '../../src/scanner/import-pools.ts';
  *   const raw = await (await fetch('https://yields.llama.fi/pools')).json();
  *   const report = await importPoolsSnapshot(raw, { dataDir, fetchedAt: new Date() });
- *   // report: { file, asOf, received, accepted, dropped, droppedByReason }
+ *   // report: { file, asOf, received, accepted, dropped, droppedByReason, leftOut }
  *
- * Each pool is validated against DeFiLlama's published shape (`poolSchema`); a malformed pool is
- * dropped and counted under its reason. The response as a whole is refused, and the file on disk
+ * Each pool is validated against DeFiLlama's published shape (`poolSchema`: null elements in its
+ * token lists and unknown fields are accepted); a malformed pool is dropped, counted under its
+ * reason and named in `leftOut` (its id, the field, the reason). The response as a whole is refused, and the file on disk
  * left as it was, when it is not `{status: "success", data: [...]}`, has no valid pool, or more
  * than MAX_DROPPED_SHARE of its pools are malformed (a changed format, not a few bad rows). The
  * file is written atomically (lowdb's writer: temp file + rename, as every store write) and then
