@@ -8,6 +8,7 @@
  *   pnpm --filter @yield/api data:import                         # from https://yields.llama.fi
  *   pnpm --filter @yield/api data:import -- --dry-run            # what would change, nothing written
  *   pnpm --filter @yield/api data:import -- --from saved/        # saved/chart/<pool>.json, saved/coins/<coin>.json, saved/pools.json, offline
+ *   pnpm --filter @yield/api data:import -- --check-selectors [--pools FILE]   # each selector's matches; writes nothing
  *
  * Exit code: 0 every feed, token price and the snapshot imported; 1 one of them (or a write) failed,
  * the good ones were imported;
@@ -29,11 +30,16 @@ import {
   type ImportResult,
 } from '../src/modules/import/run-import.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
+import { describeSelector } from '../src/modules/import/selectors.ts';
 
-const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--coins-api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
+const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--check-selectors [--pools FILE]] [--api-url URL] [--coins-api-url URL] [--days N] [--timeout-ms N] [--concurrency N] [--data-dir DIR]
 
   --from         read saved responses DIR/chart/<pool>.json, DIR/coins/<chain>:<address>.json and DIR/pools.json instead of fetching (offline)
   --dry-run      print each source's 30-day APR and risk-adjusted APR before and after; write nothing
+  --check-selectors  download /pools (or read --pools FILE, or DIR/pools.json with --from) and print
+                 each feed selector's matching pools; write nothing. Exit 0 when every selector
+                 matches exactly one pool (its expected pool, when sources.json names one)
+  --pools        with --check-selectors: a saved /pools answer to check against
   --api-url      DeFiLlama yields API (default: $DEFILLAMA_API_URL, else ${DEFAULT_DEFILLAMA_API_URL})
   --coins-api-url  DeFiLlama coins API, token prices (default: $COINS_API_URL, else ${DEFAULT_COINS_API_URL})
   --days         newest days taken from each feed (default ${DEFAULT_IMPORT_DAYS}; older stored days are kept)
@@ -61,6 +67,35 @@ function figure(f: Figures | null, pick: (f: Figures) => number): string {
   return `${pct(pick(f))}${f.status === 'stale' ? ' (stale)' : ''}`;
 }
 
+function selectorReport(result: ImportResult): string {
+  const checks = result.selectorChecks ?? [];
+  const lines = [`Checked ${checks.length} selectors against /pools from ${result.from}`];
+  for (const c of checks) {
+    const one = c.matches.length === 1;
+    const expectedOk = c.expected === null || (one && c.matches[0]!.pool === c.expected);
+    const verdict = !one
+      ? c.matches.length === 0
+        ? 'NONE'
+        : 'MANY'
+      : expectedOk
+        ? 'ok  '
+        : 'DIFF';
+    lines.push(`  ${verdict}  ${c.series}  ${describeSelector(c.select)}`);
+    if (c.expected !== null) lines.push(`        expected ${c.expected}`);
+    for (const m of c.matches)
+      lines.push(
+        `        match ${m.pool}  ${m.project} ${m.chain} ${m.symbol}${m.poolMeta ? ` (${m.poolMeta})` : ''}  TVL $${Math.round(m.tvlUsd).toLocaleString('en-US')}`,
+      );
+  }
+  if (result.error) lines.push(`Error: ${result.error}`);
+  lines.push(
+    result.ok
+      ? 'Every selector matches exactly one pool.'
+      : 'Not every selector matches exactly one (expected) pool: fix sources.json before importing.',
+  );
+  return lines.join('\n');
+}
+
 function report(result: ImportResult, historyFile: string): string {
   const lines: string[] = [];
   const verb = result.dryRun ? 'Dry run of' : 'Imported';
@@ -71,12 +106,16 @@ function report(result: ImportResult, historyFile: string): string {
     ...result.unfed.map((s) => s.length),
   );
   for (const f of result.feeds) {
-    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool}`;
+    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool ?? '(unresolved)'}`;
+    const resolved = f.select && f.ok ? `, selector resolved` : '';
+    const leftOut = f.leftOut?.length ? `, ${f.leftOut.length} day(s) left out` : '';
     lines.push(
       f.ok
-        ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
+        ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}${resolved}${leftOut}`
         : `${head}  ${f.reason} (its last good data is kept)`,
     );
+    for (const day of f.leftOut ?? [])
+      lines.push(`        left out ${day.date ?? '(no date)'}: ${day.reason}`);
   }
   for (const s of result.unfed)
     lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
@@ -92,6 +131,12 @@ function report(result: ImportResult, historyFile: string): string {
       pools.ok
         ? `  ok    ${'pools'.padEnd(width)}  /pools  ${pools.accepted} pools (${pools.dropped} malformed left out) as of ${pools.asOf}`
         : `  FAIL  ${'pools'.padEnd(width)}  /pools  ${pools.reason} (the last good snapshot is kept)`,
+    );
+  for (const p of pools?.leftOut ?? [])
+    lines.push(`        left out pool ${p.pool ?? '(no id)'}: ${p.field}: ${p.reason}`);
+  if (pools && pools.dropped > (pools.leftOut?.length ?? 0))
+    lines.push(
+      `        (${pools.dropped - (pools.leftOut?.length ?? 0)} more left out, not named)`,
     );
   if (result.error) lines.push(`Error: ${result.error}`);
 
@@ -148,6 +193,8 @@ export async function runImportCli(
         'timeout-ms': { type: 'string' },
         concurrency: { type: 'string' },
         'data-dir': { type: 'string' },
+        'check-selectors': { type: 'boolean' },
+        pools: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -157,6 +204,8 @@ export async function runImportCli(
     const apiUrl = values['api-url'];
     if (apiUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(apiUrl))
       throw new Error(`the DeFiLlama API URL must be an http(s) URL, got "${apiUrl}"`);
+    if (values.pools !== undefined && !values['check-selectors'])
+      throw new Error('--pools is only read with --check-selectors');
     const coinsUrl = values['coins-api-url'];
     if (coinsUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(coinsUrl))
       throw new Error(`the coins API URL must be an http(s) URL, got "${coinsUrl}"`);
@@ -174,6 +223,20 @@ export async function runImportCli(
       exitCode: 2,
       output: `Cannot import: ${store.status()['sources.json']?.error ?? 'sources.json did not load'}`,
     };
+
+  if (values['check-selectors']) {
+    const poolsFile = values.pools;
+    const checked = await runImport({
+      store,
+      apiUrl: values['api-url'] ?? config.DEFILLAMA_API_URL,
+      fromDir: values.from,
+      ...(poolsFile !== undefined ? { poolsFile: path.resolve(poolsFile) } : {}),
+      checkSelectors: true,
+      timeoutMs,
+      now,
+    });
+    return { exitCode: checked.ok ? 0 : 1, output: selectorReport(checked) };
+  }
 
   const result = await runImport({
     store,

@@ -22,6 +22,7 @@ import {
   startReplayServer,
 } from './replay-server.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
+import { feedPoolId, shippedSelectorPools, withShippedSelectors } from './selector-pools.ts';
 
 let dir: string;
 let saved: string;
@@ -34,13 +35,13 @@ beforeEach(async () => {
     const apy = target.pool === POOL.lido ? 6.5 : 2 + n * 0.5;
     const points = dailyPoints({ lastDay: TODAY, days: 90, apy, tvlUsd: 5e8 });
     await writeFile(
-      path.join(saved, 'chart', `${target.pool}.json`),
+      path.join(saved, 'chart', `${feedPoolId(target)}.json`),
       JSON.stringify(chartBody(points)),
     );
   }
   await writeFile(
     path.join(saved, 'pools.json'),
-    JSON.stringify(generatePoolsResponse({ count: 30, seed: 5 })),
+    JSON.stringify(withShippedSelectors(generatePoolsResponse({ count: 30, seed: 5 }))),
   );
   // The coins API's answer for every priced token (prices are imported too).
   await mkdir(path.join(saved, 'coins'));
@@ -61,7 +62,7 @@ describe('data:import --from DIR', () => {
   it('imports saved responses without a network, prints a line per feed and per series without one, exits 0', async () => {
     const { exitCode, output } = await run('--from', saved);
     expect(exitCode).toBe(0);
-    expect(output).toContain(`Imported 12 feeds from files:${saved}`);
+    expect(output).toContain(`Imported 18 feeds from files:${saved}`);
     expect(output).toMatch(
       new RegExp(`ok {4}lido-steth +${POOL.lido}  90 days, 90 new, 0 updated, newest ${TODAY}`),
     );
@@ -78,7 +79,7 @@ describe('data:import --from DIR', () => {
     expect(ok.exitCode).toBe(0);
     expect(ok.output).toMatch(
       new RegExp(
-        `ok {4}pools +/pools  30 pools \\(0 malformed left out\\) as of ${NOW.toISOString()}`,
+        `ok {4}pools +/pools  ${30 + shippedSelectorPools().length} pools \\(0 malformed left out\\) as of ${NOW.toISOString()}`,
       ),
     );
     const written = JSON.parse(await readFile(path.join(dir, 'pools.json'), 'utf8')) as {
@@ -87,7 +88,7 @@ describe('data:import --from DIR', () => {
       data: unknown[];
     };
     expect(written).toMatchObject({ asOf: NOW.toISOString(), sample: false });
-    expect(written.data).toHaveLength(30);
+    expect(written.data).toHaveLength(30 + shippedSelectorPools().length);
     expect(written).not.toEqual(JSON.parse(shipped));
 
     await rm(path.join(saved, 'pools.json'));
@@ -96,7 +97,8 @@ describe('data:import --from DIR', () => {
     expect(failed.output).toContain(
       `FAIL  pools               /pools  no saved response ${path.join(saved, 'pools.json')} (the last good snapshot is kept)`,
     );
-    expect(failed.output).toContain('0 feed(s) and the /pools snapshot failed');
+    // The feeds named by selector only cannot be resolved without the /pools list.
+    expect(failed.output).toContain('6 feed(s) and the /pools snapshot failed');
     expect(JSON.parse(await readFile(path.join(dir, 'pools.json'), 'utf8'))).toEqual(written);
   });
 
@@ -188,7 +190,7 @@ describe('the pnpm script', () => {
         (err: { code: number; stderr: string }) => err,
       );
       expect(child.code).toBe(1);
-      expect(child.stderr).toContain(`Imported 12 feeds from ${server.url}`);
+      expect(child.stderr).toContain(`Imported 18 feeds from ${server.url}`);
       expect(child.stderr).toMatch(/ok {4}lido-steth/);
       expect(child.stderr).toMatch(/FAIL {2}aave-v3-usdc +\S+ {2}HTTP 400 Bad Request/);
       expect(server.requests).toContain(`/chart/${POOL.lido}`);

@@ -104,7 +104,8 @@ describe('an operator edit and an import at the same moment', () => {
     expect(a.ok && b.ok).toBe(true);
     expect([a.written, b.written].sort()).toEqual([false, true]); // the second found nothing new
     const history = await readHistory(t.dir);
-    expect(Object.keys(history.provenance ?? {})).toHaveLength(12);
+    // Every series with a feed (by id or by selector): all but Liquity's.
+    expect(Object.keys(history.provenance ?? {})).toHaveLength(18);
   });
 
   it('a history.json an operator broke by hand is never overwritten: the import writes nothing and says why', async () => {

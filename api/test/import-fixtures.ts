@@ -8,6 +8,7 @@ import { feedTargets, runImport, type ImportOptions } from '../src/modules/impor
 import type { HistoryFile, SourcesFile } from '../src/modules/yields/schemas.ts';
 import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
 import { editFile, type TestContext } from './helpers.ts';
+import { feedPoolId } from './selector-pools.ts';
 
 /** After each test: the replay server closed, the temp data directory removed. */
 export async function closeAll(
@@ -59,7 +60,7 @@ export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<Repl
   // Values depend on the date, not the position: a later reply repeats the earlier days exactly.
   const shift = (Date.parse(lastDay) - Date.parse(TODAY)) / 86_400_000;
   targets.forEach((t, n) =>
-    server.set(t.pool, {
+    server.set(feedPoolId(t), {
       kind: 'json',
       body: chartBody(
         dailyPoints({

@@ -105,18 +105,9 @@ describe('data:import from the DeFiLlama yields API', () => {
     const result = await importWith(t, server);
     expect(result.ok).toBe(true);
     expect(result.written).toBe(true);
-    expect(result.feeds).toHaveLength(12);
-    expect(result.unfed.sort()).toEqual(
-      [
-        'liquity-sp',
-        'etherfi-liquid-eth',
-        'fluid-gho',
-        'fluid-steth-vault',
-        'morpho-mevcap-weth',
-        'gauntlet-usd-alpha',
-        'spark-dai',
-      ].sort(),
-    );
+    // 12 feeds named by id (and selector) and 6 by selector only; Liquity has no DeFiLlama pool.
+    expect(result.feeds).toHaveLength(18);
+    expect(result.unfed).toEqual(['liquity-sp']);
     expect(server.userAgents.every((ua) => ua.startsWith('pigi-yield-importer/'))).toBe(true);
 
     const history = await readHistory(t.dir);
@@ -140,6 +131,7 @@ describe('data:import from the DeFiLlama yields API', () => {
       pool: POOL.lido,
       asOf: TODAY,
       importedAt: NOW.toISOString(),
+      resolvedOn: TODAY,
     });
     expect(history.asOf).toBe(TODAY);
     expect(history.sample).toBe(true); // the series without provenance are still sample
@@ -170,16 +162,18 @@ describe('data:import from the DeFiLlama yields API', () => {
         pool: POOL.lido,
         url: `https://defillama.com/yields/pool/${POOL.lido}`,
         series: 'lido-steth',
+        select: { project: 'lido', chain: 'Ethereum', symbol: 'stETH' },
+        resolvedOn: TODAY,
       },
     ]);
     expect(sources.find((s) => s.id === 3)!.feeds).toEqual([]);
     const baseDefi = sources.find((s) => s.key === 'base-defi')!;
     expect(baseDefi.feeds.map((f) => f.pool)).toEqual([POOL.lido, POOL.reth, POOL.cbeth]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
-    // Spark DAI has no feed, so the stablecoin base rate still stands partly on sample data.
+    // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;
-    expect(baseStable.feeds).toHaveLength(5);
-    expect(baseStable.provenance.kind).toBe('sample');
+    expect(baseStable.feeds).toHaveLength(6);
+    expect(baseStable.provenance.kind).toBe('defillama');
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };
     };
@@ -266,20 +260,19 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(reason('compound-v3-usdt')).toMatch(
       /^unexpected response shape: \$\.data\[0\]\.tvlUsd: Invalid input: expected number, received string/,
     );
-    expect(reason('sky-dsr-dai')).toBe(
-      'implausible value at $.data[59] (2026-11-24): APY 1500% is above 1000%',
-    );
-    expect(reason('rocketpool-reth')).toBe(
-      'implausible value at $.data[40] (2026-11-05): negative TVL -5',
-    );
-    const failed = [
-      'aave-v3-usdc',
-      'compound-v3-usdc',
-      'aave-v3-usdt',
-      'compound-v3-usdt',
-      'sky-dsr-dai',
-      'rocketpool-reth',
-    ];
+    // An implausible day is left out and named; the rest of the feed is imported.
+    const feed = (series: string) => result.feeds.find((f) => f.series === series)!;
+    expect(feed('sky-dsr-dai')).toMatchObject({
+      ok: true,
+      days: 59,
+      leftOut: [{ date: '2026-11-24', value: 1500, reason: 'APY 1500% is above 1000%' }],
+    });
+    expect(feed('rocketpool-reth')).toMatchObject({
+      ok: true,
+      days: 59,
+      leftOut: [{ date: '2026-11-05', value: -5, reason: 'negative TVL -5' }],
+    });
+    const failed = ['aave-v3-usdc', 'compound-v3-usdc', 'aave-v3-usdt', 'compound-v3-usdt'];
     expect(
       result.feeds
         .filter((f) => !f.ok)

@@ -141,7 +141,7 @@ describe('scheduled import under the lock', () => {
     server = await replayAllFeeds(dir);
     // One slow feed keeps the first import running while the second process starts.
     const pool = feedTargets(await readSources(dir)).targets[0]!.pool;
-    server.set(pool, {
+    server.set(pool!, {
       kind: 'json',
       body: chartBody(dailyPoints({ lastDay: TODAY, days: 60, apy: 4, tvlUsd: 2e8 })),
       delayMs: 1500,

@@ -1,16 +1,20 @@
 /**
  * A local stand-in for DeFiLlama's yields API (node:http on 127.0.0.1, a free port): it answers
  * `GET /chart/<pool>` and `GET /pools` with responses in the published shape (by default /pools
- * is a small generated snapshot, api/scripts/generate-pools.ts), or with the failure a test asks for.
+ * is a small generated snapshot, api/scripts/generate-pools.ts, plus a pool for each selector of the
+ * shipped sources.json, test/selector-pools.ts), or with the failure a test asks for.
  * It also stands in for the coins API: `GET /chart/<chain>:<address>?start=&span=&period=1d`
  * answers, unless a test sets another reply, a price of 1 for each day asked for.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
+import { shippedSelectorPools, withShippedSelectors } from './selector-pools.ts';
 
-/** Pools in the default /pools answer. */
-export const REPLAY_POOL_COUNT = 50;
+/** Generated pools in the default /pools answer. */
+const GENERATED_POOL_COUNT = 50;
+/** Pools in the default /pools answer: generated ones and one per selector of the shipped sources.json. */
+export const REPLAY_POOL_COUNT = GENERATED_POOL_COUNT + shippedSelectorPools().length;
 
 export interface ChartPoint {
   timestamp: string;
@@ -120,7 +124,7 @@ export async function startReplayServer(
   const coinReplies = new Map<string, Reply>();
   let poolsReply: Reply = {
     kind: 'json',
-    body: generatePoolsResponse({ count: REPLAY_POOL_COUNT, seed: 7 }),
+    body: withShippedSelectors(generatePoolsResponse({ count: GENERATED_POOL_COUNT, seed: 7 })),
   };
   const requests: string[] = [];
   const userAgents: string[] = [];

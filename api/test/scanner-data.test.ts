@@ -213,6 +213,25 @@ describe('importPoolsSnapshot', () => {
         'ilRisk: Invalid option: expected one of "yes"|"no"': 1,
         'pool: duplicate pool id': 1,
       },
+      // Each pool left out is named: its id, the field and why.
+      leftOut: [
+        {
+          pool: raw.data[3]!.pool,
+          field: 'tvlUsd',
+          reason: 'Invalid input: expected number, received string',
+        },
+        {
+          pool: raw.data[4]!.pool,
+          field: 'tvlUsd',
+          reason: 'Invalid input: expected number, received null',
+        },
+        {
+          pool: raw.data[5]!.pool,
+          field: 'ilRisk',
+          reason: 'Invalid option: expected one of "yes"|"no"',
+        },
+        { pool: raw.data[6]!.pool, field: 'pool', reason: 'duplicate pool id' },
+      ],
     });
     expect((await readdir(ctx.dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const written = await readJson<{ sample: boolean; source: string; data: unknown[] }>(

@@ -102,11 +102,80 @@ export const defillamaPoolIdSchema = z
     'expected a DeFiLlama pool id in lower case, e.g. 747c1d2a-c668-4682-b9f9-296708a3dd90',
   );
 
+/**
+ * A DeFiLlama pool named by what it is rather than by its id (sources.json `feeds[].select`): it
+ * is looked up in each import's /pools download, and exactly one pool must match.
+ */
+export const poolSelectorSchema = z
+  .strictObject({
+    project: nonEmptySchema.meta({
+      description: "DeFiLlama's project slug (e.g. aave-v3); compared without regard to case.",
+    }),
+    chain: nonEmptySchema.meta({
+      description: 'Chain as DeFiLlama names it (e.g. Ethereum); compared without regard to case.',
+    }),
+    symbol: nonEmptySchema.meta({
+      description:
+        'The pool symbol: equal as written, or equal once both are upper-cased, Unicode-normalised (NFKC) and stripped of spaces.',
+    }),
+    poolMeta: z.string().min(1).nullable().optional().meta({
+      description:
+        "The pool's poolMeta, exactly as written; null: the pool must have none; absent: any.",
+    }),
+    underlyingToken: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a token address (0x and 40 hex digits)')
+      .optional()
+      .meta({
+        description:
+          "An address that must be among the pool's underlyingTokens (compared without regard to case).",
+      }),
+  })
+  .meta({ id: 'PoolSelector' });
+
+/** A day of a feed left out of its series (the rest of the feed was imported). */
+export const leftOutDaySchema = z
+  .strictObject({
+    date: isoDateSchema
+      .nullable()
+      .meta({ description: 'The day (null for a point whose timestamp cannot be read).' }),
+    value: z
+      .number()
+      .nullable()
+      .meta({ description: 'The offending value (APY in %, TVL in USD).' }),
+    reason: nonEmptySchema,
+  })
+  .meta({ id: 'LeftOutDay' });
+
+/** A pool of the /pools answer left out of the scanner's snapshot. */
+export const leftOutPoolSchema = z
+  .strictObject({
+    pool: z
+      .string()
+      .nullable()
+      .meta({ description: "The pool's id as sent (null when it sent none)." }),
+    field: z.string().meta({ description: 'The field that could not be used.' }),
+    reason: nonEmptySchema,
+  })
+  .meta({ id: 'LeftOutPool' });
+
 /** One feed's outcome in an import run. */
 export const feedOutcomeSchema = z
   .strictObject({
     series: nonEmptySchema.meta({ description: 'The history series the pool feeds.' }),
-    pool: defillamaPoolIdSchema,
+    pool: defillamaPoolIdSchema.nullable().meta({
+      description:
+        'The pool read: its id in sources.json, or the one its selector resolved to; null when the selector resolved to none or several.',
+    }),
+    select: poolSelectorSchema.optional().meta({ description: 'The selector, when it has one.' }),
+    candidates: z.array(defillamaPoolIdSchema).optional().meta({
+      description:
+        'The pools the selector matched when it matched several (the feed was not read).',
+    }),
+    leftOut: z.array(leftOutDaySchema).optional().meta({
+      description:
+        'Days left out of the series because the method cannot use them (an implausible APY, a negative TVL, a malformed row).',
+    }),
     ok: z.boolean(),
     reason: z
       .string()
@@ -130,6 +199,9 @@ export const poolsImportSchema = z
     received: z.number().int().min(0).meta({ description: 'Pools in the response.' }),
     accepted: z.number().int().min(0).meta({ description: 'Valid pools written.' }),
     dropped: z.number().int().min(0).meta({ description: 'Malformed pools left out.' }),
+    leftOut: z.array(leftOutPoolSchema).optional().meta({
+      description: 'Each pool left out, named: its id, the field and why (at most 100 listed).',
+    }),
     asOf: isoDateTimeSchema
       .nullable()
       .meta({ description: 'The snapshot written (when it was fetched), else null.' }),
@@ -376,9 +448,18 @@ export const provenanceSchema = z
 export const feedSchema = z
   .strictObject({
     provider: z.literal('defillama'),
-    pool: defillamaPoolIdSchema,
-    url: httpUrlSchema.meta({ description: "The pool's public page." }),
+    pool: defillamaPoolIdSchema.nullable().meta({
+      description:
+        'The pool: its id in sources.json, or the one its selector last resolved to; null while a selector has never resolved.',
+    }),
+    url: httpUrlSchema.nullable().meta({ description: "The pool's public page (null with pool)." }),
     series: z.string().meta({ description: 'The history series the pool feeds.' }),
+    select: poolSelectorSchema.optional().meta({
+      description: "How the pool is found in DeFiLlama's list (each import resolves it again).",
+    }),
+    resolvedOn: isoDateSchema.optional().meta({
+      description: 'Day of the import that last resolved the selector to `pool`.',
+    }),
   })
   .meta({ id: 'Feed' });
 

@@ -67,3 +67,37 @@ describe('parseChart', () => {
     expect(chartUrl('https://yields.llama.fi/', 'abc')).toBe('https://yields.llama.fi/chart/abc');
   });
 });
+
+describe('parseChart: days the method cannot use', () => {
+  it('leaves out an implausible or malformed day and names it; imports the rest', () => {
+    const { rows, leftOut } = parseChart(
+      body([
+        point('2026-11-20T01:00:00.000Z', 3, { unknownField: 'x' }),
+        point('2026-11-21T01:00:00.000Z', 1500),
+        point('2026-11-22T01:00:00.000Z', 3, { tvlUsd: null }),
+        point('2026-11-23T01:00:00.000Z', 4),
+      ]),
+      options,
+    );
+    expect(rows.map((r) => r.date)).toEqual(['2026-11-20', '2026-11-23']);
+    expect(leftOut).toEqual([
+      { date: '2026-11-21', value: 1500, reason: 'APY 1500% is above 1000%' },
+      {
+        date: '2026-11-22',
+        value: null,
+        reason: '$.data[2].tvlUsd: Invalid input: expected number, received null',
+      },
+    ]);
+  });
+
+  it('refuses a feed whose every day in the window is unusable', () => {
+    expect(() =>
+      parseChart(
+        body([point('2026-11-22T01:00:00.000Z', 2000), point('2026-11-23T01:00:00.000Z', 5000)]),
+        options,
+      ),
+    ).toThrow(
+      'implausible value at $.data[0] (2026-11-22): APY 2000% is above 1000% (and 1 more day(s))',
+    );
+  });
+});

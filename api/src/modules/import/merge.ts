@@ -15,6 +15,8 @@ export interface SeriesImport {
   series: string;
   pool: string;
   rows: DailyRow[];
+  /** The feed's selector resolved to `pool` on this day (recorded in the provenance). */
+  resolvedOn?: string | undefined;
 }
 
 export interface SeriesMergeStats {
@@ -72,7 +74,12 @@ export function mergeHistory(
       rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
     }
     stats.set(imp.series, s);
-    if (s.added + s.updated + s.replaced === 0 && previous?.pool === imp.pool) continue;
+    if (
+      s.added + s.updated + s.replaced === 0 &&
+      previous?.pool === imp.pool &&
+      previous.resolvedOn === imp.resolvedOn
+    )
+      continue;
 
     changed = true;
     series[imp.series] = rows;
@@ -82,6 +89,7 @@ export function mergeHistory(
       pool: imp.pool,
       asOf: !replace && previous && previous.asOf > newest ? previous.asOf : newest,
       importedAt: now.toISOString(),
+      ...(imp.resolvedOn !== undefined ? { resolvedOn: imp.resolvedOn } : {}),
     };
   }
   if (!changed) return { history, stats, changed };

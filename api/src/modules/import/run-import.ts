@@ -1,8 +1,10 @@
 /**
- * One import: every feed named in sources.json is read (from DeFiLlama, or from saved responses
- * with `fromDir`), validated, merged into history.json and written atomically; then DeFiLlama's
- * `/pools` snapshot (`<fromDir>/pools.json` offline) replaces pools.json, the scanner's input,
- * through importPoolsSnapshot (api/src/modules/scanner/import-pools.ts). The outcome of each feed and of
+ * One import: DeFiLlama's `/pools` list is downloaded first (`<fromDir>/pools.json` offline), once:
+ * every feed named by a selector is resolved against it (api/src/modules/import/selectors.ts), and
+ * the same download later replaces pools.json, the scanner's input, through importPoolsSnapshot
+ * (api/src/modules/scanner/import-pools.ts). Then every feed is read (from DeFiLlama, or from saved
+ * responses with `fromDir`), validated (a day the method cannot use is left out and named, the rest
+ * imported), merged into history.json and written atomically. The outcome of each feed and of
  * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
  * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
  *
@@ -23,6 +25,8 @@ import {
   type PriceOutcome,
   type ImportStatusFile,
 } from './schemas.ts';
+import type { Pool } from '../scanner/schemas.ts';
+import type { PoolSelector } from '@yield/contract';
 import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
@@ -44,6 +48,7 @@ import {
   type PricesMerge,
 } from './coins.ts';
 import { guardedWrite } from './guarded-write.ts';
+import { resolutionProblem, resolveSelector, selectorMatches } from './selectors.ts';
 import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -74,6 +79,10 @@ export interface ImportOptions {
   days?: number | undefined;
   signal?: AbortSignal | undefined;
   userAgent?: string | undefined;
+  /** Only download /pools and list each selector's matches (data:import --check-selectors). */
+  checkSelectors?: boolean | undefined;
+  /** With checkSelectors: a saved /pools answer to read instead. */
+  poolsFile?: string | undefined;
   /** Test hook: runs between writing history.json's temp file and renaming it into place. */
   beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
 }
@@ -107,6 +116,8 @@ export interface ImportResult {
   pools: PoolsOutcome | null;
   /** Series no feed is named for: left as they are. */
   unfed: string[];
+  /** Selector checks (--check-selectors only): each selector's matches in the /pools list. */
+  selectorChecks?: SelectorCheck[];
   /** history.json was replaced. */
   written: boolean;
   /** A problem that stopped the whole run. */
@@ -115,9 +126,26 @@ export interface ImportResult {
   figures: FiguresChange[];
 }
 
-interface FeedTarget {
+export interface FeedTarget {
   series: string;
-  pool: string;
+  /** The pool named by id: read as is, or the expected resolution of `select`. */
+  pool?: string | undefined;
+  select?: PoolSelector | undefined;
+}
+
+/** One selector's matches in a /pools list (data:import --check-selectors). */
+export interface SelectorCheck {
+  series: string;
+  select: PoolSelector;
+  expected: string | null;
+  matches: {
+    pool: string;
+    project: string;
+    chain: string;
+    symbol: string;
+    poolMeta: string | null;
+    tvlUsd: number;
+  }[];
 }
 
 /** The feeds to import (one per series) and the series without one. */
@@ -126,8 +154,13 @@ export function feedTargets(sources: SourcesFile): { targets: FeedTarget[]; unfe
   const all = new Set<string>();
   for (const { series, feeds } of seriesFeeds(sources)) {
     all.add(series);
-    const pool = feeds?.[0]?.pool;
-    if (pool !== undefined && !targets.has(series)) targets.set(series, { series, pool });
+    const feed = feeds?.[0];
+    if (feed !== undefined && !targets.has(series))
+      targets.set(series, {
+        series,
+        ...(feed.pool !== undefined ? { pool: feed.pool } : {}),
+        ...(feed.select !== undefined ? { select: feed.select } : {}),
+      });
   }
   return {
     targets: [...targets.values()],
@@ -159,11 +192,11 @@ async function readResponse(options: ImportOptions, saved: string, url: string):
   });
 }
 
-async function readFeed(target: FeedTarget, options: ImportOptions, apiUrl: string, now: Date) {
+async function readFeed(pool: string, options: ImportOptions, apiUrl: string, now: Date) {
   const text = await readResponse(
     options,
-    path.join('chart', `${target.pool}.json`),
-    chartUrl(apiUrl, target.pool),
+    path.join('chart', `${pool}.json`),
+    chartUrl(apiUrl, pool),
   );
   return parseChart(text, {
     days: options.days ?? DEFAULT_IMPORT_DAYS,
@@ -213,7 +246,11 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const logger = options.logger ?? silentLogger;
   const now = options.now?.() ?? new Date();
   const apiUrl = options.apiUrl ?? DEFAULT_DEFILLAMA_API_URL;
-  const from = options.fromDir ? `files:${path.resolve(options.fromDir)}` : apiUrl;
+  const from = options.poolsFile
+    ? `file:${path.resolve(options.poolsFile)}`
+    : options.fromDir
+      ? `files:${path.resolve(options.fromDir)}`
+      : apiUrl;
   const dryRun = options.dryRun ?? false;
   const result: ImportResult = {
     ok: false,
@@ -261,23 +298,50 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const { targets, unfed } = feedTargets(sources);
   result.unfed = unfed;
 
+  // The /pools list, downloaded once: the selectors' and the scanner's.
+  const poolsList = await readPoolsList(options, apiUrl, now);
+  if (options.checkSelectors) {
+    result.selectorChecks = checkSelectors(targets, poolsList);
+    result.error =
+      poolsList.ok === false ? `the /pools list could not be read: ${poolsList.reason}` : null;
+    result.finishedAt = new Date().toISOString();
+    result.ok =
+      result.error === null &&
+      result.selectorChecks.every(
+        (c) => c.matches.length === 1 && (c.expected === null || c.matches[0]!.pool === c.expected),
+      );
+    return result;
+  }
+  const today = utcToday(now);
+  const resolved = targets.map((target) => resolveTarget(target, poolsList, today));
+
   // Read every feed, a few at a time (DeFiLlama is a shared public service).
   const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
   const reads = await Promise.all(
-    targets.map((target) =>
+    resolved.map((r) =>
       limit(async () => {
+        if (r.pool === null || r.reason !== null) return { ...r, parsed: null };
         try {
-          return { target, parsed: await readFeed(target, options, apiUrl, now), reason: null };
+          return { ...r, parsed: await readFeed(r.pool, options, apiUrl, now) };
         } catch (err) {
           const reason =
             err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
-          return { target, parsed: null, reason };
+          return { ...r, parsed: null, reason };
         }
       }),
     ),
   );
   const imports: SeriesImport[] = reads.flatMap((r) =>
-    r.parsed ? [{ series: r.target.series, pool: r.target.pool, rows: r.parsed.rows }] : [],
+    r.parsed && r.pool !== null
+      ? [
+          {
+            series: r.target.series,
+            pool: r.pool,
+            rows: r.parsed.rows,
+            ...(r.resolvedOn !== null ? { resolvedOn: r.resolvedOn } : {}),
+          },
+        ]
+      : [],
   );
 
   // Merge and write. The merge runs again on top of any edit that lands while writing; `last`
@@ -315,20 +379,24 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     const s = stats?.get(r.target.series);
     const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
     const rows = r.parsed?.rows ?? [];
+    const leftOut = r.parsed?.leftOut ?? [];
     result.feeds.push({
       series: r.target.series,
-      pool: r.target.pool,
+      pool: r.pool,
+      ...(r.target.select ? { select: r.target.select } : {}),
+      ...(r.candidates ? { candidates: r.candidates } : {}),
       ok: reason === null,
       reason,
       days: rows.length,
       added: reason === null ? (s?.added ?? 0) : 0,
       updated: reason === null ? (s?.updated ?? 0) : 0,
       newestDay: rows[rows.length - 1]?.date ?? null,
+      ...(leftOut.length > 0 ? { leftOut } : {}),
     });
   }
   if (writeError) result.error = writeError;
   for (const f of result.feeds) {
-    if (f.ok)
+    if (f.ok) {
       logger.info('feed imported', {
         series: f.series,
         pool: f.pool,
@@ -337,7 +405,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         updated: f.updated,
         newestDay: f.newestDay,
       });
-    else
+      for (const day of f.leftOut ?? [])
+        logger.warn('day left out of a feed', { series: f.series, pool: f.pool, ...day });
+    } else
       logger.error('feed not imported, keeping its last good data', {
         series: f.series,
         pool: f.pool,
@@ -348,8 +418,106 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     result.figures = figuresChange(sources, last.before, last.merge.history, now);
   }
   result.prices = await importPrices(options, priceCoins(sources), now, logger);
-  result.pools = await importPools(options, apiUrl, now, logger);
+  result.pools = await importPools(options, poolsList, now, logger);
   return finish();
+}
+
+/** The /pools download: its raw JSON and the validated pools, or why it could not be used. */
+type PoolsList = { ok: true; raw: unknown; pools: Pool[] } | { ok: false; reason: string };
+
+async function readPoolsList(
+  options: ImportOptions,
+  apiUrl: string,
+  now: Date,
+): Promise<PoolsList> {
+  try {
+    const text = options.poolsFile
+      ? await readResponse(
+          { ...options, fromDir: path.dirname(options.poolsFile) },
+          path.basename(options.poolsFile),
+          '',
+        )
+      : await readResponse(options, 'pools.json', poolsUrl(apiUrl));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      throw new FeedError(`malformed JSON: ${(err as Error).message}`);
+    }
+    const { file } = preparePoolsSnapshot(raw, { fetchedAt: now });
+    return { ok: true, raw, pools: file.data };
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  }
+}
+
+interface ResolvedTarget {
+  target: FeedTarget;
+  /** The pool to read; null when the selector did not resolve. */
+  pool: string | null;
+  /** Set when the selector resolved in this import. */
+  resolvedOn: string | null;
+  candidates: string[] | null;
+  /** Why the feed is not read (its series keeps its last good data). */
+  reason: string | null;
+}
+
+/**
+ * The pool a feed reads: its id, or its selector's single match in the /pools list (which must be
+ * the id when both are given). Without a usable list, a feed with an id reads that id.
+ */
+function resolveTarget(target: FeedTarget, list: PoolsList, today: string): ResolvedTarget {
+  const expected = target.pool ?? null;
+  const out = (fields: Partial<ResolvedTarget>): ResolvedTarget => ({
+    target,
+    pool: expected,
+    resolvedOn: null,
+    candidates: null,
+    reason: null,
+    ...fields,
+  });
+  if (!target.select) return out({});
+  if (!list.ok)
+    return expected !== null
+      ? out({})
+      : out({ reason: `selector not resolved: the pools list could not be read (${list.reason})` });
+  const resolution = resolveSelector(target.select, list.pools);
+  const problem = resolutionProblem(target.select, resolution);
+  if (resolution.kind === 'several')
+    return out({ candidates: resolution.candidates, reason: problem });
+  if (resolution.kind === 'none') return out({ reason: problem });
+  if (expected !== null && resolution.pool !== expected)
+    return out({
+      candidates: [resolution.pool],
+      reason:
+        `selector resolves to pool ${resolution.pool}, not to the expected ${expected} ` +
+        `(sources.json "pool"): check both on defillama.com and correct one of them`,
+    });
+  return out({ pool: resolution.pool, resolvedOn: today });
+}
+
+/** Each selector's matches (data:import --check-selectors). */
+function checkSelectors(targets: FeedTarget[], list: PoolsList): SelectorCheck[] {
+  const pools = list.ok ? list.pools : [];
+  return targets.flatMap((t) =>
+    t.select
+      ? [
+          {
+            series: t.series,
+            select: t.select,
+            expected: t.pool ?? null,
+            matches: selectorMatches(t.select, pools).map((p) => ({
+              pool: p.pool,
+              project: p.project,
+              chain: p.chain,
+              symbol: p.symbol,
+              poolMeta: p.poolMeta ?? null,
+              tvlUsd: p.tvlUsd,
+            })),
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -433,26 +601,29 @@ async function importPrices(
   });
 }
 
-/** Reads, validates and (unless a dry run) writes the /pools snapshot; never throws. */
+/** Validates and (unless a dry run) writes the /pools snapshot already downloaded; never throws. */
 async function importPools(
   options: ImportOptions,
-  apiUrl: string,
+  list: PoolsList,
   now: Date,
   logger: Logger,
 ): Promise<PoolsOutcome> {
   try {
-    const text = await readResponse(options, 'pools.json', poolsUrl(apiUrl));
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (err) {
-      throw new FeedError(`malformed JSON: ${(err as Error).message}`);
-    }
+    if (!list.ok) throw new Error(list.reason);
     const report = options.dryRun
-      ? preparePoolsSnapshot(raw, { fetchedAt: now }).report
-      : await importPoolsSnapshot(raw, { store: options.store, fetchedAt: now, logger });
-    const { received, accepted, dropped, asOf } = report;
-    return { ok: true, reason: null, received, accepted, dropped, asOf };
+      ? preparePoolsSnapshot(list.raw, { fetchedAt: now }).report
+      : await importPoolsSnapshot(list.raw, { store: options.store, fetchedAt: now, logger });
+    const { received, accepted, dropped, asOf, leftOut } = report;
+    for (const p of leftOut) logger.warn('pool left out of the snapshot', { ...p });
+    return {
+      ok: true,
+      reason: null,
+      received,
+      accepted,
+      dropped,
+      asOf,
+      ...(leftOut.length > 0 ? { leftOut } : {}),
+    };
   } catch (err) {
     const reason = (err as Error).message;
     logger.error('pools snapshot not imported, keeping the last good one', { reason });

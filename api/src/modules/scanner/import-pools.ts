@@ -5,10 +5,11 @@
  *   import { importPoolsSnapshot } from '../../src/scanner/import-pools.ts';
  *   const raw = await (await fetch('https://yields.llama.fi/pools')).json();
  *   const report = await importPoolsSnapshot(raw, { dataDir, fetchedAt: new Date() });
- *   // report: { file, asOf, received, accepted, dropped, droppedByReason }
+ *   // report: { file, asOf, received, accepted, dropped, droppedByReason, leftOut }
  *
- * Each pool is validated against DeFiLlama's published shape (`poolSchema`); a malformed pool is
- * dropped and counted under its reason. The response as a whole is refused, and the file on disk
+ * Each pool is validated against DeFiLlama's published shape (`poolSchema`: null elements in its
+ * token lists and unknown fields are accepted); a malformed pool is dropped, counted under its
+ * reason and named in `leftOut` (its id, the field, the reason). The response as a whole is refused, and the file on disk
  * left as it was, when it is not `{status: "success", data: [...]}`, has no valid pool, or more
  * than MAX_DROPPED_SHARE of its pools are malformed (a changed format, not a few bad rows). The
  * file is written atomically (lowdb's writer: temp file + rename, as every store write) and then
@@ -21,6 +22,7 @@ import { DEFAULT_DATA_DIR } from '../../platform/paths.ts';
 import { openStore, dataFiles, type ApiStore } from '../../composition/data-files.ts';
 import { poolSchema, type Pool, type PoolsFile } from './schemas.ts';
 import { formatJsonPath } from '../../platform/files/data-store.ts';
+import type { LeftOutPool } from '@yield/contract';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
 export const POOLS_SOURCE_URL = 'https://yields.llama.fi/pools';
@@ -36,7 +38,12 @@ export interface PoolsImportReport {
   dropped: number;
   /** "tvlUsd: Invalid input: expected number, received string" → how many pools. */
   droppedByReason: Record<string, number>;
+  /** Each pool left out, named (its id as sent, the field, why); the first MAX_NAMED_LEFT_OUT. */
+  leftOut: LeftOutPool[];
 }
+
+/** Pools left out are named up to this many (the count covers all of them). */
+export const MAX_NAMED_LEFT_OUT = 100;
 
 export class PoolsImportError extends Error {
   constructor(message: string) {
@@ -91,16 +98,23 @@ export function preparePoolsSnapshot(
   const accepted: Pool[] = [];
   const seen = new Set<string>();
   const droppedByReason: Record<string, number> = {};
-  const drop = (reason: string) => (droppedByReason[reason] = (droppedByReason[reason] ?? 0) + 1);
+  const leftOut: LeftOutPool[] = [];
+  const drop = (entry: unknown, field: string, reason: string) => {
+    const key = `${field}: ${reason}`;
+    droppedByReason[key] = (droppedByReason[key] ?? 0) + 1;
+    if (leftOut.length >= MAX_NAMED_LEFT_OUT) return;
+    const id = (entry as { pool?: unknown } | null)?.pool;
+    leftOut.push({ pool: typeof id === 'string' ? id.slice(0, 100) : null, field, reason });
+  };
   for (const entry of response.data) {
     const parsed = poolSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      drop(`${formatJsonPath(issue.path).replace(/^\$\.?/, '') || 'pool'}: ${issue.message}`);
+      drop(entry, formatJsonPath(issue.path).replace(/^\$\.?/, '') || 'pool', issue.message);
       continue;
     }
     if (seen.has(parsed.data.pool)) {
-      drop('pool: duplicate pool id');
+      drop(entry, 'pool', 'duplicate pool id');
       continue;
     }
     seen.add(parsed.data.pool);
@@ -133,7 +147,10 @@ export function preparePoolsSnapshot(
     ...(options.note === undefined ? {} : { note: options.note }),
     data: accepted,
   };
-  return { file, report: { asOf, received, accepted: accepted.length, dropped, droppedByReason } };
+  return {
+    file,
+    report: { asOf, received, accepted: accepted.length, dropped, droppedByReason, leftOut },
+  };
 }
 
 /** The file's text: the header fields, then one pool per line (readable diffs, ~half the size of indented JSON). */

@@ -26,7 +26,9 @@ export const poolSchema = z.looseObject({
   apy: z.number(),
   apyBase: nullableNumber,
   apyReward: nullableNumber,
-  rewardTokens: z.array(z.string()).nullish(),
+  // Elements may be null (DeFiLlama sends `[null]` for a token it could not name); the scanner
+  // does not read these lists.
+  rewardTokens: z.array(z.string().nullable()).nullish(),
   apyPct1D: nullableNumber,
   apyPct7D: nullableNumber,
   apyPct30D: nullableNumber,
@@ -49,7 +51,7 @@ export const poolSchema = z.looseObject({
   count: z.number().int().min(0),
   /** mu or sigma outside median ± 1.5·IQR of all pools. */
   outlier: z.boolean(),
-  underlyingTokens: z.array(z.string()).nullish(),
+  underlyingTokens: z.array(z.string().nullable()).nullish(),
   il7d: nullableNumber,
   apyBase7d: nullableNumber,
   apyMean30d: nullableNumber,

@@ -29,13 +29,29 @@ export type RowProvenance = Provenance;
 /** The `feeds` of a source or base row in GET /api/sources. */
 export type PublishedFeed = Feed;
 
-export function publishFeeds(series: string, feeds: readonly FeedRecord[] | undefined) {
-  return (feeds ?? []).map((f): PublishedFeed => ({
-    provider: f.provider,
-    pool: f.pool,
-    url: `${DEFILLAMA_POOL_PAGE}${f.pool}`,
-    series,
-  }));
+/**
+ * The `feeds` of a series in GET /api/sources. A feed with a selector shows the pool it last
+ * resolved to and that day (history.json provenance, written by the import), else its expected
+ * `pool`, else null until a first import resolves it.
+ */
+export function publishFeeds(
+  series: string,
+  feeds: readonly FeedRecord[] | undefined,
+  history?: Pick<HistoryFile, 'provenance'> | null,
+) {
+  const imported = history?.provenance?.[series];
+  return (feeds ?? []).map((f): PublishedFeed => {
+    const resolved = f.select && imported?.resolvedOn ? imported : null;
+    const pool = resolved?.pool ?? f.pool ?? null;
+    return {
+      provider: f.provider,
+      pool,
+      url: pool === null ? null : `${DEFILLAMA_POOL_PAGE}${pool}`,
+      series,
+      ...(f.select ? { select: f.select } : {}),
+      ...(resolved?.resolvedOn ? { resolvedOn: resolved.resolvedOn } : {}),
+    };
+  });
 }
 
 function dayStartMs(day: string): number {

@@ -16,6 +16,7 @@ import {
   isoDateTimeSchema as isoDateTime,
   liquidityPointSchema,
   nonEmptySchema as nonEmpty,
+  poolSelectorSchema,
   REAL_OR_INCENTIVE,
   scoreSchema as score,
   siteSettingsSchema,
@@ -51,8 +52,21 @@ const datedScore = z.strictObject({
  * Where a series' daily history is imported from (`pnpm --filter @yield/api data:import`). At most
  * one feed per series: its history comes from one pool. A series without feeds keeps its data as
  * it is in history.json (sample or typed by hand).
+ *
+ * A feed names its pool by id (`pool`), by what it is (`select`: project, chain, symbol, and
+ * optionally poolMeta and an underlying token, resolved against each import's /pools download,
+ * api/src/modules/import/selectors.ts), or both: then `pool` is the expected resolution and a
+ * selector resolving to another pool is refused (the series keeps its last good data).
  */
-const feed = z.strictObject({ provider: z.literal('defillama'), pool: defillamaPoolId });
+const feed = z
+  .strictObject({
+    provider: z.literal('defillama'),
+    pool: defillamaPoolId.optional(),
+    select: poolSelectorSchema.optional(),
+  })
+  .refine((f) => f.pool !== undefined || f.select !== undefined, {
+    message: 'a feed names its pool by id (pool), by selector (select), or both',
+  });
 const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
 /** Operators' note of why a series has no feed (which pool is missing, what to check). */
 const feedNote = nonEmpty.optional();
@@ -223,8 +237,9 @@ export const sourcesFileSchema = z
     // the same pool everywhere, or the importer would not know which one to follow.
     const poolBySeries = new Map<string, string>();
     for (const { series, feeds, path } of seriesFeeds(file)) {
-      const pool = feeds?.[0]?.pool;
-      if (pool === undefined) continue;
+      const f = feeds?.[0];
+      if (f === undefined) continue;
+      const pool = f.pool ?? `select ${JSON.stringify(f.select)}`;
       const seen = poolBySeries.get(series);
       if (seen !== undefined && seen !== pool)
         ctx.addIssue({
@@ -335,6 +350,8 @@ const provenanceEntry = z.strictObject({
   /** Newest day taken from the pool. */
   asOf: isoDate,
   importedAt: isoDateTime,
+  /** The feed's selector resolved to `pool` in the import of this day (feeds with a selector). */
+  resolvedOn: isoDate.optional(),
 });
 export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
 

@@ -315,7 +315,7 @@ export function computeAllSeries(
       last,
     );
     const feeds = seriesFeeds({ sources: [], baseRates: [record] }).flatMap((f) =>
-      publishFeeds(f.series, f.feeds),
+      publishFeeds(f.series, f.feeds, history),
     );
     const status = statusOf(result, provenance);
     out.set(record.key, {
@@ -354,7 +354,7 @@ export function computeAllSeries(
       baseResult && !provenance.stale && !hasBlockingWarning(warnings)
         ? isGreat(result, baseResult, activeIncident)
         : false;
-    const feeds = publishFeeds(record.series, record.feeds);
+    const feeds = publishFeeds(record.series, record.feeds, history);
     out.set(String(record.id), {
       id: record.id,
       name: record.name,

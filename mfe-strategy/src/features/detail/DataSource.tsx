@@ -30,7 +30,7 @@ export function DataSource({
           while it is stale.
         </strong>
       ) : null}
-      {feed ? (
+      {feed?.url ? (
         <a href={feed.url} target="_blank" rel="noopener noreferrer" data-testid="feed-link">
           Its pool on DeFiLlama
           <span className="visually-hidden"> (opens in a new tab)</span>
