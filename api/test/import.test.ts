@@ -160,8 +160,9 @@ describe('data:import from the DeFiLlama yields API', () => {
       stale: false,
       pool: POOL.lido,
     });
+    // Liquity has no feed: once the site has imported, it has no live data (no sample figures).
     const liquity = (await strategies(t)).find((s) => s.id === 3)!;
-    expect(liquity.provenance).toMatchObject({ kind: 'sample', asOf: '2026-11-21', stale: false });
+    expect(liquity.provenance).toMatchObject({ kind: 'none', asOf: null, stale: false });
 
     const sources = (await t.http.get('/api/sources').expect(200)).body as SourceRow[];
     expect(sources.find((s) => s.id === 13)!.feeds).toEqual([
@@ -176,14 +177,14 @@ describe('data:import from the DeFiLlama yields API', () => {
     const baseDefi = sources.find((s) => s.key === 'base-defi')!;
     expect(baseDefi.feeds.map((f) => f.pool)).toEqual([POOL.lido, POOL.reth, POOL.cbeth]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
-    // Spark DAI has no feed, so the stablecoin base rate still stands partly on sample data.
+    // Spark DAI has no feed: the stablecoin base rate leaves it out and stands on its live components.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;
     expect(baseStable.feeds).toHaveLength(5);
-    expect(baseStable.provenance.kind).toBe('sample');
+    expect(baseStable.provenance.kind).toBe('defillama');
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };
     };
-    expect(settings.data).toEqual({ sample: true, asOf: TODAY, stale: false });
+    expect(settings.data).toEqual({ sample: false, asOf: TODAY, stale: false });
 
     const health = (await t.http.get('/api/health').expect(200)).body as Health;
     expect(health.status).toBe('ok');
@@ -332,7 +333,8 @@ describe('data:import from the DeFiLlama yields API', () => {
     const history = await readHistory(t.dir);
     expect(history.series['lido-steth']).toEqual(shipped.series['lido-steth']);
     expect(history.provenance?.['lido-steth']).toBeUndefined();
-    expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('sample');
+    // The history file keeps the sample rows, but the site has imported: no live data for Lido.
+    expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('none');
     // An empty series is a failure too, not a reason to drop data.
     server.set(POOL.lido, { kind: 'json', body: chartBody([]) });
     const again = await importWith(t, server);

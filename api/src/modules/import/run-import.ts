@@ -86,6 +86,8 @@ export interface Figures {
   riskAdjustedYield30d: number;
   status: SeriesStatus;
   asOf: string | null;
+  /** False: no live data (provenance kind `none`), so no figures are served. */
+  live: boolean;
 }
 
 /** One row of the dry run's report: a source or base rate before and after the import. */
@@ -183,6 +185,7 @@ function figuresOf(sources: SourcesFile, history: HistoryFile | null, now: Date)
       riskAdjustedYield30d: s.result.riskAdjustedYield30d,
       status: s.status,
       asOf: s.result.asOf,
+      live: s.provenance.kind !== 'none',
     });
   }
   return out;
