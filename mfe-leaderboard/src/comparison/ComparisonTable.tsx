@@ -2,6 +2,7 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProvenanceKind } from '@yield/contract/constants';
 import {
+  baseComponentsNote,
   DEFAULT_SORT,
   detailPath,
   distinctShortNames,
@@ -193,6 +194,10 @@ export const ComparisonTable = memo(function ComparisonTable({
     row.activeIncidents.map((incident) => ({ row, incident })),
   );
   const staleRows = rows.filter((row) => row.status === 'stale');
+  const componentNotes = rows.flatMap((row) => {
+    const note = baseComponentsNote(row);
+    return note ? [{ key: row.key, note }] : [];
+  });
 
   const columns = useMemo(() => {
     const name: Column = {
@@ -408,6 +413,15 @@ export const ComparisonTable = memo(function ComparisonTable({
           {staleRows.map((row) => (
             <li key={row.key} className={styles.staleNote} data-testid="stale-note">
               <strong>Stale.</strong> {staleNote(row)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {componentNotes.length > 0 ? (
+        <ul className={styles.staleNotes} aria-label={`Base rate components in ${title}`}>
+          {componentNotes.map(({ key, note }) => (
+            <li key={key} className={styles.componentsNote} data-testid="base-components-note">
+              {note}
             </li>
           ))}
         </ul>
