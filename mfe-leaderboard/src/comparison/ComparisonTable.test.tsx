@@ -255,6 +255,10 @@ describe('ComparisonTable', () => {
     ]);
     const liquity = screen.getByRole('row', { name: /Liquity/ });
     expect(within(liquity).getByTestId('row-data-tag')).toHaveTextContent('No live data');
+    // A dash in each figure cell (risk-adjusted APR, TVL), no N/A and no breakdown to open.
+    expect(within(liquity).getAllByLabelText('No live data')).toHaveLength(2);
+    expect(liquity).not.toHaveTextContent('N/A');
+    expect(within(liquity).queryByRole('button', { name: /explain/ })).not.toBeInTheDocument();
     expect(liquity).not.toHaveTextContent(/\d\.\d\d%|\$/);
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
     expect(screen.getByTestId('base-components-note')).toHaveTextContent(

@@ -352,7 +352,8 @@ describe('Fundamentals', () => {
     expect(screen.getByTestId('no-live-data')).toHaveTextContent(
       'No live data. The site imports its figures from DeFiLlama, and this source has no feed yet',
     );
-    expect(screen.getByTestId('data-source')).toHaveTextContent('No live data.');
+    // Said once: no "data as of" line under the notice.
+    expect(screen.queryByTestId('data-source')).not.toBeInTheDocument();
     expect(screen.queryByText(/Sample data|N\/A|\$0/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('stub-chart')).not.toBeInTheDocument();
     expect(screen.queryByTestId('chart-apr')).not.toBeInTheDocument();

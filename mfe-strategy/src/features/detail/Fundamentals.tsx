@@ -123,7 +123,6 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
             source has no feed yet, so it shows no APR, TVL or history and is not ranked. What it
             is, its risks and how to get your money out are below.
           </p>
-          <DataSource id={id} provenance={usable.provenance} status={usable.status} />
         </>
       ) : (
         <>
