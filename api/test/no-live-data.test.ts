@@ -20,6 +20,7 @@ import {
   TODAY,
 } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
+import { premiumToken } from './scanner-fixtures.ts';
 
 let t: TestContext | undefined;
 let server: ReplayServer | undefined;
@@ -115,8 +116,12 @@ describe('no live data after an import', () => {
         asOf: null,
         provenance: { kind: 'none', series: expect.any(String) },
       });
-      const breakdown = (await t.http.get(`/api/strategies/${id}/breakdown`).expect(200))
-        .body as { status: string; great: boolean; window: { days: number }; provenance: Provenance };
+      const breakdown = (await t.http.get(`/api/strategies/${id}/breakdown`).expect(200)).body as {
+        status: string;
+        great: boolean;
+        window: { days: number };
+        provenance: Provenance;
+      };
       expect(breakdown).toMatchObject({
         status: 'insufficient_data',
         great: false,
@@ -135,6 +140,20 @@ describe('no live data after an import', () => {
       expect(source.feeds).toEqual([]);
       expect(source.provenance.kind).toBe('none');
     }
+
+    // The premium analysis of such a source says so instead of a made-up window.
+    const token = await premiumToken(t);
+    const analysis = (
+      await t.http
+        .get('/api/premium/strategies/7')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200)
+    ).body as { summary: string; history: unknown[]; breakdown: { provenance: Provenance } };
+    expect(analysis.history).toEqual([]);
+    expect(analysis.breakdown.provenance.kind).toBe('none');
+    expect(analysis.summary).toBe(
+      'Fluid (InstaDapp) - GHO Lending has no live data yet: the site imports its figures from DeFiLlama and has no feed for this source, so no APR or risk-adjusted APR is published.',
+    );
 
     // Nothing shown is sample any more: the site's data note no longer says so.
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
