@@ -134,6 +134,17 @@ for (const width of WIDTHS) {
           `Left out, without live data: ${left.map((c) => c.series).join(', ')}.`,
         );
       else await expect(note).toHaveCount(0);
+      if (left.length > 0 && width >= 1024) {
+        // Its breakdown says the same.
+        await table
+          .locator(`tbody tr[data-row-key="base-${type}"]`)
+          .getByRole('button', { name: /explain this number/ })
+          .click();
+        await expect(page.getByTestId('breakdown-data-source')).toContainText(
+          `left out of the mean, without live data: ${left.map((c) => c.series).join(', ')}.`,
+        );
+        await page.keyboard.press('Escape');
+      }
       // Nowhere on the page: the sample label.
       await expect(page.getByText(/Sample data/)).toHaveCount(0);
       if (width < 1024) await shot(page, `comparison-${width}-${type}.png`);

@@ -230,7 +230,11 @@ function baseRows(
       .map((a) =>
         'series' in a
           ? { asset: a.asset, rows: series(a.series), derived: false }
-          : { asset: a.asset, rows: derivedSeries(series(a.derivedFrom), a.divisor), derived: true },
+          : {
+              asset: a.asset,
+              rows: derivedSeries(series(a.derivedFrom), a.divisor),
+              derived: true,
+            },
       ),
   });
 }
