@@ -63,6 +63,7 @@ const pct = (n: number) => `${n.toFixed(2)}%`;
 
 function figure(f: Figures | null, pick: (f: Figures) => number): string {
   if (!f) return 'n/a';
+  if (!f.live) return 'no live data';
   if (f.status === 'insufficient_data') return 'n/a';
   return `${pct(pick(f))}${f.status === 'stale' ? ' (stale)' : ''}`;
 }

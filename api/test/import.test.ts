@@ -152,8 +152,9 @@ describe('data:import from the DeFiLlama yields API', () => {
       stale: false,
       pool: POOL.lido,
     });
+    // Liquity has no feed: once the site has imported, it has no live data (no sample figures).
     const liquity = (await strategies(t)).find((s) => s.id === 3)!;
-    expect(liquity.provenance).toMatchObject({ kind: 'sample', asOf: '2026-11-21', stale: false });
+    expect(liquity.provenance).toMatchObject({ kind: 'none', asOf: null, stale: false });
 
     const sources = (await t.http.get('/api/sources').expect(200)).body as SourceRow[];
     expect(sources.find((s) => s.id === 13)!.feeds).toEqual([
@@ -177,7 +178,7 @@ describe('data:import from the DeFiLlama yields API', () => {
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };
     };
-    expect(settings.data).toEqual({ sample: true, asOf: TODAY, stale: false });
+    expect(settings.data).toEqual({ sample: false, asOf: TODAY, stale: false });
 
     const health = (await t.http.get('/api/health').expect(200)).body as Health;
     expect(health.status).toBe('ok');
@@ -325,7 +326,8 @@ describe('data:import from the DeFiLlama yields API', () => {
     const history = await readHistory(t.dir);
     expect(history.series['lido-steth']).toEqual(shipped.series['lido-steth']);
     expect(history.provenance?.['lido-steth']).toBeUndefined();
-    expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('sample');
+    // The history file keeps the sample rows, but the site has imported: no live data for Lido.
+    expect((await strategies(t)).find((s) => s.id === 13)!.provenance.kind).toBe('none');
     // An empty series is a failure too, not a reason to drop data.
     server.set(POOL.lido, { kind: 'json', body: chartBody([]) });
     const again = await importWith(t, server);

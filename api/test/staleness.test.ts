@@ -52,10 +52,10 @@ describe('stale imported series', () => {
     expect(stale).toMatchObject({ status: 'stale', great: false, asOf: LAST_DAY });
     expect(stale.yield30d).toBe(fresh.yield30d);
     expect(stale.provenance).toMatchObject({ kind: 'defillama', asOf: LAST_DAY, stale: true });
-    // A source without a feed stays sample and never stale.
+    // A source without a feed has no live data (no figures) and is never stale.
     expect((await strategies(t)).find((s) => s.id === 3)!).toMatchObject({
-      status: 'ok',
-      provenance: { kind: 'sample', stale: false },
+      status: 'insufficient_data',
+      provenance: { kind: 'none', stale: false },
     });
 
     const breakdown = (await t.http.get('/api/strategies/2/breakdown').expect(200)).body as {

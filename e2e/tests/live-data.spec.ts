@@ -44,12 +44,12 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-test('the comparison names DeFiLlama and its date, tags the sample rows and shows stale ones', async ({
+test('the comparison names DeFiLlama and its date, tags the rows without live data and shows stale ones', async ({
   page,
 }) => {
   const settings = await (await page.request.get(`${baseUrl}/api/settings`)).json();
-  // Some rows are still sample (no DeFiLlama pool for them), some are stale.
-  expect(settings.data).toEqual({ sample: true, asOf: today, stale: true });
+  // Rows without a DeFiLlama pool have no live data (no sample figures), some are stale.
+  expect(settings.data).toEqual({ sample: false, asOf: today, stale: true });
 
   test.setTimeout(90_000);
   await page.goto(`${baseUrl}/options`);
@@ -58,7 +58,8 @@ test('the comparison names DeFiLlama and its date, tags the sample rows and show
   await expect(note).toContainText(`Data: DeFiLlama, as of ${readable(today)}.`, {
     timeout: 30_000,
   });
-  await expect(note).toContainText('Rows marked Sample data are realistic examples');
+  await expect(note).toContainText('Rows marked No live data have no feed the site imports yet');
+  await expect(note).not.toContainText('Sample data');
   await expect(note).toContainText('Rows marked Stale have had no new data for more than 48 hours');
   await expect(note).not.toContainText('Sample data as of');
 
@@ -73,9 +74,10 @@ test('the comparison names DeFiLlama and its date, tags the sample rows and show
   await expect(stable.getByTestId('stale-note')).toContainText(
     `Sky Spark - Savings Account: no new data since ${readable(staleDay)}.`,
   );
-  // Liquity has no DeFiLlama pool: still sample, and tagged so.
+  // Liquity has no DeFiLlama pool: no live data, tagged so, without figures.
   const liquity = stable.getByRole('row', { name: /Liquity v1 - Stability Pool/ });
-  await expect(liquity.getByTestId('row-data-tag')).toHaveText('Sample data');
+  await expect(liquity.getByTestId('row-data-tag')).toHaveText('No live data');
+  await expect(liquity).not.toContainText(/\d+\.\d{2}%/);
   // Resolv USR is imported: no tag, the note speaks for it.
   const resolv = stable.getByRole('row', { name: /Resolv - USR Staking/ });
   await expect(resolv.getByTestId('row-data-tag')).toHaveCount(0);
@@ -115,11 +117,11 @@ test('a strategy page labels its data, links to its DeFiLlama pool, and shows a 
   );
   await expect(page.getByTestId('figure-30d APR')).toContainText(/\d+\.\d{2}%/);
 
-  // A source without a pool keeps the sample label, in the same date format.
+  // A source without a pool has no live data: said where its figures would be, no sample label.
   await page.goto(`${baseUrl}/options/liquity`);
-  await expect(page.getByTestId('data-source')).toContainText(
-    `Sample data as of ${readable(today)}.`,
-  );
+  await expect(page.getByTestId('figure-30d APR')).toContainText('No live data');
+  await expect(page.getByTestId('no-live-data')).toBeVisible();
+  await expect(page.getByText(/Sample data as of/)).toHaveCount(0);
   await expect(page.getByTestId('feed-link')).toHaveCount(0);
 });
 

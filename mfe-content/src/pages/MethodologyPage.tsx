@@ -136,9 +136,12 @@ export default function MethodologyPage() {
             service (<code>yields.llama.fi</code>): each source and each part of the base rates
             names its DeFiLlama pool, and the import keeps one point per day, that day&apos;s last
             snapshot. Every figure on the site says where it comes from: &quot;Data: DeFiLlama, as
-            of&quot; the newest day imported, or &quot;Sample data&quot; for a source whose pool is
-            not imported yet (realistic examples, not live market figures). A strategy page links to
-            its pool&apos;s page on DeFiLlama.
+            of&quot; the newest day imported. Before anything has been imported, the site shows its
+            shipped examples, marked &quot;Sample data&quot; (realistic examples, not live market
+            figures). Once it imports, a source without a DeFiLlama pool says &quot;No live
+            data&quot;: it is listed without figures, neither plotted nor ranked, and a base-rate
+            venue without one is left out of the base rate&apos;s mean. A strategy page links to its
+            pool&apos;s page on DeFiLlama.
           </p>
           <p>Of each daily point, these fields are used:</p>
           <ul>

@@ -138,6 +138,9 @@ describe('MethodologyPage', () => {
       'Where the data comes from',
     );
     expect(origin).toHaveTextContent('DeFiLlama');
+    expect(origin).toHaveTextContent(
+      'Once it imports, a source without a DeFiLlama pool says "No live data": it is listed without figures, neither plotted nor ranked',
+    );
     const used = within(origin)
       .getAllByRole('listitem')
       .map((item) => item.querySelector('code')?.textContent);

@@ -210,4 +210,59 @@ describe('ComparisonTable', () => {
     expect(screen.queryByTestId('row-data-tag')).not.toBeInTheDocument();
     expect(screen.queryByTestId('stale-note')).not.toBeInTheDocument();
   });
+
+  it('after an import, lists a source without live data last, tagged No live data, without figures; the base rate names its components', () => {
+    const live = {
+      kind: 'defillama' as const,
+      asOf: '2026-11-23',
+      stale: false,
+      pool: '66985a81-9c51-46ca-9977-42b4fe7bc6df',
+      importedAt: '2026-11-23T08:00:00.000Z',
+    };
+    const none = { kind: 'none' as const, asOf: null, stale: false };
+    const imported = buildRows(
+      'stablecoin',
+      [
+        sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 5, provenance: none }),
+        sourceRow({ id: 5, name: 'Ethena - sUSDe', rating: 2, provenance: live }),
+        baseRow('stablecoin', { provenance: live }),
+      ],
+      [
+        metricsOf(3, 0, 0, 0, { status: 'insufficient_data', asOf: null, provenance: none }),
+        metricsOf(5, 9.5, 6.25, 3.5e9, { provenance: live }),
+      ],
+      baseRates({
+        baserateStable: 4.9,
+        baserateRiskAdjustedStable: 3.99,
+        provenance: {
+          stablecoin: {
+            ...live,
+            components: [
+              { ...live, series: 'aave-v3-usdc' },
+              { ...none, series: 'spark-dai' },
+            ],
+          },
+          defi: live,
+        },
+      }),
+    );
+    renderTable({ rows: imported, noteKind: 'defillama', greatKeys: new Set() });
+    // Rated higher, but not ranked: after the live row, before the benchmark.
+    expect(bodyNames()).toEqual([
+      'Ethena - sUSDe',
+      'Liquity v1 - Stability PoolNo live data',
+      'DeFi Base RateBenchmark',
+    ]);
+    const liquity = screen.getByRole('row', { name: /Liquity/ });
+    expect(within(liquity).getByTestId('row-data-tag')).toHaveTextContent('No live data');
+    // A dash in each figure cell (risk-adjusted APR, TVL), no N/A and no breakdown to open.
+    expect(within(liquity).getAllByLabelText('No live data')).toHaveLength(2);
+    expect(liquity).not.toHaveTextContent('N/A');
+    expect(within(liquity).queryByRole('button', { name: /explain/ })).not.toBeInTheDocument();
+    expect(liquity).not.toHaveTextContent(/\d\.\d\d%|\$/);
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    expect(screen.getByTestId('base-components-note')).toHaveTextContent(
+      'DeFi Base Rate: the mean of aave-v3-usdc. Left out, without live data: spark-dai.',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProvenanceKind } from '@yield/contract/constants';
 import {
+  baseComponentsNote,
   DEFAULT_SORT,
   detailPath,
   distinctShortNames,
@@ -18,7 +19,7 @@ import {
   type SortKey,
   type SortState,
 } from './model.ts';
-import { COMPARE_MAX_SOURCES, NegativeYieldHint } from '@yield/ui';
+import { COMPARE_MAX_SOURCES, hasNoLiveData, NegativeYieldHint, NO_LIVE_DATA } from '@yield/ui';
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { WarningBadge, WarningNotes } from './DetectedWarnings.tsx';
@@ -54,6 +55,15 @@ interface Column {
   title: ReactNode;
   align?: 'right';
   render: (row: ComparisonRow) => ReactNode;
+}
+
+/** A figure cell of a row without live data: a dash (the name cell says "No live data"). */
+function NoFigure() {
+  return (
+    <span className={styles.noFigure} aria-label={NO_LIVE_DATA} title={NO_LIVE_DATA}>
+      —
+    </span>
+  );
 }
 
 /** The two carets after a sortable header; the active direction's caret in the primary colour. */
@@ -193,6 +203,10 @@ export const ComparisonTable = memo(function ComparisonTable({
     row.activeIncidents.map((incident) => ({ row, incident })),
   );
   const staleRows = rows.filter((row) => row.status === 'stale');
+  const componentNotes = rows.flatMap((row) => {
+    const note = baseComponentsNote(row);
+    return note ? [{ key: row.key, note }] : [];
+  });
 
   const columns = useMemo(() => {
     const name: Column = {
@@ -233,7 +247,7 @@ export const ComparisonTable = memo(function ComparisonTable({
       key: 'yield30d',
       title: '30d APR',
       align: 'right',
-      render: (row) => formatApr(row.yield30d),
+      render: (row) => (hasNoLiveData(row.provenance) ? <NoFigure /> : formatApr(row.yield30d)),
     };
     const riskAdjusted: Column = {
       key: 'riskAdjustedYield30d',
@@ -253,15 +267,18 @@ export const ComparisonTable = memo(function ComparisonTable({
         'Risk-adjusted 30d APR'
       ),
       align: 'right',
-      render: (row) => (
-        <span className={styles.raCell}>
-          {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
-          <RiskBreakdownPopover row={row}>
-            {formatApr(row.riskAdjustedYield30d)}
-          </RiskBreakdownPopover>
-          <NegativeYieldHint value={row.riskAdjustedYield30d} />
-        </span>
-      ),
+      render: (row) =>
+        hasNoLiveData(row.provenance) ? (
+          <NoFigure />
+        ) : (
+          <span className={styles.raCell}>
+            {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
+            <RiskBreakdownPopover row={row}>
+              {formatApr(row.riskAdjustedYield30d)}
+            </RiskBreakdownPopover>
+            <NegativeYieldHint value={row.riskAdjustedYield30d} />
+          </span>
+        ),
     };
     const tvl: Column = {
       key: 'tvl',
@@ -272,6 +289,8 @@ export const ComparisonTable = memo(function ComparisonTable({
           <span aria-label="Not applicable" title="A benchmark, not a pool">
             —
           </span>
+        ) : hasNoLiveData(row.provenance) ? (
+          <NoFigure />
         ) : (
           formatTvl(row.tvl)
         ),
@@ -408,6 +427,15 @@ export const ComparisonTable = memo(function ComparisonTable({
           {staleRows.map((row) => (
             <li key={row.key} className={styles.staleNote} data-testid="stale-note">
               <strong>Stale.</strong> {staleNote(row)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {componentNotes.length > 0 ? (
+        <ul className={styles.staleNotes} aria-label={`Base rate components in ${title}`}>
+          {componentNotes.map(({ key, note }) => (
+            <li key={key} className={styles.componentsNote} data-testid="base-components-note">
+              {note}
             </li>
           ))}
         </ul>

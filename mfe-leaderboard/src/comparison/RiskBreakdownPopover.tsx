@@ -57,6 +57,8 @@ function dataSource(row: ComparisonRow): string {
   if (imported > 0 && imported < components.length) {
     parts.push(`${imported} of its ${components.length} series imported from DeFiLlama`);
   }
+  const left = components.filter((c) => c.kind === 'none').map((c) => c.series);
+  if (left.length > 0) parts.push(`left out of the mean, without live data: ${left.join(', ')}`);
   if (row.status === 'stale') parts.push(formatStale(provenance));
   return `${parts.join('; ')}.`;
 }

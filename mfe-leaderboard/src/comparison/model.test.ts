@@ -1,5 +1,6 @@
 import type { Provenance, StrategyMetrics, YieldSource } from '@yield/contract';
 import {
+  baseComponentsNote,
   buildRows,
   chartAxes,
   chartPoints,
@@ -452,5 +453,122 @@ describe('the Exit column', () => {
     expect(exitLabel(exit('queue', 5))).toBe('Queue, up to 5 days');
     expect(exitLabel(exit('lock', 1))).toBe('Locked 1 day');
     expect(rows.at(-1)).toMatchObject({ exit: null, exitDays: null });
+  });
+});
+
+describe('no live data (the site has imported; the source has no feed yet)', () => {
+  const NONE: Provenance = { kind: 'none', asOf: null, stale: false };
+  const live = (id: number, name: string, ra: number, extra: Partial<StrategyMetrics> = {}) =>
+    metricsOf(id, ra + 1, ra, 50e6, { provenance: LIVE, ...extra });
+  // As the API answers such a source: kind none, zeros, status insufficient_data, never GREAT.
+  const none = (id: number) =>
+    metricsOf(id, 0, 0, 0, { status: 'insufficient_data', asOf: null, provenance: NONE });
+  const listed = [
+    sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 5, provenance: NONE }),
+    sourceRow({ id: 2, name: 'Sky Spark - Savings Account', rating: 4, provenance: LIVE }),
+    sourceRow({ id: 12, name: 'Gauntlet - USD Alpha', rating: 3, provenance: NONE }),
+    sourceRow({ id: 8, name: 'Resolv - USR Staking', rating: 1, provenance: LIVE }),
+    baseRow('stablecoin', { provenance: LIVE }),
+  ];
+  const rows = buildRows(
+    'stablecoin',
+    listed,
+    [none(3), live(2, 'Sky', 3.7, { great: true }), none(12), live(8, 'Resolv', -1)],
+    baseRates({
+      baserateStable: 4.9,
+      baserateRiskAdjustedStable: 4,
+      provenance: { stablecoin: LIVE, defi: LIVE },
+    }),
+  );
+
+  it('has no figures and is tagged No live data, whatever the note speaks for', () => {
+    const liquity = rows.find((r) => r.id === 3)!;
+    expect(liquity).toMatchObject({
+      yield30d: null,
+      riskAdjustedYield30d: null,
+      tvl: null,
+      risk: null,
+      charges: null,
+      great: false,
+    });
+    expect(rowDataTag(liquity, 'defillama')).toBe('No live data');
+    expect(rowDataTag(liquity, 'sample')).toBe('No live data');
+    expect(
+      rowDataTag(
+        rows.find((r) => r.id === 2)!,
+        'defillama',
+      ),
+    ).toBeNull();
+  });
+
+  it('is never plotted', () => {
+    expect(chartPoints(rows).map((p) => p.key)).toEqual([
+      'source-2',
+      'source-8',
+      'base-stablecoin',
+    ]);
+  });
+
+  it('sorts last in every direction of every column, before the base row', () => {
+    const keys = ['rating', 'riskAdjustedYield30d', 'yield30d', 'tvl', 'name'] as const;
+    for (const key of keys) {
+      for (const direction of ['ascend', 'descend'] as const) {
+        const order = sortRows(rows, { key, direction }).map((r) => r.id);
+        expect(order.slice(0, 2).sort((a, b) => a - b)).toEqual([2, 8]);
+        expect(order.slice(2, 4).sort((a, b) => a - b)).toEqual([3, 12]);
+        expect(order[4]).toBe(0);
+      }
+    }
+  });
+
+  it('the note says what No live data means, and names DeFiLlama', () => {
+    const note = dataNote({ sample: false, asOf: '2026-11-23', stale: false }, rows);
+    expect(note).toEqual({
+      kind: 'defillama',
+      lead: 'Data: DeFiLlama, as of ',
+      asOf: '2026-11-23',
+      tail: '. Rows marked No live data have no feed the site imports yet: they are listed without figures, and neither plotted nor ranked.',
+    });
+    expect(note.tail).not.toContain('Sample data');
+  });
+
+  it('a base rate names the components it uses and those it leaves out', () => {
+    const base = {
+      name: 'Stablecoin DeFi Base Rate',
+      isBaseRate: true,
+      provenance: {
+        ...LIVE,
+        components: [
+          { ...LIVE, series: 'aave-v3-usdc' },
+          { ...LIVE, series: 'sky-dsr-dai' },
+          { ...NONE, series: 'spark-dai' },
+        ],
+      },
+    };
+    expect(baseComponentsNote(base)).toBe(
+      'Stablecoin DeFi Base Rate: the mean of aave-v3-usdc, sky-dsr-dai. Left out, without live data: spark-dai.',
+    );
+    expect(
+      baseComponentsNote({
+        ...base,
+        provenance: { ...LIVE, components: [{ ...LIVE, series: 'a' }] },
+      }),
+    ).toBeNull();
+    // A base rate with no live component has no figures at all.
+    const empty = buildRows(
+      'stablecoin',
+      [baseRow('stablecoin')],
+      [],
+      baseRates({
+        baserateStable: 4.9,
+        status: { stablecoin: 'insufficient_data', defi: 'ok' },
+        provenance: {
+          stablecoin: { ...NONE, components: [{ ...NONE, series: 'spark-dai' }] },
+          defi: LIVE,
+        },
+      }),
+    );
+    expect(empty[0]).toMatchObject({ yield30d: null, riskAdjustedYield30d: null });
+    expect(chartPoints(empty)).toEqual([]);
   });
 });

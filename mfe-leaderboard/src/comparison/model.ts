@@ -24,6 +24,8 @@ import {
   formatProvenance,
   formatStale,
   formatTvl as formatTvlShared,
+  hasNoLiveData,
+  NO_LIVE_DATA,
   sourcePagePath,
 } from '@yield/ui';
 
@@ -92,7 +94,7 @@ function baseRateOf(
       : [rates.baserateDefi, rates.baserateRiskAdjustedDefi];
   const status = rates.status[type];
   const provenance = rates.provenance[type];
-  if (status === 'insufficient_data')
+  if (status === 'insufficient_data' || hasNoLiveData(provenance))
     return { yield30d: null, riskAdjustedYield30d: null, risk: null, status, provenance };
   // The base rates carry no risk of their own: by definition it is APR − risk-adjusted APR.
   // A stale base rate keeps its figures (computed from the days that arrived) and says so.
@@ -148,7 +150,11 @@ export function buildRows(
       }
       const live = metricsById.get(source.id);
       // A stale source keeps its figures (those of its newest day), marked stale, never GREAT.
-      const measured = live && live.status !== 'insufficient_data' ? live : undefined;
+      // No live data (the site has imported, the source has no feed yet): listed without figures.
+      const measured =
+        live && live.status !== 'insufficient_data' && !hasNoLiveData(live.provenance)
+          ? live
+          : undefined;
       return {
         ...common,
         key: `source-${source.id}`,
@@ -178,6 +184,7 @@ export interface DataNote {
 }
 
 const SAMPLE_MEANING = 'realistic examples, not live market figures.';
+const NO_LIVE_MEANING = ` Rows marked ${NO_LIVE_DATA} have no feed the site imports yet: they are listed without figures, and neither plotted nor ranked.`;
 const STALE_MEANING =
   ' Rows marked Stale have had no new data for more than 48 hours: their figures are from their last day, and they are never marked GREAT.';
 
@@ -193,6 +200,7 @@ export function dataNote(
 ): DataNote {
   const kinds = new Set(rows?.map((r) => r.provenance.kind));
   const stale = data.stale || Boolean(rows?.some((r) => r.status === 'stale'));
+  // Rows without live data exist only once the site has imported: the note speaks for the rest.
   const kind: ProvenanceKind =
     kinds.size === 0
       ? data.sample
@@ -202,8 +210,11 @@ export function dataNote(
         ? 'defillama'
         : kinds.has('operator')
           ? 'operator'
-          : 'sample';
+          : kinds.has('sample')
+            ? 'sample'
+            : 'defillama';
   const staleTail = stale ? STALE_MEANING : '';
+  const noLiveTail = kinds.has('none') ? NO_LIVE_MEANING : '';
   if (kind === 'sample') {
     return {
       kind,
@@ -214,7 +225,7 @@ export function dataNote(
   }
   const sampleTail = kinds.has('sample') ? ` Rows marked Sample data are ${SAMPLE_MEANING}` : '';
   const lead = kind === 'defillama' ? 'Data: DeFiLlama, as of ' : 'Data as of ';
-  return { kind, lead, asOf: data.asOf, tail: `.${sampleTail}${staleTail}` };
+  return { kind, lead, asOf: data.asOf, tail: `.${sampleTail}${noLiveTail}${staleTail}` };
 }
 
 /** The tag a row carries when its data is not of the kind the page's note speaks for. */
@@ -222,6 +233,7 @@ export function rowDataTag(
   row: Pick<ComparisonRow, 'provenance'>,
   noteKind: ProvenanceKind,
 ): string | null {
+  if (hasNoLiveData(row.provenance)) return NO_LIVE_DATA;
   if (row.provenance.kind === noteKind) return null;
   if (row.provenance.kind === 'sample') return 'Sample data';
   if (row.provenance.kind === 'operator') return 'Operator data';
@@ -241,6 +253,22 @@ export function staleNote(row: Pick<ComparisonRow, 'name' | 'isBaseRate' | 'prov
     days.length > 0 ? formatDay(days.reduce((a, b) => (a < b ? a : b))) : 'its first day';
   const which = stale.length > 0 ? ` (${stale.map((c) => c.series).join(', ')})` : '';
   return `${row.name}: built on a component with no new data since ${since}${which}. The rate is computed from the days that arrived.`;
+}
+
+/**
+ * A base rate with a component without live data: which components its mean uses and which it
+ * leaves out (null when it uses all of them).
+ */
+export function baseComponentsNote(
+  row: Pick<ComparisonRow, 'name' | 'isBaseRate' | 'provenance'>,
+): string | null {
+  const components = row.isBaseRate ? (row.provenance.components ?? []) : [];
+  const left = components.filter((c) => hasNoLiveData(c)).map((c) => c.series);
+  if (left.length === 0) return null;
+  const used = components.filter((c) => !hasNoLiveData(c)).map((c) => c.series);
+  if (used.length === 0)
+    return `${row.name}: none of its components (${left.join(', ')}) has live data yet, so it has no figures.`;
+  return `${row.name}: the mean of ${used.join(', ')}. Left out, without live data: ${left.join(', ')}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,7 +315,8 @@ function compareValues(a: number | string, b: number | string): number {
 }
 
 /**
- * Sorts a table's rows; the DeFi Base Rate row always stays last. Ties fall back to the higher
+ * Sorts a table's rows; the DeFi Base Rate row always stays last, after the sources without live
+ * data (never ranked, in the sort's order among themselves). Ties fall back to the higher
  * risk-adjusted APR, then the name, so the order never depends on the API's list order.
  */
 export function sortRows(rows: readonly ComparisonRow[], sort: SortState): ComparisonRow[] {
@@ -295,6 +324,9 @@ export function sortRows(rows: readonly ComparisonRow[], sort: SortState): Compa
   const sources = rows.filter((r) => !r.isBaseRate);
   const baseRows = rows.filter((r) => r.isBaseRate);
   const sorted = [...sources].sort((a, b) => {
+    // Rows without live data are not ranked: last, whichever way the table is sorted.
+    const unranked = Number(hasNoLiveData(a.provenance)) - Number(hasNoLiveData(b.provenance));
+    if (unranked !== 0) return unranked;
     const primary = compareValues(sortValue(a, sort.key), sortValue(b, sort.key)) * sign;
     if (primary !== 0) return primary;
     const byRiskAdjusted = compareValues(
@@ -403,6 +435,7 @@ export interface ChartPoint {
  */
 export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
   return rows
+    .filter((r) => !hasNoLiveData(r.provenance))
     .filter((r) => r.yield30d !== null && r.riskAdjustedYield30d !== null && r.risk !== null)
     .filter((r) => !r.isBaseRate || r.yield30d !== 0 || r.riskAdjustedYield30d !== 0)
     .map((r) => ({

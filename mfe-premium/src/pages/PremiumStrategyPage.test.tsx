@@ -293,6 +293,39 @@ describe('PremiumStrategyPage', () => {
     expect(screen.queryByText(/Sample data/)).toBeNull();
   });
 
+  it('says No live data where the figures would be for a source without live data', async () => {
+    bootSession(premiumToken());
+    const none = { kind: 'none' as const, asOf: null, stale: false, series: 'ethena-susde' };
+    const noLive: PremiumStrategyAnalysis = {
+      ...ready,
+      source: { ...ready.source, provenance: none },
+      breakdown: {
+        ...ready.breakdown,
+        status: 'insufficient_data',
+        asOf: '',
+        window: { from: '', to: '', days: 0 },
+        inputs: { ...ready.breakdown.inputs, tvl: 0, tvlMedian: 0 },
+        yield30d: 0,
+        riskAdjustedYield30d: 0,
+        risk: 0,
+        provenance: none,
+      },
+      history: [],
+      summary: 'Ethena - sUSDe has no live data yet.',
+    };
+    vi.stubGlobal(
+      'fetch',
+      api(() => Promise.resolve(jsonResponse(200, noLive))),
+    );
+    renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
+    expect(await screen.findByTestId('data-source')).toHaveTextContent('No live data');
+    const report = screen.getByTestId('premium-report');
+    // APR, risk charges, risk-adjusted APR and TVL.
+    expect(within(report).getAllByText('No live data')).toHaveLength(4);
+    expect(within(report).queryByText(/N\/A|\$0|0\.00%/)).toBeNull();
+    expect(screen.queryByText(/Sample data/)).toBeNull();
+  });
+
   it("shows the 'being analyzed' status when the server has no analysis for the id yet", async () => {
     bootSession(premiumToken());
     const analyzing: PremiumStrategyAnalysis = {

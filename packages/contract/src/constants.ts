@@ -64,8 +64,11 @@ export const METHOD_VERSION = 'ra30-v1';
  */
 export const METRIC_STATUSES = ['ok', 'insufficient_data', 'stale'] as const;
 
-/** Where a series' figures come from (api/src/modules/yields/provenance.ts). */
-export const PROVENANCE_KINDS = ['defillama', 'sample', 'operator'] as const;
+/**
+ * Where a series' figures come from (api/src/modules/yields/provenance.ts); `none`: no live data
+ * (the site has imported, and this series has no feed the import could use): no figures at all.
+ */
+export const PROVENANCE_KINDS = ['defillama', 'sample', 'operator', 'none'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 
 /** The public page of a DeFiLlama yields pool (append the pool id). */

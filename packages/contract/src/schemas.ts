@@ -426,7 +426,7 @@ const scoreRationaleSchema = z
 const seriesProvenanceFields = {
   kind: z.enum(PROVENANCE_KINDS).meta({
     description:
-      'defillama: imported from a DeFiLlama pool; sample: generated sample data; operator: typed by an operator.',
+      'defillama: imported from a DeFiLlama pool; sample: generated sample data (only while nothing was imported); operator: typed by an operator; none: no live data (the site has imported and this series has no feed the import could use): no figures, no history points, status insufficient_data, never GREAT; a base-rate component of kind none is left out of the mean.',
   }),
   asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the data.' }),
   stale: z.boolean().meta({ description: 'Imported, and the newest day is more than 48 h old.' }),
@@ -441,7 +441,10 @@ export const provenanceSchema = z
     components: z
       .array(z.strictObject({ ...seriesProvenanceFields, series: z.string() }))
       .optional()
-      .meta({ description: 'A base rate: the provenance of each component series.' }),
+      .meta({
+        description:
+          'A base rate: the provenance of each component series. The rate is the mean of the components of any kind but none; a component of kind none is left out.',
+      }),
   })
   .meta({ id: 'Provenance', description: 'Where the figures of a row come from.' });
 

@@ -176,6 +176,10 @@ describe('formatProvenance', () => {
     );
     expect(formatProvenance({ kind: 'defillama', asOf: null })).toBe('Data: DeFiLlama');
   });
+  it('says No live data for a series without live data, with no date', () => {
+    expect(formatProvenance({ kind: 'none', asOf: null })).toBe('No live data');
+    expect(formatProvenance({ kind: 'none', asOf: '2026-11-21' })).toBe('No live data');
+  });
 });
 
 describe('formatStale', () => {

@@ -171,12 +171,23 @@ export function formatLocaleDate(timestamp: number): string {
 /** What `formatProvenance` needs of a row's or a series' provenance (GET /api/... `provenance`). */
 export type DataOrigin = Pick<Provenance, 'kind' | 'asOf'>;
 
+/** What a source or base rate without live data shows where its figures would be. */
+export const NO_LIVE_DATA = 'No live data';
+
+/** True for a series without live data (provenance kind `none`): listed, never plotted or ranked. */
+export function hasNoLiveData(provenance: Pick<Provenance, 'kind'> | undefined | null): boolean {
+  return provenance?.kind === 'none';
+}
+
 /**
  * Where a figure comes from, with its data date (the one date format, `formatDay`):
  * "Data: DeFiLlama, as of Nov 23, 2026" for imported series, "Sample data as of Nov 21, 2026" for
- * the shipped sample, "Data as of …" for rows an operator typed. Without a date the day is left out.
+ * the shipped sample, "Data as of …" for rows an operator typed, "No live data" for a series without
+ * live data (provenance kind `none`). Without a date the day is left out.
  */
 export function formatProvenance({ kind, asOf }: DataOrigin): string {
+  // The site has imported, and this series has no feed yet: no figures at all.
+  if (kind === 'none') return NO_LIVE_DATA;
   const day = asOf ? formatDay(asOf) : null;
   if (kind === 'defillama') return day ? `Data: DeFiLlama, as of ${day}` : 'Data: DeFiLlama';
   if (kind === 'sample') return day ? `Sample data as of ${day}` : 'Sample data';

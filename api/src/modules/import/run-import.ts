@@ -92,6 +92,8 @@ export interface Figures {
   riskAdjustedYield30d: number;
   status: SeriesStatus;
   asOf: string | null;
+  /** False: no live data (provenance kind `none`), so no figures are served. */
+  live: boolean;
 }
 
 /** One row of the dry run's report: a source or base rate before and after the import. */
@@ -213,6 +215,7 @@ function figuresOf(sources: SourcesFile, history: HistoryFile | null, now: Date)
       riskAdjustedYield30d: s.result.riskAdjustedYield30d,
       status: s.status,
       asOf: s.result.asOf,
+      live: s.provenance.kind !== 'none',
     });
   }
   return out;

@@ -189,6 +189,9 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
 
 function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string {
   const r = s.result;
+  if (s.provenance.kind === 'none') {
+    return `${s.name} has no live data yet: the site imports its figures from DeFiLlama and has no feed for this source, so no APR or risk-adjusted APR is published.`;
+  }
   if (r.status !== 'ok') {
     return `${s.name} has fewer than 20 days of data in its latest 30-day window, so no risk-adjusted APR is published yet.`;
   }

@@ -3,13 +3,19 @@
  *
  * - kind `defillama`: the series was imported from a DeFiLlama pool (history.json `provenance`);
  *   `sample`: generated sample data (history.json `sample: true` and no provenance entry);
- *   `operator`: rows an operator typed (`sample: false`, no provenance entry).
+ *   `operator`: rows an operator typed (`sample: false`, no provenance entry);
+ *   `none`: no live data. Once the site has imported (any series of a sample history.json has a
+ *   provenance entry), a series still without one has no feed the import could use: its shipped
+ *   sample rows are not served (no figures, no points, never ranked), so no invented figure stands
+ *   beside live ones. A fresh clone (nothing imported) keeps `sample`, labelled as such.
  * - Stale: an imported series whose newest day started more than 48 h ago, i.e. neither today's
  *   nor yesterday's (UTC) point has arrived. Only imported series go stale: sample data is labelled
  *   as sample and keeps its fixed dates, so the shipped site does not turn stale as the clock moves.
  *   Rows typed by an operator are dated by the operator, who decides when they are current.
  * - A base rate is stale when one of its imported components is; its kind is `sample` while any
- *   component is sample, else `operator` while any is typed by hand, else `defillama`.
+ *   component is sample, else `operator` while any is typed by hand, else `defillama`; `none` when
+ *   no component has live data. A component of kind `none` is left out of the base rate's mean
+ *   (snapshot.ts): the components of any other kind are those the rate uses.
  */
 import {
   DEFILLAMA_POOL_PAGE,
@@ -63,6 +69,11 @@ export function staleFrom(day: string): number {
   return dayStartMs(day) + STALE_AFTER_MS + 1;
 }
 
+/** True once a sample history has been imported into: its series without a feed have no live data. */
+export function hasImported(history: HistoryFile): boolean {
+  return history.sample && Object.keys(history.provenance ?? {}).length > 0;
+}
+
 export function seriesProvenance(history: HistoryFile, key: string, now: Date): SeriesProvenance {
   const rows = history.series[key] ?? [];
   const asOf = rows[rows.length - 1]?.date ?? null;
@@ -71,17 +82,23 @@ export function seriesProvenance(history: HistoryFile, key: string, now: Date): 
     const stale = asOf === null || now.getTime() >= staleFrom(asOf);
     return { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt };
   }
+  if (hasImported(history)) return { kind: 'none', asOf: null, stale: false };
   return { kind: history.sample ? 'sample' : 'operator', asOf, stale: false };
 }
 
-const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama'];
+const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama', 'none'];
+
+/** Whether a series' figures are served: every kind but `none`. */
+export function isLive(p: Pick<SeriesProvenance, 'kind'>): boolean {
+  return p.kind !== 'none';
+}
 
 /** A base rate's provenance from its components' (asOf: the newest day of the base series). */
 export function combineProvenance(
   components: ComponentProvenance[],
   asOf: string | null,
 ): RowProvenance {
-  const kind = KIND_PRECEDENCE.find((k) => components.some((c) => c.kind === k)) ?? 'sample';
+  const kind = KIND_PRECEDENCE.find((k) => components.some((c) => c.kind === k)) ?? 'none';
   return { kind, asOf, stale: components.some((c) => c.stale), components };
 }
 

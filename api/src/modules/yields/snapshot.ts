@@ -50,6 +50,7 @@ import {
 } from './schemas.ts';
 import {
   combineProvenance,
+  isLive,
   nextStaleAt,
   publishFeeds,
   seriesProvenance,
@@ -187,23 +188,39 @@ function yieldSourceOf(
   };
 }
 
-function baseRows(record: BaseRateRecord, history: HistoryFile): DailyRow[] {
+/**
+ * A base rate's daily rows from the components with live data (`live`): a component without is
+ * left out of the mean (a coin with no live venue too), never averaged in with sample figures.
+ */
+function baseRows(
+  record: BaseRateRecord,
+  history: HistoryFile,
+  live: (series: string) => boolean,
+): DailyRow[] {
   const series = (key: string): DailyRow[] => history.series[key] ?? [];
   const c = record.components;
   if (c.kind === 'stablecoin') {
     return stableBaseSeries({
-      coins: c.coins.map((coin) => ({
-        coin: coin.coin,
-        venues: coin.venues.map((v) => series(v.series)),
-      })),
+      coins: c.coins
+        .map((coin) => ({
+          coin: coin.coin,
+          venues: coin.venues.filter((v) => live(v.series)).map((v) => series(v.series)),
+        }))
+        .filter((coin) => coin.venues.length > 0),
     });
   }
   return cryptoBaseSeries({
-    assets: c.assets.map((a) =>
-      'series' in a
-        ? { asset: a.asset, rows: series(a.series), derived: false }
-        : { asset: a.asset, rows: derivedSeries(series(a.derivedFrom), a.divisor), derived: true },
-    ),
+    assets: c.assets
+      .filter((a) => live('series' in a ? a.series : a.derivedFrom))
+      .map((a) =>
+        'series' in a
+          ? { asset: a.asset, rows: series(a.series), derived: false }
+          : {
+              asset: a.asset,
+              rows: derivedSeries(series(a.derivedFrom), a.divisor),
+              derived: true,
+            },
+      ),
   });
 }
 
@@ -302,18 +319,17 @@ export function computeAllSeries(
   const base = new Map<SourceType, { result: Ra30Result }>();
 
   for (const record of sources.baseRates) {
-    const rows = baseRows(record, history);
+    const components = baseComponentSeries(record).map((series) => ({
+      series,
+      ...seriesProvenance(history, series, now),
+    }));
+    const liveSeries = new Set(components.filter(isLive).map((c) => c.series));
+    const rows = baseRows(record, history, (series) => liveSeries.has(series));
     const last = rows[rows.length - 1]?.date ?? null;
     const score = scoreAt(record.scores, last);
     const result = computeRa30(rows, score);
     base.set(record.type, { result });
-    const provenance = combineProvenance(
-      baseComponentSeries(record).map((series) => ({
-        series,
-        ...seriesProvenance(history, series, now),
-      })),
-      last,
-    );
+    const provenance = combineProvenance(components, last);
     const feeds = seriesFeeds({ sources: [], baseRates: [record] }).flatMap((f) =>
       publishFeeds(f.series, f.feeds, history),
     );
@@ -337,16 +353,17 @@ export function computeAllSeries(
   }
 
   for (const record of sources.sources) {
-    const rows = history.series[record.series] ?? [];
+    const provenance: RowProvenance = {
+      series: record.series,
+      ...seriesProvenance(history, record.series, now),
+    };
+    // No live data: its shipped sample rows are not served, so it has no figures or points.
+    const rows = isLive(provenance) ? (history.series[record.series] ?? []) : [];
     const last = rows[rows.length - 1]?.date ?? null;
     const score = scoreAt(record.scores, last);
     const result = computeRa30(rows, score);
     const activeIncident = record.incidents.some((i) => i.active);
     const baseResult = base.get(record.type)?.result;
-    const provenance: RowProvenance = {
-      series: record.series,
-      ...seriesProvenance(history, record.series, now),
-    };
     const status = statusOf(result, provenance);
     const warnings = sourceWarnings(record, rows, warningData);
     // Stale figures describe a past window: never GREAT until the feed is current again.

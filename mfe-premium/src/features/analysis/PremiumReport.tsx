@@ -1,6 +1,14 @@
 import type { PremiumStrategyAnalysis } from '@yield/contract';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { DepositsPausedNote, formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
+import {
+  DepositsPausedNote,
+  formatApr,
+  formatDay,
+  formatPoints,
+  formatTvl,
+  hasNoLiveData,
+  NO_LIVE_DATA,
+} from '@yield/ui';
 import { RiskBreakdownSection } from './RiskBreakdownSection.tsx';
 import { PerformanceSection } from './PerformanceSection.tsx';
 import { ThirdPartyRatingsSection } from './ThirdPartyRatingsSection.tsx';
@@ -41,6 +49,8 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
   const activeIncidents = source.incidents.filter((incident) => incident.active);
   // A stale series keeps its figures (those of its newest day); only too little data is N/A.
   const measured = breakdown.status !== 'insufficient_data';
+  // No live data (the site has imported; this source has no feed yet): said where figures would be.
+  const missing = hasNoLiveData(breakdown.provenance) ? NO_LIVE_DATA : 'N/A';
 
   return (
     <div className={styles.report} data-testid="premium-report">
@@ -61,19 +71,21 @@ export function PremiumReport({ analysis }: { analysis: PremiumStrategyAnalysis 
         <dl className={styles.figures}>
           <div>
             <dt>30-day APR</dt>
-            <dd>{measured ? formatApr(breakdown.yield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.yield30d) : missing}</dd>
           </div>
           <div>
             <dt>Risk charges</dt>
-            <dd>{measured ? formatPoints(breakdown.risk) : 'N/A'}</dd>
+            <dd>{measured ? formatPoints(breakdown.risk) : missing}</dd>
           </div>
           <div>
             <dt>Risk-adjusted APR</dt>
-            <dd>{measured ? formatApr(breakdown.riskAdjustedYield30d) : 'N/A'}</dd>
+            <dd>{measured ? formatApr(breakdown.riskAdjustedYield30d) : missing}</dd>
           </div>
           <div>
             <dt>TVL</dt>
-            <dd>{formatTvl(breakdown.inputs.tvl)}</dd>
+            <dd>
+              {hasNoLiveData(breakdown.provenance) ? missing : formatTvl(breakdown.inputs.tvl)}
+            </dd>
           </div>
         </dl>
         {measured ? (

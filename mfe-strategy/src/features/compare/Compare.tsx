@@ -24,6 +24,7 @@ import {
   formatSignedPoints,
   formatStale,
   formatTvl,
+  hasNoLiveData,
   NegativeYieldHint,
   parseCompareIds,
   sourcePagePath,
@@ -214,7 +215,9 @@ function FiguresSection({ columns, loading }: { columns: CompareColumn[]; loadin
                 {formatStale(c.metrics.provenance)}.
               </strong>
             ) : null}
-            {c.metrics?.status === 'insufficient_data' ? ' Not enough history yet.' : null}
+            {c.metrics?.status === 'insufficient_data' && !hasNoLiveData(c.metrics.provenance)
+              ? ' Not enough history yet.'
+              : null}
           </span>,
         ),
       ),

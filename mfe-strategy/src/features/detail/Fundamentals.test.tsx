@@ -320,4 +320,44 @@ describe('Fundamentals', () => {
     expect(screen.queryByTestId('detected-warnings')).not.toBeInTheDocument();
     expect(screen.queryByTestId('warning-marks')).not.toBeInTheDocument();
   });
+
+  it('says No live data where the figures would be, and draws no chart, once the site has imported', async () => {
+    const none = { kind: 'none', asOf: null, stale: false, series: 'liquity-sp' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      // As the API answers a source without a feed after an import: no points, no figures.
+      if (url.startsWith('/api/history'))
+        return respond({
+          ...history(0),
+          lastTvl: 0,
+          lastApr: 0,
+          lastRaApr: 0,
+          status: 'insufficient_data',
+          asOf: null,
+          provenance: none,
+        });
+      if (url.startsWith('/api/sources'))
+        return respond([{ id: 3, isBaseRate: false, warnings: [], feeds: [] }]);
+      return respond([]);
+    });
+    render(<Fundamentals id={3} name="Liquity" />, { wrapper });
+
+    await waitFor(() =>
+      expect(screen.getByTestId('figure-30d APR')).toHaveTextContent('30d APRNo live data'),
+    );
+    expect(screen.getByTestId('figure-TVL')).toHaveTextContent('TVLNo live data');
+    expect(screen.getByTestId('figure-30d Risk-Adjusted APR')).toHaveTextContent(
+      '30d Risk-Adjusted APRNo live data',
+    );
+    expect(screen.getByTestId('no-live-data')).toHaveTextContent(
+      'No live data. The site imports its figures from DeFiLlama, and this source has no feed yet',
+    );
+    // Said once: no "data as of" line under the notice.
+    expect(screen.queryByTestId('data-source')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sample data|N\/A|\$0/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stub-chart')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('chart-apr')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Time range' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('feed-link')).not.toBeInTheDocument();
+  });
 });

@@ -5,7 +5,14 @@ import { describeIncidents, incidentsWithin } from '@yield/charts';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
-import { NegativeYieldHint, formatApr, formatDay, formatTvl } from '@yield/ui';
+import {
+  NegativeYieldHint,
+  NO_LIVE_DATA,
+  formatApr,
+  formatDay,
+  formatTvl,
+  hasNoLiveData,
+} from '@yield/ui';
 import { findSource } from '../../lib/sources.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
@@ -46,6 +53,8 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
   }, [failure, id, range]);
 
   const usable = !failure && history.data ? history.data : undefined;
+  // The site has imported and this source has no feed yet: no figures, no charts.
+  const noLiveData = hasNoLiveData(usable?.provenance);
   const points = usable?.data;
   const aprPoints = useMemo(
     () => (points ?? []).map((p): [number, number] => [p.timestamp, p.apr]),
@@ -81,7 +90,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
     >
       <div className={styles.sectionHead}>
         <h2 id="fundamentals-heading">Fundamentals</h2>
-        <RangeButtons label="Time range" range={range} onChange={setRange} />
+        {noLiveData ? null : <RangeButtons label="Time range" range={range} onChange={setRange} />}
       </div>
 
       <div className={styles.figures} aria-busy={loading}>
@@ -92,6 +101,8 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
               <span className={styles.figureValue}>
                 <span className="spinner" role="status" aria-label={`Loading ${f.label}`} />
               </span>
+            ) : noLiveData ? (
+              <span className={`${styles.figureValue} ${styles.figureNoData}`}>{NO_LIVE_DATA}</span>
             ) : (
               <span className={styles.figureValue}>
                 {f.value}
@@ -105,6 +116,14 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
         <p className={styles.notice} role="status">
           Figures and history are unavailable right now. Please try again later.
         </p>
+      ) : noLiveData && usable ? (
+        <>
+          <p className={styles.noLiveData} role="note" data-testid="no-live-data">
+            <strong>{NO_LIVE_DATA}.</strong> The site imports its figures from DeFiLlama, and this
+            source has no feed yet, so it shows no APR, TVL or history and is not ranked. What it
+            is, its risks and how to get your money out are below.
+          </p>
+        </>
       ) : (
         <>
           <p className="muted">
@@ -117,52 +136,54 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
       )}
       <DetectedWarnings warnings={warnings} />
 
-      <div className={styles.chartGrid}>
-        <ChartFrame
-          title="APR History"
-          summary={
-            aprPoints.length
-              ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
-              : 'not available'
-          }
-          height={CHART_HEIGHT}
-          pointCount={aprPoints.length}
-          unavailable={Boolean(failure)}
-          busy={loading || switching}
-          testId="chart-apr"
-          load={loadHistoryChart}
-        >
-          <LazyHistoryChart
-            kind="apr"
-            points={aprPoints}
+      {noLiveData ? null : (
+        <div className={styles.chartGrid}>
+          <ChartFrame
+            title="APR History"
+            summary={
+              aprPoints.length
+                ? `daily APR over ${range}, latest ${formatApr(aprPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
+                : 'not available'
+            }
             height={CHART_HEIGHT}
-            incidents={shownIncidents}
-            marks={marks}
-          />
-        </ChartFrame>
-        <ChartFrame
-          title="TVL History"
-          summary={
-            tvlPoints.length
-              ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
-              : 'not available'
-          }
-          height={CHART_HEIGHT}
-          pointCount={tvlPoints.length}
-          unavailable={Boolean(failure)}
-          busy={loading || switching}
-          testId="chart-tvl"
-          load={loadHistoryChart}
-        >
-          <LazyHistoryChart
-            kind="tvl"
-            points={tvlPoints}
+            pointCount={aprPoints.length}
+            unavailable={Boolean(failure)}
+            busy={loading || switching}
+            testId="chart-apr"
+            load={loadHistoryChart}
+          >
+            <LazyHistoryChart
+              kind="apr"
+              points={aprPoints}
+              height={CHART_HEIGHT}
+              incidents={shownIncidents}
+              marks={marks}
+            />
+          </ChartFrame>
+          <ChartFrame
+            title="TVL History"
+            summary={
+              tvlPoints.length
+                ? `daily TVL over ${range}, latest ${formatTvl(tvlPoints.at(-1)?.[1])}${incidentText ? `; incident marked: ${incidentText}` : ''}`
+                : 'not available'
+            }
             height={CHART_HEIGHT}
-            incidents={shownIncidents}
-            marks={marks}
-          />
-        </ChartFrame>
-      </div>
+            pointCount={tvlPoints.length}
+            unavailable={Boolean(failure)}
+            busy={loading || switching}
+            testId="chart-tvl"
+            load={loadHistoryChart}
+          >
+            <LazyHistoryChart
+              kind="tvl"
+              points={tvlPoints}
+              height={CHART_HEIGHT}
+              incidents={shownIncidents}
+              marks={marks}
+            />
+          </ChartFrame>
+        </div>
+      )}
       {shownIncidents.length > 0 ? (
         <p className="muted" data-testid="incident-legend">
           <span aria-hidden="true">⚠</span> The dashed red line marks{' '}

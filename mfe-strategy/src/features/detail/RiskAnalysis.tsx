@@ -2,7 +2,14 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
 import type { Rating, StrategyContent } from '@yield/contract';
-import { NegativeYieldHint, formatApr, formatDay, formatPoints } from '@yield/ui';
+import {
+  NegativeYieldHint,
+  NO_LIVE_DATA,
+  formatApr,
+  formatDay,
+  formatPoints,
+  hasNoLiveData,
+} from '@yield/ui';
 import { CHARGE_LABELS, RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
@@ -42,6 +49,14 @@ function ChargesBreakdown({ id }: { id: number }) {
     return <span className="spinner" role="status" aria-label="Loading the risk charges" />;
   }
   // A stale series still has its figures (those of its newest day): shown, dated below.
+  if (!breakdown.isError && hasNoLiveData(breakdown.data.provenance)) {
+    return (
+      <p className="muted" data-testid="charges-no-live-data">
+        {NO_LIVE_DATA}: no risk charges are computed until the site imports this source&apos;s
+        figures.
+      </p>
+    );
+  }
   if (breakdown.isError || breakdown.data.status === 'insufficient_data') {
     return <p className="muted">The breakdown of the risk charges is not available right now.</p>;
   }

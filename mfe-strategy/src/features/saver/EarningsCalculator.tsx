@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earningsQuery, sourcesQuery } from '@yield/platform';
 import type { AmountUnit, TimeRange } from '@yield/contract/constants';
 import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constants';
-import { formatAmount, formatDay } from '@yield/ui';
+import { formatAmount, formatDay, hasNoLiveData, NO_LIVE_DATA } from '@yield/ui';
 import { findSource } from '../../lib/sources.ts';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
 import detail from '../detail/detail.module.css';
@@ -29,7 +29,16 @@ function EarningsFigures({ id, amount, range }: { id: number; amount: number; ra
     placeholderData: keepPreviousData,
   });
   const sources = useQuery(sourcesQuery);
-  const name = findSource(sources.data, id)?.name ?? `Source ${id}`;
+  const source = findSource(sources.data, id);
+  const name = source?.name ?? `Source ${id}`;
+  // No live data: no history to compound, so no amount is shown (not a made-up $0).
+  if (hasNoLiveData(source?.provenance)) {
+    return (
+      <p className={styles.result} role="status" data-testid={`earnings-${id}`}>
+        {name}: {NO_LIVE_DATA}, so there is no history to compute earnings from yet.
+      </p>
+    );
+  }
   if (answer.isPending) {
     return (
       <div className={styles.result} aria-busy="true">
