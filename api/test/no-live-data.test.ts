@@ -4,7 +4,7 @@
  * history points, never GREAT, left out of its base rate's mean. The shipped sample data stays
  * as it is while nothing was imported, and rows an operator typed stay `operator`.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apyToApr } from '../src/engine/index.ts';
@@ -30,8 +30,27 @@ afterEach(() =>
   }),
 );
 
-/** The shipped sources without any feed. */
+/** Sources left without a feed here (Liquity has none; the others lose theirs in unfedDir). */
 const UNFED_IDS = [3, 4, 7, 9, 11, 12];
+
+/**
+ * A data directory whose sources UNFED_IDS and the base rate's Spark DAI venue have no feed (the
+ * shipped ones are found by selector; an operator may equally remove one).
+ */
+async function unfedDir(): Promise<string> {
+  const dir = await tempDataDir();
+  const file = path.join(dir, 'sources.json');
+  const sources = JSON.parse(await readFile(file, 'utf8')) as {
+    sources: { id: number; feeds?: unknown }[];
+    baseRates: { components: { coins?: { venues: { series: string; feeds?: unknown }[] }[] } }[];
+  };
+  for (const s of sources.sources) if (UNFED_IDS.includes(s.id)) delete s.feeds;
+  for (const rate of sources.baseRates)
+    for (const coin of rate.components.coins ?? [])
+      for (const venue of coin.venues) if (venue.series === 'spark-dai') delete venue.feeds;
+  await writeFile(file, JSON.stringify(sources, null, 2));
+  return dir;
+}
 
 interface Provenance {
   kind: string;
@@ -79,7 +98,7 @@ describe('no live data after an import', () => {
   });
 
   it('sources without a feed answer kind none, with no figures, no points and no GREAT', async () => {
-    t = await setup({ now: () => NOW });
+    t = await setup({ dir: await unfedDir(), now: () => NOW });
     server = await replayAllFeeds(t.dir);
     expect((await importWith(t, server)).ok).toBe(true);
 
@@ -163,7 +182,7 @@ describe('no live data after an import', () => {
   });
 
   it("a base rate's component without live data is left out of its mean, and the rate says so", async () => {
-    t = await setup({ now: () => NOW });
+    t = await setup({ dir: await unfedDir(), now: () => NOW });
     server = await replayAllFeeds(t.dir);
     expect((await importWith(t, server)).ok).toBe(true);
     const history = await readHistory(t.dir);
