@@ -108,7 +108,8 @@ export function decisionDays(first: string, last: string): { day: string; until:
   const iso = (yy: number, mm: number) => `${yy}-${String(mm).padStart(2, '0')}-01`;
   let day = iso(y, m);
   if (day < first) {
-    m === 12 ? ((y += 1), (m = 1)) : (m += 1);
+    if (m === 12) [y, m] = [y + 1, 1];
+    else m += 1;
     day = iso(y, m);
   }
   for (;;) {

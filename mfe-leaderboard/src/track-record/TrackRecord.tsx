@@ -108,7 +108,12 @@ function TypeSection({ record, startValue }: { record: TypeRecord; startValue: n
               <dd>{formatValue(record.final.base, record.type)}</dd>
             </div>
           </dl>
-          <div className={styles.chartFrame} ref={frameRef} aria-hidden="true">
+          <div
+            className={styles.chartFrame}
+            ref={frameRef}
+            aria-hidden="true"
+            data-testid={`track-chart-${record.type}`}
+          >
             {ready ? (
               <Suspense fallback={<ChartPlaceholder />}>
                 <TrackRecordChart record={record} startValue={startValue} />

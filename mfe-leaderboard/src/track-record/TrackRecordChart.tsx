@@ -19,6 +19,7 @@ export default function TrackRecordChart({
   record: TypeRecord;
   startValue: number;
 }) {
+  const phone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px)').matches;
   const options = useMemo<Highcharts.Options>(() => {
     const first = record.months[0]!;
     const line = (pick: (m: TypeRecord['months'][number]) => number) => [
@@ -27,7 +28,7 @@ export default function TrackRecordChart({
     ];
     const money = record.type === 'stablecoin' ? '$' : '';
     return chartOptions({
-      chart: { type: 'line', height: 300 },
+      chart: { type: 'line', height: phone ? 260 : 300 },
       xAxis: {
         type: 'datetime',
         tickPixelInterval: 90,
@@ -62,12 +63,17 @@ export default function TrackRecordChart({
           type: 'line',
           name: 'Top risk-adjusted pick',
           color: colors.great,
+          // Under the APR line and wider, so both show where the two picks were the same.
+          lineWidth: 5,
+          zIndex: 1,
           data: line((m) => m.value.riskAdjusted),
         },
         {
           type: 'line',
           name: 'Top APR pick',
           color: colors.orange,
+          lineWidth: 2,
+          zIndex: 2,
           data: line((m) => m.value.rawApy),
         },
         {
@@ -79,6 +85,6 @@ export default function TrackRecordChart({
         },
       ],
     });
-  }, [record, startValue]);
+  }, [record, startValue, phone]);
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }
