@@ -10,6 +10,21 @@ import { TrackRecordPage } from '../pages/track-record.ts';
 /** Screenshots for a person to look at, outside the repository (SHOTS_DIR to move them). */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
+test.describe('track record without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the title and how it is computed are painted from the HTML', async ({ page }) => {
+    await page.goto('/track-record');
+    await expect(
+      page.locator('[data-first-paint="mfe_leaderboard/TrackRecordPage"]'),
+    ).toBeVisible();
+    // Shown but hidden from assistive technology until the app runs, so found by text.
+    await expect(page.locator('main h1')).toHaveText('Track record');
+    await expect(page.getByText('How it is computed')).toBeVisible();
+    await expect(page.getByText(/^What following our ranking would have paid/)).toBeVisible();
+  });
+});
+
 test.describe('track record', () => {
   test.describe.configure({ timeout: 120_000 });
 

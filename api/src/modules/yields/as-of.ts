@@ -16,14 +16,12 @@ import {
   computeAllSeries,
   strategiesBody,
   type CachedBody,
-  type ComputedSeries,
   type Snapshot,
 } from './snapshot.ts';
 
 /** Everything one day's answers need. */
 export interface AsOfAnswers {
   asOf: string;
-  series: Map<string, ComputedSeries>;
   strategies: StrategyMetrics[];
   baseRates: BaseRates;
   bodies: { strategies: CachedBody; baserate: CachedBody; breakdown: Map<string, CachedBody> };
@@ -97,9 +95,9 @@ export function computeAsOf(snapshot: Snapshot, asOf: string): AsOfAnswers | nul
   const baseRates = baseRatesBody(series);
   const breakdown = new Map<string, CachedBody>();
   for (const s of series.values()) breakdown.set(String(s.id), cacheBody(s.breakdown));
+  // The computed series (their cut rows) are dropped: only the bodies are kept.
   return {
     asOf,
-    series,
     strategies,
     baseRates,
     bodies: { strategies: cacheBody(strategies), baserate: cacheBody(baseRates), breakdown },

@@ -68,22 +68,21 @@ export function computeTrackRecord(snapshot: Snapshot): TrackRecord | null {
     .map((s) => s.rows[s.rows.length - 1]?.date)
     .filter((d): d is string => d !== undefined);
   const last = lastDays.length > 0 ? lastDays.reduce((a, b) => (a > b ? a : b)) : null;
+  const records = new Map(sources.sources.map((s) => [s.id, s]));
   const decisions: Decision[] = [];
   if (first && last) {
     for (const { day, until } of decisionDays(first, last)) {
       const answers = answersAsOf(snapshot, day);
       if (!answers) continue;
-      const units = new Map(sources.sources.map((s) => [s.id, s.unit]));
-      const types = new Map(sources.sources.map((s) => [s.id, s.type]));
       const b = answers.baseRates;
       decisions.push({
         day,
         until,
         rows: answers.strategies.map((m) => ({
           id: m.id,
-          name: answers.series.get(String(m.id))!.name,
-          type: types.get(m.id) as TrackType,
-          unit: units.get(m.id)!,
+          name: records.get(m.id)!.name,
+          type: records.get(m.id)!.type as TrackType,
+          unit: records.get(m.id)!.unit,
           status: m.status,
           yield30d: m.yield30d,
           riskAdjustedYield30d: m.riskAdjustedYield30d,
