@@ -135,6 +135,14 @@ beforeAll(async () => {
   await getTwice('sources', '/api/sources');
   await getTwice('strategies', '/api/strategies');
   await getTwice('baseRates', '/api/baserate');
+  await getTwice('strategies', '/api/strategies?asOf=2026-01-15');
+  await getTwice('baseRates', '/api/baserate?asOf=2026-01-15');
+  await record('strategies', t.http.get('/api/strategies?asOf=2026-13-01'));
+  await record('strategies', t.http.get('/api/strategies?asOf=2000-01-01'));
+  await record('baseRates', t.http.get('/api/baserate?asOf=2999-01-01'));
+  await getTwice('trackRecord', '/api/track-record');
+  await record('trackRecord', t.http.get('/api/track-record?format=csv'));
+  await record('trackRecord', t.http.get('/api/track-record?format=pdf'));
   await getTwice('history', '/api/history?id=3&range=30D');
   await record('history', t.http.get('/api/history?id=base-defi&range=180D'));
   await record('history', t.http.get('/api/history?id=abc&range=30D'));
@@ -147,6 +155,8 @@ beforeAll(async () => {
   await record('breakdown', t.http.get('/api/strategies/base-stablecoin/breakdown'));
   await record('breakdown', t.http.get('/api/strategies/abc/breakdown'));
   await record('breakdown', t.http.get('/api/strategies/999/breakdown'));
+  await record('breakdown', t.http.get('/api/strategies/5/breakdown?asOf=2026-03-01'));
+  await record('breakdown', t.http.get('/api/strategies/5/breakdown?asOf=03/01/2026'));
   await getTwice('strategyContent', '/api/strategy-content/lido');
   for (const slug of STRATEGY_SLUGS)
     await record('strategyContent', t.http.get(`/api/strategy-content/${slug}`));
@@ -281,6 +291,8 @@ beforeAll(async () => {
     ['breakdown', '/api/strategies/3/breakdown'],
     ['strategyContent', '/api/strategy-content/lido'],
     ['scanner', '/api/scanner'],
+    ['trackRecord', '/api/track-record'],
+    ['strategies', '/api/strategies?asOf=2026-01-15'],
   ] as const)
     await record(name, broken.http.get(url));
   await createInvite(broken.deps.userData, { code: 'BROKEN-USERS', maxUses: 10 });
@@ -372,7 +384,9 @@ describe('every answer matches its schema', () => {
       } else if (documented!.mediaType) {
         expect(answer.contentType).toContain(documented!.mediaType);
       } else if (documented!.csv && answer.contentType.includes('text/csv')) {
-        expect(answer.text.split('\r\n')[0]).toMatch(/^pool,project,chain,/);
+        expect(answer.text.split('\r\n')[0]).toMatch(
+          name === 'trackRecord' ? /^type,decidedOn,until,/ : /^pool,project,chain,/,
+        );
       } else {
         expect(answer.contentType).toContain(json);
         expect(zodProblems(documented!.schema!, answer.body), answer.request).toBeNull();

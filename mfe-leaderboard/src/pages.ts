@@ -27,5 +27,12 @@ export default {
       title: 'Yield Scanner',
       data: ['/api/baserate'],
     },
+    {
+      // What following the comparison's top picks paid, month by month (src/track-record).
+      path: '/track-record',
+      module: './TrackRecordPage',
+      title: 'Track record',
+      data: ['/api/track-record'],
+    },
   ],
 } satisfies RemotePages;

@@ -4,3 +4,4 @@ export * from './base-rates.ts';
 export * from './rapool.ts';
 export * from './earnings.ts';
 export * from './warnings.ts';
+export * from './track-record.ts';

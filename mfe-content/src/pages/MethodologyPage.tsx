@@ -4,6 +4,7 @@ import { METHOD_VERSION, POOL_METHOD_VERSION } from '@yield/contract/constants';
 import { BackHome } from '../components/BackHome.tsx';
 import { WorkedExample } from '../methodology/WorkedExample.tsx';
 import { PoolsMethod } from '../methodology/PoolsMethod.tsx';
+import { TrackRecordMethod } from '../methodology/TrackRecordMethod.tsx';
 import { WarningsMethod } from '../methodology/WarningsMethod.tsx';
 import { formatDay } from '@yield/ui';
 import ui from '../components/components.module.css';
@@ -310,6 +311,8 @@ export default function MethodologyPage() {
 
         <PoolsMethod />
 
+        <TrackRecordMethod />
+
         <section aria-labelledby="version-title">
           <h2 id="version-title">Changes to the method</h2>
           <p>
@@ -319,8 +322,9 @@ export default function MethodologyPage() {
             pools carry <code>{POOL_METHOD_VERSION}</code>, versioned the same way.
           </p>
           <p>
-            See the results in <Link to="/options">the yield comparison</Link>, and read about what
-            the numbers cannot capture in <Link to="/risks">Understanding the Risks</Link>.
+            See the results in <Link to="/options">the yield comparison</Link> and how its picks
+            fared in <Link to="/track-record">the track record</Link>, and read about what the
+            numbers cannot capture in <Link to="/risks">Understanding the Risks</Link>.
           </p>
         </section>
       </article>

@@ -184,6 +184,10 @@ export function Comparison({ titleLevel }: ComparisonProps) {
         <p className={styles.controlsHint}>
           <Link to="/scanner">Scan every DeFi pool</Link> with the same risk charges.
         </p>
+        <p className={styles.controlsHint}>
+          <Link to="/track-record">Our track record</Link>: what following the top picks paid, month
+          by month.
+        </p>
       </div>
 
       <Suspense fallback={<LoadingBlock />}>

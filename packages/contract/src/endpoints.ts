@@ -11,6 +11,7 @@ import {
   alertTokenQuerySchema,
   alertUnsubscribeResponseSchema,
   apiErrorSchema,
+  asOfQuerySchema,
   baseRatesSchema,
   earningsAnswerSchema,
   earningsQuerySchema,
@@ -36,6 +37,8 @@ import {
   strategyContentParamsSchema,
   strategyContentSchema,
   strategyMetricsListSchema,
+  trackRecordQuerySchema,
+  trackRecordSchema,
   yieldSourceListSchema,
 } from './schemas.ts';
 
@@ -178,11 +181,15 @@ export const endpoints = {
     tag: 'Data',
     summary: 'Live metrics',
     description:
-      'The 30-day APR, risk-adjusted APR, risk, GREAT and TVL of every source (ra30-v1).',
+      'The 30-day APR, risk-adjusted APR, risk, GREAT and TVL of every source (ra30-v1). With asOf: as published at the end of that day.',
+    query: asOfQuerySchema,
     cached: true,
     responses: {
       200: { description: 'Metrics, one per source.', schema: strategyMetricsListSchema },
       304: notModified,
+      400: error(
+        'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
+      ),
       503: unavailable,
     },
   },
@@ -191,11 +198,16 @@ export const endpoints = {
     path: API_PATHS.baseRates,
     tag: 'Data',
     summary: 'DeFi Base Rates',
-    description: 'The stablecoin and crypto benchmarks: 30-day APR and risk-adjusted APR.',
+    description:
+      'The stablecoin and crypto benchmarks: 30-day APR and risk-adjusted APR. With asOf: as published at the end of that day.',
+    query: asOfQuerySchema,
     cached: true,
     responses: {
       200: { description: 'Base rates.', schema: baseRatesSchema },
       304: notModified,
+      400: error(
+        'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
+      ),
       503: unavailable,
     },
   },
@@ -235,13 +247,17 @@ export const endpoints = {
     path: API_PATHS.breakdown,
     tag: 'Data',
     summary: 'Risk breakdown',
-    description: 'Every charge of the ra30-v1 formula for one source or base rate, with inputs.',
+    description:
+      'Every charge of the ra30-v1 formula for one source or base rate, with inputs. With asOf: as published at the end of that day.',
     params: seriesIdParamsSchema,
+    query: asOfQuerySchema,
     cached: true,
     responses: {
       200: { description: 'Breakdown.', schema: riskBreakdownSchema },
       304: notModified,
-      400: error('invalid_id: neither a numeric id nor a base-rate key.'),
+      400: error(
+        'invalid_id: neither a numeric id nor a base-rate key; invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
+      ),
       404: error('No such source.'),
       503: unavailable,
     },
@@ -523,6 +539,26 @@ export const endpoints = {
       503: error(
         'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
       ),
+    },
+  },
+  trackRecord: {
+    method: 'get',
+    path: API_PATHS.trackRecord,
+    tag: 'Data',
+    summary: 'Track record',
+    description:
+      "Month by month over the whole history: on the first day of each month, the top risk-adjusted pick and the top 30-day APR pick of each type as the site published them that day (the answers of asOf), what each paid over the month (compounded daily APRs and the change in value of its token, so depegs count as the losses they were) against the type's DeFi Base Rate, and the value of 10,000 following each. format=csv: the same, one line per month and type.",
+    query: trackRecordQuerySchema,
+    cached: true,
+    responses: {
+      200: {
+        description: 'The track record (CSV with format=csv).',
+        schema: trackRecordSchema,
+        csv: true,
+      },
+      304: notModified,
+      400: error('invalid_query: format is neither json nor csv.'),
+      503: unavailable,
     },
   },
   openApi: {

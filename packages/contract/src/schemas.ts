@@ -1100,3 +1100,120 @@ export const scannerAnswerSchema = z
 export const openApiDocumentSchema = z
   .looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string() }) })
   .meta({ description: 'This document (OpenAPI 3.1).' });
+
+// ---------------------------------------------------------------- ?asOf=YYYY-MM-DD
+
+/**
+ * `asOf` of GET /api/strategies, /api/baserate and /api/strategies/{id}/breakdown: the answer the
+ * site would have published at the end of that day. Not a real day, before the first day of data
+ * or after today (UTC): 400 invalid_as_of.
+ */
+export const asOfQuerySchema = z.object({
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'asOf must be a date as YYYY-MM-DD')
+    .optional()
+    .meta({
+      format: 'date',
+      description:
+        'A past day (YYYY-MM-DD, UTC): the answer as published at the end of that day, from the history up to it and the scores, incidents and warnings known by then. From the first day of data to today.',
+    }),
+});
+
+// ---------------------------------------------------------------- GET /api/track-record
+
+export const trackRecordQuerySchema = z.object({
+  format: z
+    .enum(['json', 'csv'], { error: 'format must be json or csv' })
+    .optional()
+    .meta({ description: 'csv: one line per month and type (RFC 4180).' }),
+});
+
+const trackEventSchema = z
+  .strictObject({
+    kind: z.enum(['incident', 'depeg']),
+    date: isoDateSchema.meta({
+      description: 'The incident day, or the day the depeg warning opened.',
+    }),
+    summary: nonEmptySchema,
+  })
+  .meta({ id: 'TrackRecordEvent' });
+
+const trackPickSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    name: nonEmptySchema,
+    unit: amountUnitSchema,
+    yield30d: z
+      .number()
+      .meta({ description: 'Its 30-day APR as published on the decision day, %.' }),
+    riskAdjustedYield30d: z
+      .number()
+      .meta({ description: 'Its risk-adjusted 30-day APR as published that day, %.' }),
+    returnPct: z.number().meta({
+      description:
+        'What holding it paid over the month, % (not annualised): the compounded daily APRs times the change in value of its token against its unit.',
+    }),
+    yieldPct: z.number().meta({ description: 'The compounded daily APRs alone, %.' }),
+    priceChangePct: z.number().nullable().meta({
+      description:
+        'The change in value of its priced token against its unit (dollar or ETH) over the month, %; null when no prices cover both ends.',
+    }),
+    events: z
+      .array(trackEventSchema)
+      .meta({ description: 'Incidents recorded and depeg warnings open during the month.' }),
+    lossMeasured: z.boolean().meta({
+      description:
+        'false when an incident or depeg fell in the month and no prices cover both ends: the loss it caused is not in returnPct.',
+    }),
+  })
+  .meta({ id: 'TrackRecordPick' });
+
+const trackValuesSchema = z.strictObject({
+  riskAdjusted: z.number(),
+  rawApy: z.number(),
+  base: z.number(),
+});
+
+export const trackRecordMonthSchema = z
+  .strictObject({
+    decidedOn: isoDateSchema.meta({
+      description: 'First day of the month: the picks as published that day.',
+    }),
+    until: isoDateSchema.meta({
+      description: 'First day of the next month: the end of the holding.',
+    }),
+    days: z.number().int().meta({ description: 'Days held (after decidedOn, up to until).' }),
+    riskAdjusted: trackPickSchema.meta({ description: 'The top risk-adjusted pick of the type.' }),
+    rawApy: trackPickSchema.meta({ description: 'The top pick of the type by 30-day APR.' }),
+    base: z.strictObject({
+      key: baseKeySchema,
+      yield30d: z.number(),
+      riskAdjustedYield30d: z.number(),
+      returnPct: z.number().meta({ description: 'Its compounded daily APRs over the month, %.' }),
+    }),
+    value: trackValuesSchema.meta({
+      description: 'What the starting amount following each had grown to at the end of the month.',
+    }),
+  })
+  .meta({ id: 'TrackRecordMonth' });
+
+export const trackRecordSchema = z
+  .strictObject({
+    method: methodSchema,
+    sample: z.boolean().meta({ description: 'Computed from sample data, not market figures.' }),
+    asOf: isoDateSchema.nullable().meta({ description: 'The newest day of data.' }),
+    startValue: z.number().meta({ description: 'The amount each line starts with (10,000).' }),
+    types: z.array(
+      z.strictObject({
+        type: sourceTypeSchema,
+        months: z.array(trackRecordMonthSchema),
+        final: trackValuesSchema.meta({ description: 'Where each line ends.' }),
+      }),
+    ),
+  })
+  .meta({
+    id: 'TrackRecord',
+    description:
+      'Month by month: on the first day of each month, the top risk-adjusted pick and the top 30-day APR pick of each type as published that day (the answers of ?asOf), and what each paid over the month against the base rate of the type.',
+  });

@@ -46,6 +46,8 @@ const DECISIONS = [
   'Where the figures come from, on the site',
   'Stale rows',
   'Warnings detected from data',
+  'Rankings as of a past day',
+  'The track record',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

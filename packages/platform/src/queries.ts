@@ -44,6 +44,7 @@ import type {
   SiteSettings,
   StrategyContent,
   StrategyMetrics,
+  TrackRecord,
   YieldSource,
 } from '@yield/contract';
 import { authFetch, getJson, isClientError, postJson } from './api-client.ts';
@@ -69,6 +70,7 @@ export const queryKeys = {
     ['premium-analysis', strategy, token] as const,
   /** Per token too: the teaser and a member's full ranking are different answers. */
   scanner: (filters: ScannerFilters, token: string | null) => ['scanner', filters, token] as const,
+  trackRecord: ['track-record'] as const,
 };
 
 /**
@@ -185,6 +187,16 @@ export const baseRatesQuery = queryOptions({
   queryFn: () => getJson<BaseRates>(API_PATHS.baseRates),
   staleTime: FIGURES_STALE_MS,
 });
+
+/** GET /api/track-record (its CSV is a plain link: `trackRecordCsvPath`). */
+export const trackRecordQuery = queryOptions({
+  queryKey: queryKeys.trackRecord,
+  queryFn: () => getJson<TrackRecord>(API_PATHS.trackRecord),
+  staleTime: FIGURES_STALE_MS,
+});
+
+/** The track record as a CSV download (GET /api/track-record?format=csv). */
+export const trackRecordCsvPath = apiPath(API_PATHS.trackRecord, {}, { format: 'csv' });
 
 /** GET /api/history?id=&range= */
 export function historyQuery(id: SeriesId, range: TimeRange) {

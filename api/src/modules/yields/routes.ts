@@ -13,7 +13,9 @@ import {
   type SeriesId,
 } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
-import { bodyKey, type ComputedSeries } from './snapshot.ts';
+import { bodyKey, type ComputedSeries, type Snapshot } from './snapshot.ts';
+import { answersAsOf, firstDataDay, type AsOfAnswers } from './as-of.ts';
+import { trackRecordBodies } from './track-record.ts';
 import { compoundedEarnings } from '../../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
 import { binder } from '../../platform/http/bind.ts';
@@ -25,6 +27,43 @@ export function parseSeriesId(raw: string | undefined): SeriesId | null {
   if (/^[1-9]\d{0,5}$/.test(raw)) return Number(raw);
   return null;
 }
+
+const badAsOf = (message: string) => badRequest(message, 'invalid_as_of');
+
+/** A real calendar day written YYYY-MM-DD. */
+function isRealDay(day: string): boolean {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day;
+}
+
+/**
+ * The answers as of `asOf` (null when the query has none), after checking that it is a real day
+ * from the first day of data to today (UTC).
+ */
+export function asOfAnswers(
+  snapshot: Snapshot,
+  asOf: string | undefined,
+  today: Date,
+): AsOfAnswers | null {
+  if (asOf === undefined) return null;
+  if (!isRealDay(asOf)) throw badAsOf(`asOf must be a date as YYYY-MM-DD, not "${asOf}"`);
+  const history = snapshot.input.history;
+  const first = history ? firstDataDay(history) : null;
+  if (first === null) throw unavailable('history.json has no data yet (see GET /api/health)');
+  if (asOf < first)
+    throw badAsOf(
+      `asOf ${asOf} is before the first day of data (${first}): nothing was published then`,
+    );
+  const todayDay = today.toISOString().slice(0, 10);
+  if (asOf > todayDay) throw badAsOf(`asOf ${asOf} is after today (${todayDay}, UTC)`);
+  return answersAsOf(snapshot, asOf);
+}
+
+/** The 400 of a malformed or repeated asOf. */
+const asOfInvalid = ({ ctx }: { ctx: Context }) =>
+  badAsOf(
+    `asOf must be one date as YYYY-MM-DD, not "${String(ctx.query.asOf as string | string[])}"`,
+  );
 
 export function dataRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -53,8 +92,28 @@ export function dataRouter(deps: AppDeps): Router {
 
   bind(endpoints.settings).to(() => serve(bodyKey.settings));
   bind(endpoints.sources).to(() => serve(bodyKey.sources));
-  bind(endpoints.strategies).to(() => serve(bodyKey.strategies));
-  bind(endpoints.baseRates).to(() => serve(bodyKey.baserate));
+  /** A data file missing: 503 first, as without asOf. */
+  const pastAnswers = (asOf: string | undefined, key: string) => {
+    if (asOf === undefined) return null;
+    const snap = deps.snapshot();
+    if (!snap.bodies.has(key))
+      throw unavailable(snap.unavailable.get(key) ?? `${key} has not been computed`);
+    return asOfAnswers(snap, asOf, deps.now());
+  };
+  bind(endpoints.strategies).to(
+    ({ query }) => {
+      const past = pastAnswers(query.asOf, bodyKey.strategies);
+      return past ? { status: 200, cached: past.bodies.strategies } : serve(bodyKey.strategies);
+    },
+    { invalid: asOfInvalid },
+  );
+  bind(endpoints.baseRates).to(
+    ({ query }) => {
+      const past = pastAnswers(query.asOf, bodyKey.baserate);
+      return past ? { status: 200, cached: past.bodies.baserate } : serve(bodyKey.baserate);
+    },
+    { invalid: asOfInvalid },
+  );
 
   bind(endpoints.history).to(
     ({ query, ctx }) => {
@@ -119,18 +178,44 @@ export function dataRouter(deps: AppDeps): Router {
     if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
   };
   bind(endpoints.breakdown).to(
-    ({ params }) => {
+    ({ params, query }) => {
       breakdownMissing();
       const id = parseSeriesId(params.id);
       if (id === null) throw badRequest(`Invalid strategy id "${params.id}"`, 'invalid_id');
-      if (!deps.snapshot().series.has(String(id))) throw notFound(`No strategy with id ${id}`);
+      const snap = deps.snapshot();
+      if (!snap.series.has(String(id))) throw notFound(`No strategy with id ${id}`);
+      const past = asOfAnswers(snap, query.asOf, deps.now());
+      if (past) return { status: 200, cached: past.bodies.breakdown.get(String(id))! };
       return serve(bodyKey.breakdown(id));
     },
     {
-      invalid: ({ ctx }) => {
+      invalid: ({ ctx, part }) => {
         breakdownMissing();
+        if (part === 'query') return asOfInvalid({ ctx });
         return badRequest(`Invalid strategy id "${ctx.params.id}"`, 'invalid_id');
       },
+    },
+  );
+
+  bind(endpoints.trackRecord).to(
+    ({ query }) => {
+      const snap = deps.snapshot();
+      const bodies = trackRecordBodies(snap);
+      if (!bodies)
+        throw unavailable(snap.unavailable.get(bodyKey.strategies) ?? 'the history has not loaded');
+      if (query.format === 'csv')
+        return {
+          status: 200,
+          cached: bodies.csv,
+          type: 'text/csv; charset=utf-8',
+          headers: {
+            'Content-Disposition': `attachment; filename="pigi-track-record-${bodies.asOf ?? 'empty'}.csv"`,
+          },
+        };
+      return { status: 200, cached: bodies.json };
+    },
+    {
+      invalid: () => badRequest('Query parameter format must be json or csv', 'invalid_query'),
     },
   );
 

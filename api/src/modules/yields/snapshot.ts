@@ -94,6 +94,8 @@ export interface SnapshotInput {
 
 export interface Snapshot {
   builtAt: string;
+  /** The accepted data files it was built from (the answers as of a past day are cut from them). */
+  input: SnapshotInput;
   /** When an imported series turns stale and the snapshot must be rebuilt (ms), null if never. */
   staleAt: number | null;
   /** Why a body is missing, per missing piece (a file that never loaded). */
@@ -402,7 +404,7 @@ function shownProvenances(series: Map<string, ComputedSeries>): SeriesProvenance
  * The settings' `data` block: sample while any series shown on the site (a source's, or a base
  * rate component's) is still sample; asOf the newest day among them; stale when one is.
  */
-function dataInfo(series: Map<string, ComputedSeries>, fallbackAsOf: string) {
+export function dataInfo(series: Map<string, ComputedSeries>, fallbackAsOf: string) {
   const shown = shownProvenances(series);
   const days = shown.map((p) => p.asOf).filter((d): d is string => d !== null);
   return {
@@ -425,6 +427,45 @@ export function historyResponse(series: ComputedSeries, days: number): HistoryRe
     method: series.result.method,
     asOf: series.result.asOf,
     provenance: series.provenance,
+  };
+}
+
+/** The body of GET /api/strategies: one row per source, in file order. */
+export function strategiesBody(series: Map<string, ComputedSeries>): StrategyMetrics[] {
+  return [...series.values()]
+    .filter((s) => typeof s.id === 'number')
+    .map((s) => ({
+      id: s.id as number,
+      yield30d: s.result.yield30d,
+      riskAdjustedYield30d: s.result.riskAdjustedYield30d,
+      tvl: s.result.inputs.tvl,
+      status: s.status,
+      method: s.result.method,
+      risk: s.result.risk,
+      great: s.great,
+      asOf: s.result.asOf,
+      charges: s.result.charges,
+      provenance: s.provenance,
+      warnings: s.warnings,
+    }));
+}
+
+/** The body of GET /api/baserate: both base rates. */
+export function baseRatesBody(series: Map<string, ComputedSeries>): BaseRates {
+  const stableSeries = series.get(BASE_KEY_OF_TYPE.stablecoin)!;
+  const defiSeries = series.get(BASE_KEY_OF_TYPE.defi)!;
+  const stable = stableSeries.result;
+  const defi = defiSeries.result;
+  return {
+    baserateDefi: defi.yield30d,
+    baserateStable: stable.yield30d,
+    baserateRiskAdjustedDefi: defi.riskAdjustedYield30d,
+    baserateRiskAdjustedStable: stable.riskAdjustedYield30d,
+    method: stable.method,
+    asOf: stable.asOf,
+    status: { stablecoin: stableSeries.status, defi: defiSeries.status },
+    provenance: { stablecoin: stableSeries.provenance, defi: defiSeries.provenance },
+    charges: { stablecoin: stable.charges, defi: defi.charges },
   };
 }
 
@@ -451,38 +492,8 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
     sources = [...sourceRows, ...baseRows].map((s) => s.source);
     bodies.set(bodyKey.sources, cacheBody(sources));
 
-    const strategies: StrategyMetrics[] = sourceRows.map((s) => ({
-      id: s.id as number,
-      yield30d: s.result.yield30d,
-      riskAdjustedYield30d: s.result.riskAdjustedYield30d,
-      tvl: s.result.inputs.tvl,
-      status: s.status,
-      method: s.result.method,
-      risk: s.result.risk,
-      great: s.great,
-      asOf: s.result.asOf,
-      charges: s.result.charges,
-      provenance: s.provenance,
-      warnings: s.warnings,
-    }));
-    bodies.set(bodyKey.strategies, cacheBody(strategies));
-
-    const stableSeries = series.get(BASE_KEY_OF_TYPE.stablecoin)!;
-    const defiSeries = series.get(BASE_KEY_OF_TYPE.defi)!;
-    const stable = stableSeries.result;
-    const defi = defiSeries.result;
-    const rates: BaseRates = {
-      baserateDefi: defi.yield30d,
-      baserateStable: stable.yield30d,
-      baserateRiskAdjustedDefi: defi.riskAdjustedYield30d,
-      baserateRiskAdjustedStable: stable.riskAdjustedYield30d,
-      method: stable.method,
-      asOf: stable.asOf,
-      status: { stablecoin: stableSeries.status, defi: defiSeries.status },
-      provenance: { stablecoin: stableSeries.provenance, defi: defiSeries.provenance },
-      charges: { stablecoin: stable.charges, defi: defi.charges },
-    };
-    bodies.set(bodyKey.baserate, cacheBody(rates));
+    bodies.set(bodyKey.strategies, cacheBody(strategiesBody(series)));
+    bodies.set(bodyKey.baserate, cacheBody(baseRatesBody(series)));
 
     for (const s of list) {
       bodies.set(bodyKey.breakdown(s.id), cacheBody(s.breakdown));
@@ -539,6 +550,7 @@ export function buildSnapshot(input: SnapshotInput, now: Date = new Date()): Sna
 
   return {
     builtAt: new Date().toISOString(),
+    input,
     staleAt,
     unavailable,
     bodies,
