@@ -12,7 +12,13 @@ import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { RAPOOL_V2 } from '../src/engine/rapool2.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
-import { backtestAll, readCharts, readPoolFacts, readSafety, type PoolFacts } from './method-data.ts';
+import {
+  backtestAll,
+  readCharts,
+  readPoolFacts,
+  readSafety,
+  type PoolFacts,
+} from './method-data.ts';
 
 const USAGE =
   'Usage: pnpm --filter @yield/api method:backtest -- --charts <dir> --out <file> [--pools <pools.json>]';

@@ -44,7 +44,7 @@ export async function readCharts(dir: string): Promise<PoolHistory[]> {
     try {
       body = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
     } catch (err) {
-      throw new Error(`${name}: not JSON (${(err as Error).message})`);
+      throw new Error(`${name}: not JSON (${(err as Error).message})`, { cause: err });
     }
     const data = (body as { data?: unknown }).data;
     if (!Array.isArray(data)) throw new Error(`${name}: no "data" array (a /chart answer?)`);

@@ -34,13 +34,26 @@ import {
 } from '../src/engine/rapool2.ts';
 import type { Score } from '../src/engine/ra30.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
-import { backtestAll, readCharts, readPoolFacts, readSafety, type PoolFacts } from './method-data.ts';
+import {
+  backtestAll,
+  readCharts,
+  readPoolFacts,
+  readSafety,
+  type PoolFacts,
+} from './method-data.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.join(HERE, '..', '..');
 export const DOCS_FILE = path.join(REPO, 'docs', 'methodology.md');
-export const PAGE_FIT_FILE = path.join(REPO, 'mfe-content', 'src', 'methodology', 'rapool-v2-fit.json');
-export const BEGIN_MARKER = '<!-- method:fit begin (written by pnpm --filter @yield/api method:fit -- --write) -->';
+export const PAGE_FIT_FILE = path.join(
+  REPO,
+  'mfe-content',
+  'src',
+  'methodology',
+  'rapool-v2-fit.json',
+);
+export const BEGIN_MARKER =
+  '<!-- method:fit begin (written by pnpm --filter @yield/api method:fit -- --write) -->';
 export const END_MARKER = '<!-- method:fit end -->';
 
 /** The cut date: fit on days whose next 30 days end before it, report on days from it on. */
@@ -112,7 +125,7 @@ function medianOf(values: number[]): number {
 function ranks(values: number[]): number[] {
   const idx = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
   const r = new Array<number>(values.length);
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j + 1 < idx.length && values[idx[j + 1]!] === values[idx[i]!]) j++;
     for (let k = i; k <= j; k++) r[idx[k]!] = (i + j) / 2 + 1;
@@ -269,7 +282,10 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     byDay.set(s.day, list);
   }
   type Entry = { s: Sample; expected: number; riskAdjusted: number };
-  const predictors: Record<'expected' | 'riskAdjusted' | 'apy' | 'trailing30', (e: Entry) => number> = {
+  const predictors: Record<
+    'expected' | 'riskAdjusted' | 'apy' | 'trailing30',
+    (e: Entry) => number
+  > = {
     expected: (e) => e.expected,
     riskAdjusted: (e) => e.riskAdjusted,
     apy: (e) => e.s.apy,
@@ -334,7 +350,11 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
       apy: round(rho.apy / days, 3),
       trailing30: round(rho.trailing30 / days, 3),
     },
-    top10: { expected: share(top.expected), apy: share(top.apy), riskAdjusted: share(top.riskAdjusted) },
+    top10: {
+      expected: share(top.expected),
+      apy: share(top.apy),
+      riskAdjusted: share(top.riskAdjusted),
+    },
   };
 }
 

@@ -211,7 +211,8 @@ export function categoryOf(
   params: RapoolV2Params = RAPOOL_V2,
 ): PoolCategory {
   const total = Math.max(0, stats.base) + Math.max(0, stats.reward);
-  if (total > 0 && Math.max(0, stats.reward) / total > params.rewardHeavyShare) return 'rewardHeavy';
+  if (total > 0 && Math.max(0, stats.reward) / total > params.rewardHeavyShare)
+    return 'rewardHeavy';
   if (meta.stablecoin === true) return 'stablecoin';
   if (meta.ilRisk === 'yes') return 'ilRisk';
   return 'other';
@@ -314,7 +315,13 @@ export function rapoolV2OfHistory(
   if (history.length === 0) return null;
   const { window, ageDays } = trailingWindow(history, params);
   if (ageDays < params.minDays) return null;
-  return computeRapoolV2(windowStats(window, ageDays, params.trim), meta, safety, params, 'history');
+  return computeRapoolV2(
+    windowStats(window, ageDays, params.trim),
+    meta,
+    safety,
+    params,
+    'history',
+  );
 }
 
 /** The /pools fields the snapshot path reads (DeFiLlama's names). */
