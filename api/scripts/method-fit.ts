@@ -62,6 +62,8 @@ const HORIZON = 30;
 const MIN_REALIZED_DAYS = 20;
 const MIN_POOLS_PER_DAY = 20;
 const TOP = 10;
+/** Pools a category needs among the fit days for a prior of its own. */
+const MIN_PRIOR_POOLS = 20;
 
 export const GRID = {
   trim: [0, 0.05, 0.1, 0.2],
@@ -166,6 +168,7 @@ export interface FitReport {
     ageHalfDays: number;
     priors: Record<PoolCategory, number>;
     priorSamples: Record<PoolCategory, number>;
+    priorPools: Record<PoolCategory, number>;
   };
   spearman: { expected: number; riskAdjusted: number; apy: number; trailing30: number };
   top10: {
@@ -227,6 +230,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     ageHalfDays: 0,
     priors: {} as Record<PoolCategory, number>,
     priorSamples: {} as Record<PoolCategory, number>,
+    priorPools: {} as Record<PoolCategory, number>,
     train: [] as Sample[],
     test: [] as Sample[],
   };
@@ -234,16 +238,24 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     const { train, test } = samplesOf(trim);
     // Priors: median realized APR of each category over the fit days.
     const byCat = new Map<PoolCategory, number[]>(POOL_CATEGORIES.map((c) => [c, []]));
-    for (const s of train) byCat.get(catOf(s))!.push(s.realized);
+    const poolsOf = new Map<PoolCategory, Set<string>>(POOL_CATEGORIES.map((c) => [c, new Set()]));
+    for (const s of train) {
+      byCat.get(catOf(s))!.push(s.realized);
+      poolsOf.get(catOf(s))!.add(s.pool);
+    }
     const priors = {} as Record<PoolCategory, number>;
     const priorSamples = {} as Record<PoolCategory, number>;
-    // A category without fit days (no stablecoin pool among the histories with known facts)
-    // takes the prior of "other".
+    const priorPools = {} as Record<PoolCategory, number>;
+    // A category seen in fewer than MIN_PRIOR_POOLS pools takes the prior of "other": the
+    // pools with known facts are the few chart pools the /pools recording holds, all of them
+    // above 100% APY that day, a biased sample.
     const other = round(medianOf(byCat.get('other')!), 1);
     for (const c of POOL_CATEGORIES) {
       const v = byCat.get(c)!;
-      priors[c] = v.length > 0 ? round(medianOf(v), 1) : other;
+      const enough = c === 'other' || poolsOf.get(c)!.size >= MIN_PRIOR_POOLS;
+      priors[c] = enough ? round(medianOf(v), 1) : other;
       priorSamples[c] = v.length;
+      priorPools[c] = poolsOf.get(c)!.size;
     }
     // Grid search of rewardKeep, beta, ageHalfDays.
     for (const rewardKeep of GRID.rewardKeep) {
@@ -257,13 +269,24 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
           }
           loss /= train.length;
           if (loss < best.loss - 1e-12) {
-            best = { loss, trim, rewardKeep, beta, ageHalfDays, priors, priorSamples, train, test };
+            best = {
+              loss,
+              trim,
+              rewardKeep,
+              beta,
+              ageHalfDays,
+              priors,
+              priorSamples,
+              priorPools,
+              train,
+              test,
+            };
           }
         }
       }
     }
   }
-  const { train, test, priors, priorSamples } = best;
+  const { train, test, priors, priorSamples, priorPools } = best;
   const fitted: RapoolV2Params = {
     ...RAPOOL_V2,
     trim: best.trim,
@@ -343,6 +366,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
       ageHalfDays: best.ageHalfDays,
       priors,
       priorSamples,
+      priorPools,
     },
     spearman: {
       expected: round(rho.expected / days, 3),
@@ -376,7 +400,8 @@ export function reportMarkdown(r: FitReport): string {
     `| beta | ${c.beta} |`,
     `| ageHalfDays | ${c.ageHalfDays} |`,
     ...POOL_CATEGORIES.map(
-      (k) => `| prior ${k} | ${c.priors[k]}% (${c.priorSamples[k]} pool-days) |`,
+      (k) =>
+        `| prior ${k} | ${c.priors[k]}% (${c.priorSamples[k]} pool-days of ${c.priorPools[k]} pools${k !== 'other' && c.priorPools[k] < MIN_PRIOR_POOLS ? `; under ${MIN_PRIOR_POOLS} pools: other's` : ''}) |`,
     ),
     '',
     '| Predictor | Spearman with the next 30 days (mean per day) | Top 10 disappointing | Top 10 understated |',

@@ -14,7 +14,7 @@
  *   `expected` they eat into, hacks and small size as fixed points (they take principal, not
  *   yield). Never above `expected`.
  */
-import { RA30_V1, type Score } from './ra30.ts';
+import { median, RA30_V1, type Score } from './ra30.ts';
 
 export const RAPOOL_V2_METHOD = 'rapool-v2';
 
@@ -86,7 +86,7 @@ export const RAPOOL_V2: RapoolV2Params = Object.freeze({
   beta: 0.95,
   ageHalfDays: 0,
   snapshotWeight: 0.25,
-  priors: Object.freeze({ stablecoin: 9.5, ilRisk: 61, rewardHeavy: 43.9, other: 9.5 }),
+  priors: Object.freeze({ stablecoin: 9.5, ilRisk: 9.5, rewardHeavy: 43.9, other: 9.5 }),
   rewardHeavyShare: 0.5,
   ilShare: 0.5,
   rewardPriceShare: 0.3,
@@ -138,13 +138,6 @@ export interface RapoolV2Result {
     safety: Score;
     basis: 'history' | 'snapshot';
   };
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /**
@@ -333,8 +326,6 @@ export interface SnapshotPoolV2 extends PoolMetaV2 {
   /** Days DeFiLlama has tracked the pool. */
   count: number;
   tvlUsd: number;
-  /** Change of the APY over 30 days, points. */
-  apyPct30D?: number | null | undefined;
   il7d?: number | null | undefined;
 }
 
