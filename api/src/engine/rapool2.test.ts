@@ -183,6 +183,35 @@ describe('rapool-v2, hand-computed', () => {
   });
 });
 
+describe('rapool-v2 snapshot path below the prior', () => {
+  it('keeps its own level: the pull from a snapshot only lowers a figure', () => {
+    // A 4% stablecoin pool (prior 5): pulled would be 1.05^(1 − w) × 1.04^w − 1 > 4%, so the
+    // level, 4, stays. The same pool computed from a history is pulled up (symmetric, fitted).
+    const pool = {
+      apy: 4,
+      apyBase: 4,
+      apyReward: 0,
+      apyMean30d: 4,
+      count: 400,
+      tvlUsd: 1e9,
+      ilRisk: 'no' as const,
+      exposure: 'single' as const,
+      stablecoin: true,
+    };
+    const r = rapoolV2OfSnapshot(pool, 5, P);
+    expect(r.inputs.category).toBe('stablecoin');
+    expect(r.expected).toBe(4);
+    expect(r.riskAdjusted).toBeCloseTo(4 - 0.2, 12);
+    const w = (0.5 * 400) / 430;
+    const fromHistory = computeRapoolV2(stats({ ageDays: 400, base: 4 }), pool, 5, P);
+    expect(fromHistory.expected).toBeCloseTo(
+      (Math.pow(1.05, 1 - w) * Math.pow(1.04, w) - 1) * 100,
+      10,
+    );
+    expect(fromHistory.expected).toBeGreaterThan(4);
+  });
+});
+
 describe('daily series and history', () => {
   it('keeps the last point of each UTC day, oldest first', () => {
     const days = dailySeries([

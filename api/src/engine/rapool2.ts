@@ -246,7 +246,11 @@ export function computeRapoolV2(
   const prior = params.priors[category];
   const weight =
     ownWeight(stats.ageDays, params) * (basis === 'snapshot' ? params.snapshotWeight : 1);
-  const expected = expectedOf(level, prior, weight);
+  // From a snapshot, the pull only ever lowers the level: it is there to stop a spike or a
+  // launch incentive from being taken for a yield, and the fitted priors (pairs of exchanges)
+  // say nothing of what a lending or staking pool below them would go on to pay.
+  const pulled = expectedOf(level, prior, weight);
+  const expected = basis === 'snapshot' ? Math.min(level, pulled) : pulled;
 
   // Split the expected figure into its fee and reward parts in the level's proportions.
   const positive = Math.max(0, expected);
@@ -333,7 +337,8 @@ export interface SnapshotPoolV2 extends PoolMetaV2 {
  * rapool-v2 of a pool without 30 days of its own history in our data: the level is DeFiLlama's
  * 30-day mean (else the current APY) split into base and reward in the current reading's
  * proportions, the age is DeFiLlama's count, and the own level's weight is cut by
- * `snapshotWeight` (a pull towards the category prior stronger than with a history).
+ * `snapshotWeight` (a pull towards the category prior stronger than with a history), and the
+ * pull only lowers it: expected = min(level, pulled level).
  */
 export function rapoolV2OfSnapshot(
   pool: SnapshotPoolV2,

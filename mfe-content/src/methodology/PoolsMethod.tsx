@@ -46,8 +46,9 @@ export function PoolsMethod() {
         </li>
         <li>
           <strong>Until we hold 30 days of a pool&apos;s own daily history</strong> (today: every
-          pool), the level is DeFiLlama&apos;s 30-day average and its weight is cut to a quarter:
-          the figure stays close to what comparable pools paid.
+          pool), the level is DeFiLlama&apos;s 30-day average and its weight is cut to a quarter: a
+          pool paying more than comparable pools is pulled hard down towards them, one paying less
+          keeps its own figure.
         </li>
       </ul>
       <h3>The charges</h3>
