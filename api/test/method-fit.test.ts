@@ -30,7 +30,7 @@ describe('method:fit', () => {
       expect(start, 'docs/methodology.md has the method:fit markers').toBeGreaterThan(0);
       expect(
         doc.slice(start, end + END_MARKER.length),
-        'docs/methodology.md is not current: run pnpm --filter @yield/api method:fit -- --charts ../shared/real-llama --pools ../shared/real-llama/pools.json --write',
+        'docs/methodology.md is not current: run pnpm --filter @yield/api method:fit -- --charts ../../shared/real-llama --pools ../../shared/real-llama/pools.json --write',
       ).toBe(reportMarkdown(report));
       expect(JSON.parse(await readFile(PAGE_FIT_FILE, 'utf8'))).toEqual(report);
 
