@@ -3,7 +3,7 @@
  * index (api/src/modules/scanner/pool-index.ts). The scanner tests compare every answer with it, and
  * bench/scanner.mjs times it (with a JSON.parse of the snapshot per query) against the API.
  */
-import { computeRapool, type Score } from '../src/engine/index.ts';
+import { rapoolV2OfSnapshot, type Score } from '../src/engine/index.ts';
 import type { Pool } from '../src/modules/scanner/schemas.ts';
 
 export interface NaiveQuery {
@@ -47,20 +47,8 @@ export function naiveScan(
       (q.minTvl === undefined || p.tvlUsd >= q.minTvl),
   );
   const rows: NaiveRow[] = matches.map((p) => {
-    const r = computeRapool(
-      {
-        apy: p.apy,
-        apyReward: p.apyReward,
-        apyMean30d: p.apyMean30d,
-        sigma: p.sigma,
-        count: p.count,
-        tvlUsd: p.tvlUsd,
-        ilRisk: p.ilRisk,
-        exposure: p.exposure,
-      },
-      safetyOf(p.project),
-    );
-    return { pool: p, apy: r.apy, riskAdjustedApy: r.riskAdjustedApy };
+    const r = rapoolV2OfSnapshot(p, safetyOf(p.project));
+    return { pool: p, apy: p.apyMean30d ?? p.apy, riskAdjustedApy: r.riskAdjusted };
   });
   const sort = q.sort ?? 'riskAdjusted';
   const value = (r: NaiveRow) =>

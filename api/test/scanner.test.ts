@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolsFile } from '../src/modules/scanner/schemas.ts';
-import { RAPOOL_V1, type Score } from '../src/engine/index.ts';
+import { RAPOOL_V2, type Score } from '../src/engine/index.ts';
 import { scannerAnswerSchema, type ScannerAnswer } from '@yield/contract';
 import { CSV_COLUMNS } from '../src/modules/scanner/route.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
@@ -62,7 +62,7 @@ describe('GET /api/scanner on 20,000 pools', () => {
     expect(answer).toMatchObject({
       asOf: snapshot.asOf,
       sample: true,
-      method: 'rapool-v1',
+      method: 'rapool-v2',
       offset: 0,
       limit: 50,
       teaser: false,
@@ -75,7 +75,7 @@ describe('GET /api/scanner on 20,000 pools', () => {
     expect(ra).toEqual(naive.rows.map((r) => r.riskAdjustedApy));
   });
 
-  it('every item: the fields of the docs, the DeFiLlama link, apy − charges = riskAdjustedApy, charges ≥ 0', async () => {
+  it('every item: the fields of the docs, the DeFiLlama link, expected − charges = riskAdjustedApy, charges ≥ 0', async () => {
     const answer = await scan({ limit: 500, includeOutliers: true });
     const byId = new Map(snapshot.data.map((p) => [p.pool, p]));
     for (const item of answer.items) {
@@ -95,13 +95,14 @@ describe('GET /api/scanner on 20,000 pools', () => {
         url: `https://defillama.com/yields/pool/${source.pool}`,
       });
       expect(Object.keys(item.charges).sort()).toEqual(
-        ['impermanentLoss', 'incentives', 'safety', 'size', 'volatility'].sort(),
+        ['impermanentLoss', 'outflow', 'rewardPrice', 'safety', 'size'].sort(),
       );
       const sum = Object.values(item.charges).reduce((s, c) => s + c, 0);
       for (const c of Object.values(item.charges)) expect(c).toBeGreaterThanOrEqual(0);
       expect(item.risk).toBeCloseTo(sum, 9);
-      expect(item.riskAdjustedApy).toBeCloseTo(item.apy - sum, 9);
-      expect(item.charges.safety).toBe(RAPOOL_V1.safetyCharge[safetyOf(item.project)]);
+      expect(item.riskAdjustedApy).toBeCloseTo(item.expected - sum, 9);
+      expect(item.riskAdjustedApy).toBeLessThanOrEqual(item.expected);
+      expect(item.charges.safety).toBe(RAPOOL_V2.safetyCharge[safetyOf(item.project)]);
     }
   });
 

@@ -64,7 +64,8 @@ test.describe('yield scanner', () => {
     await expect(charges).toHaveAttribute('aria-expanded', 'true');
     const breakdown = first.getByTestId('charge-breakdown');
     await expect(breakdown).toBeVisible();
-    for (const label of ['Volatility', 'Incentives', 'Impermanent loss', 'Size', 'Safety'])
+    await expect(breakdown).toContainText('Expected over the next 30 days');
+    for (const label of ['Impermanent loss', 'Reward token price', 'Outflow', 'Size', 'Safety'])
       await expect(breakdown).toContainText(`${label} charge`);
     await expect(breakdown).toContainText(/Risk-adjusted (stablecoin|crypto) DeFi Base Rate/);
 

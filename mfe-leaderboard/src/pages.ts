@@ -21,7 +21,7 @@ export default {
       data: COMPARISON_DATA,
     },
     {
-      // The yield scanner: DeFiLlama's pools ranked by rapool-v1 (mfe-leaderboard/src/scanner).
+      // The yield scanner: DeFiLlama's pools ranked by rapool-v2 (mfe-leaderboard/src/scanner).
       path: '/scanner',
       module: './ScannerPage',
       title: 'Yield Scanner',

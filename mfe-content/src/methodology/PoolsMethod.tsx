@@ -1,49 +1,57 @@
 /**
- * The /methodology page's section on the scanner's method, rapool-v1, in plain words (the
- * reference: docs/methodology.md, "Pools: rapool-v1"). DeFiLlama's `sigma` and `mu` are said
- * before they are used. Changing a coefficient of rapool-v1 means updating this text too.
+ * The /methodology page's section on the scanner's method, rapool-v2, in plain words (the
+ * reference: docs/methodology.md, "Pools: rapool-v2"). The fitted coefficients and the
+ * out-of-time figures come from rapool-v2-fit.json, written by
+ * `pnpm --filter @yield/api method:fit -- --write` (a test in api/ checks it is current).
  */
 import { Link } from 'react-router-dom';
 import { POOL_METHOD_VERSION } from '@yield/contract/constants';
 import ui from '../components/components.module.css';
+import fit from './rapool-v2-fit.json';
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const day = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function PoolsMethod() {
+  const c = fit.coefficients;
   return (
     <section aria-labelledby="pools-title">
       <h2 id="pools-title">Pools: {POOL_METHOD_VERSION}</h2>
       <p>
-        The <Link to="/scanner">yield scanner</Link> ranks every pool DeFiLlama tracks, about 20,000
-        of them, with the same idea: the pool&apos;s APY minus a charge for each risk, in percentage
-        points a year. A pool has no history in our data, only DeFiLlama&apos;s daily snapshot of
-        it, so the method (<code>{POOL_METHOD_VERSION}</code>, versioned like the comparison&apos;s)
-        works from the numbers DeFiLlama publishes for each pool.
+        The <Link to="/scanner">yield scanner</Link> ranks every pool DeFiLlama tracks. A pool that
+        shows 300% today rarely pays 300% next month: launch incentives fade and spikes pass. So the
+        method (<code>{POOL_METHOD_VERSION}</code>, versioned like the comparison&apos;s) first
+        estimates what a pool will pay over the next 30 days, then takes off what its APY does not
+        show.
       </p>
-      <h3>What DeFiLlama tells us about a pool</h3>
+      <h3>Expected: what the pool will pay over the next 30 days</h3>
       <ul>
         <li>
-          <strong>The APY</strong>, split into the part the pool pays itself (interest, fees,
-          staking) and the part paid in incentive tokens, and the average APY of the last 30 days.
+          <strong>Its level</strong>: the average of its last 30 days with the{' '}
+          {Math.round(c.trim * 100)}% highest and lowest days left out, so a few days&apos; spike
+          does not count; the part paid in incentive tokens is kept at {c.rewardKeep * 100}%.
         </li>
         <li>
-          <strong>mu</strong>: the pool&apos;s average yield over its whole tracked history, with
-          compounding, as a percent a year.
+          <strong>Pulled towards what comparable pools paid</strong>: pools paying mostly in
+          incentive tokens went on to pay {c.priors.rewardHeavy}% a year, other pools{' '}
+          {c.priors.other}%. The pool&apos;s own level weighs {c.beta * 100}%, the rest is the
+          comparable pools&apos; figure, on a growth scale, so a 300% level is pulled down much more
+          than a 5% one.
         </li>
         <li>
-          <strong>sigma</strong>: how much the pool&apos;s daily returns have swung over its whole
-          tracked history, scaled to a year. Multiplied by the square root of 365 (about 19), it is
-          roughly how many percentage points the APY moves up or down.
-        </li>
-        <li>
-          <strong>How long it has been tracked</strong> (in days), its deposits (TVL), whether it
-          holds several assets that can drift apart (impermanent loss), and the project running it.
-        </li>
-        <li>
-          <strong>Outlier</strong>: DeFiLlama flags a pool whose mu or sigma is far from the
-          crowd&apos;s, usually a launch spike or a broken price. Outliers are left out unless you
-          ask for them.
+          <strong>Until we hold 30 days of a pool&apos;s own daily history</strong> (today: every
+          pool), the level is DeFiLlama&apos;s 30-day average and its weight is cut to a quarter: a
+          pool paying more than comparable pools is pulled hard down towards them, one paying less
+          keeps its own figure.
         </li>
       </ul>
-      <h3>The five charges</h3>
+      <h3>The charges</h3>
       <div className={ui.tableWrap}>
         <table className={`${ui.table} ${ui.stack}`}>
           <caption className="visually-hidden">Pool risk charges and how each is computed</caption>
@@ -56,29 +64,29 @@ export function PoolsMethod() {
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Volatility</th>
-              <td data-label="Computed">
-                sigma × 19 (the APY&apos;s typical swing); for a pool tracked under 20 days, at
-                least half its APY
-              </td>
-              <td data-label="Why">
-                An unsteady rate is a less certain income, and a brand-new rate is not a measurement
-                yet.
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Incentives</th>
-              <td data-label="Computed">0.5 × the incentive part of the APY</td>
-              <td data-label="Why">Reward tokens lose value and programmes end.</td>
-            </tr>
-            <tr>
               <th scope="row">Impermanent loss</th>
               <td data-label="Computed">
-                2.00 when DeFiLlama expects impermanent loss; 0.25 for other multi-asset pools
+                Half of the fee part of the expected figure when DeFiLlama expects impermanent loss
+                (DeFiLlama&apos;s own 7-day figure, annualised, when it has one)
               </td>
               <td data-label="Why">
-                Two assets that drift 1.5× apart in a year cost a 50/50 pool about 2%; even a
-                stablecoin pair can lose one coin to a depeg.
+                A pair&apos;s fees pay for holding two assets that drift apart; the higher the fees,
+                the more the pool is paying for.
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Reward token price</th>
+              <td data-label="Computed">30% of the incentive part</td>
+              <td data-label="Why">Reward tokens are sold as they are paid and lose value.</td>
+            </tr>
+            <tr>
+              <th scope="row">Outflow</th>
+              <td data-label="Computed">
+                Half of the expected figure times the share by which deposits fell below their
+                30-day median
+              </td>
+              <td data-label="Why">
+                Money leaving a pool is a warning about the yield that is left.
               </td>
             </tr>
             <tr>
@@ -92,20 +100,65 @@ export function PoolsMethod() {
                 By the project&apos;s safety score, the same table as above
               </td>
               <td data-label="Why">
-                The expected loss from hacks and failures. A project we score as a source takes that
-                score; a short, dated list rates other large projects; any other project gets the
-                cautious score 2 (3.00 points).
+                The expected loss from hacks and failures, which takes principal, not yield; any
+                project we have not reviewed gets the cautious score 2 (3.00 points).
               </td>
             </tr>
           </tbody>
         </table>
       </div>
       <p>
-        The risk-adjusted APY is the APY (the 30-day average when DeFiLlama has one) minus the five
-        charges. Like the comparison&apos;s figure it can be negative, and we show it as it is. A
-        snapshot says nothing about how fast you can leave a pool or whether deposits are flowing
-        out, so there is no liquidity or outflow charge: compare a pool with the sources of the
-        comparison with that in mind.
+        The risk-adjusted APY is the expected figure minus the charges, never above it; it can be
+        negative, and we show it as it is.
+      </p>
+      <h3>Does the ranking work?</h3>
+      <p>
+        We fitted the method on {fit.pools} real pool histories from DeFiLlama up to{' '}
+        {day(fit.fit.to)} and then checked it, untouched, on {fit.test.days} later days (
+        {day(fit.test.from)} to {day(fit.test.to)}): each day, how well each figure put the pools in
+        the order of what they actually paid over the next 30 days (a rank correlation, 1 is a
+        perfect order), and how often the ten best-looking pools paid less than half of their
+        figure.
+      </p>
+      <div className={ui.tableWrap}>
+        <table className={ui.table}>
+          <caption className="visually-hidden">
+            How well each figure ranked pools by what they paid next
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Rank correlation</th>
+              <th scope="col">Top 10 that paid under half</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Expected</th>
+              <td>{fit.spearman.expected.toFixed(3)}</td>
+              <td>{pct(fit.top10.expected.disappoint)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Risk-adjusted</th>
+              <td>{fit.spearman.riskAdjusted.toFixed(3)}</td>
+              <td>{pct(fit.top10.riskAdjusted.disappoint)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Today&rsquo;s APY</th>
+              <td>{fit.spearman.apy.toFixed(3)}</td>
+              <td>{pct(fit.top10.apy.disappoint)}</td>
+            </tr>
+            <tr>
+              <th scope="row">30-day average APY</th>
+              <td>{fit.spearman.trailing30.toFixed(3)}</td>
+              <td>N/A</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p>
+        The histories are pools of three exchanges only (no lending market, no stablecoin savings
+        pool), so treat these figures as a first measurement, not a guarantee.
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { PageMeta } from '@yield/platform';
 import { Scanner } from '../scanner/Scanner.tsx';
 
-/** /scanner: every DeFiLlama pool ranked by risk-adjusted APY (method rapool-v1). */
+/** /scanner: every DeFiLlama pool ranked by risk-adjusted APY (method rapool-v2). */
 export default function ScannerPage() {
   return (
     <main className="page">

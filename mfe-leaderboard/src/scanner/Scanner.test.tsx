@@ -19,12 +19,13 @@ function item(n: number, partial: Partial<ScannerItem> = {}): ScannerItem {
     apy: 6,
     apyBase: 5,
     apyReward: 1,
-    riskAdjustedApy: 6 - 1.5 - n * 0.01,
-    charges: { volatility: 0.3, incentives: 0.2, impermanentLoss: 0, size: 0.25, safety: 0.75 },
+    expected: 5.8,
+    riskAdjustedApy: 5.8 - 1.3 - n * 0.01,
+    charges: { impermanentLoss: 0, rewardPrice: 0.3, outflow: 0, size: 0.25, safety: 0.75 },
     url: `https://defillama.com/yields/pool/${n}`,
     apySpot: 6.2,
     apyBasis: 'mean30d',
-    risk: 1.5,
+    risk: 1.3,
     stablecoin: true,
     ilRisk: 'no',
     exposure: 'single',
@@ -33,7 +34,11 @@ function item(n: number, partial: Partial<ScannerItem> = {}): ScannerItem {
     inputs: {
       sigma: 0.02,
       count: 400,
-      apyStdDev: 0.3,
+      basis: 'snapshot',
+      category: 'stablecoin',
+      level: 6,
+      prior: 9.5,
+      weight: 0.2375,
       rewardShare: 0.16,
       safety: 4,
       safetyBasis: 'tier',
@@ -47,7 +52,7 @@ function answer(partial: Partial<ScannerAnswer>): ScannerAnswer {
   return {
     asOf: '2026-11-21T00:00:00.000Z',
     sample: true,
-    method: 'rapool-v1',
+    method: 'rapool-v2',
     total: 240,
     offset: 0,
     limit: 10,
@@ -166,7 +171,7 @@ describe('the scanner page', () => {
     stubApi(() => answer({ items: [item(1), item(2, { stablecoin: false, symbol: 'WETH' })] }));
     renderScanner('/scanner');
     const rows = await screen.findAllByTestId('scanner-row');
-    // vs base: 6 − 1.5 − 0.01 − 3.5 (stablecoin) and 6 − 1.5 − 0.02 − 2 (crypto).
+    // vs base: 5.8 − 1.3 − 0.01 − 3.5 (stablecoin) and 5.8 − 1.3 − 0.02 − 2 (crypto).
     expect(rows[0]).toHaveTextContent('+0.99 pp');
     expect(rows[1]).toHaveTextContent('+2.48 pp');
     const button = within(rows[1]!).getByRole('button', { name: 'Charges of WETH on aave-v3' });
@@ -176,7 +181,8 @@ describe('the scanner page', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByTestId('charge-breakdown');
     expect(button).toHaveAttribute('aria-controls', panel.id);
-    expect(panel).toHaveTextContent('Volatility charge−0.30 pp');
+    expect(panel).toHaveTextContent('Expected over the next 30 days5.80%');
+    expect(panel).toHaveTextContent('Reward token price charge−0.30 pp');
     expect(panel).toHaveTextContent(
       'Safety charge (safety 4 of 5, our dated project tier)−0.75 pp',
     );

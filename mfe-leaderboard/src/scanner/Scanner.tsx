@@ -1,6 +1,6 @@
 /**
  * The yield scanner (/scanner): every DeFiLlama pool ranked by risk-adjusted APY (method
- * rapool-v1, GET /api/scanner), filtered from the URL, each pool compared with the DeFi Base
+ * rapool-v2, GET /api/scanner), filtered from the URL, each pool compared with the DeFi Base
  * Rate of its kind. Without premium the API answers the first SCANNER_TEASER_SIZE pools and the
  * page shows the call to action; with the session's premium token every pool loads page by page
  * as the table scrolls, and the matches can be downloaded as CSV.
@@ -81,8 +81,9 @@ export function Scanner() {
       <header className={comparison.intro}>
         <h1 className={comparison.title}>Yield Scanner</h1>
         <p className={styles.lead}>
-          Every pool DeFiLlama tracks, ranked by risk-adjusted APY: the APY minus a charge for each
-          risk, compared with the DeFi Base Rate of its kind.{' '}
+          Every pool DeFiLlama tracks, ranked by risk-adjusted APY: what the pool can be expected to
+          pay over the next 30 days (not a launch spike), minus a charge for each loss its APY does
+          not show, compared with the DeFi Base Rate of its kind.{' '}
           <Link to="/methodology#pools-title">How the charges work</Link>
         </p>
       </header>

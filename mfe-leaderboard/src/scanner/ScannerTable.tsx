@@ -18,9 +18,9 @@ export interface BaseRateOfKind {
 }
 
 const CHARGE_LABELS: [keyof ScannerItem['charges'], string][] = [
-  ['volatility', 'Volatility'],
-  ['incentives', 'Incentives'],
   ['impermanentLoss', 'Impermanent loss'],
+  ['rewardPrice', 'Reward token price'],
+  ['outflow', 'Outflow'],
   ['size', 'Size'],
   ['safety', 'Safety'],
 ];
@@ -50,10 +50,14 @@ function ChargeBreakdown({
       <dl className={styles.breakdownList}>
         <div>
           <dt>
-            APY used (
-            {item.apyBasis === 'mean30d' ? '30-day average' : 'current, no 30-day average yet'})
+            APY ({item.apyBasis === 'mean30d' ? '30-day average' : 'current, no 30-day average yet'}
+            )
           </dt>
           <dd>{formatApr(item.apy)}</dd>
+        </div>
+        <div>
+          <dt>Expected over the next 30 days</dt>
+          <dd>{formatApr(item.expected)}</dd>
         </div>
         {CHARGE_LABELS.map(([key, label]) => (
           <div key={key}>

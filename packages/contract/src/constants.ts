@@ -118,8 +118,8 @@ export const SCANNER_MAX_LIMIT = 500;
 export const SCANNER_MAX_OFFSET = 1_000_000;
 /** What anyone gets without premium: the first items of any query. */
 export const SCANNER_TEASER_SIZE = 10;
-/** The scanner's method (docs/methodology.md, "Pools: rapool-v1"). */
-export const POOL_METHOD_VERSION = 'rapool-v1';
+/** The scanner's method (docs/methodology.md, "Pools: rapool-v2"). */
+export const POOL_METHOD_VERSION = 'rapool-v2';
 
 /**
  * What an alert subscription (POST /api/alerts) watches on one source: its risk-adjusted 30-day

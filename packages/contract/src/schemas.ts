@@ -1030,15 +1030,15 @@ export const scannerQuerySchema = z.strictObject({
 
 const poolChargesSchema = z
   .strictObject({
-    volatility: z.number().min(0),
-    incentives: z.number().min(0),
     impermanentLoss: z.number().min(0),
+    rewardPrice: z.number().min(0),
+    outflow: z.number().min(0),
     size: z.number().min(0),
     safety: z.number().min(0),
   })
-  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v1, percentage points a year.' });
+  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v2, percentage points a year.' });
 
-/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v1"). */
+/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v2"). */
 export const scannerItemSchema = z
   .strictObject({
     pool: z.string().meta({ description: 'DeFiLlama pool id.' }),
@@ -1048,11 +1048,17 @@ export const scannerItemSchema = z
     tvlUsd: z.number(),
     apy: z.number().meta({
       description:
-        'The APY the charges are taken from: apyMean30d when DeFiLlama has one, else apySpot.',
+        'The APY the pool\u2019s level is read from: apyMean30d when DeFiLlama has one, else apySpot.',
     }),
     apyBase: z.number().nullable(),
     apyReward: z.number().nullable(),
-    riskAdjustedApy: z.number().meta({ description: 'apy minus the sum of the charges.' }),
+    expected: z.number().meta({
+      description:
+        'The APR the pool is expected to pay over the next 30 days, percent (rapool-v2: its level pulled towards its category\u2019s prior).',
+    }),
+    riskAdjustedApy: z
+      .number()
+      .meta({ description: 'expected minus the sum of the charges; never above expected.' }),
     charges: poolChargesSchema,
     url: z.string().meta({ description: 'The pool\u2019s page on DeFiLlama.' }),
     apySpot: z.number().meta({ description: 'DeFiLlama\u2019s current APY.' }),
@@ -1066,7 +1072,14 @@ export const scannerItemSchema = z
     inputs: z.strictObject({
       sigma: z.number(),
       count: z.number(),
-      apyStdDev: z.number(),
+      basis: z.enum(['history', 'snapshot']).meta({
+        description:
+          'history: from 30+ days of the pool\u2019s own daily history; snapshot: from the /pools fields only, pulled harder to the prior.',
+      }),
+      category: z.enum(['stablecoin', 'ilRisk', 'rewardHeavy', 'other']),
+      level: z.number().meta({ description: 'base + rewardKeep × reward, percent.' }),
+      prior: z.number().meta({ description: 'The category\u2019s prior, percent.' }),
+      weight: z.number().meta({ description: 'Weight of the level against the prior, 0..1.' }),
       rewardShare: z.number(),
       safety: scoreSchema,
       safetyBasis: z.enum(['source', 'tier', 'unlisted']),

@@ -133,6 +133,7 @@ describe('docs/architecture.md', () => {
       'journal',
       'ra30-v1',
       'rapool-v1',
+      'rapool-v2',
       'GREAT',
       'incident',
       'detected warning',

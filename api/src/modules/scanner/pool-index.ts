@@ -2,7 +2,7 @@
  * The scanner's index over one /pools snapshot, built once when the snapshot (or the tiers or the
  * sources) load, never per request:
  *
- * - every pool's rapool-v1 result and its answer item, serialised to JSON once;
+ * - every pool's rapool-v2 result and its answer item, serialised to JSON once;
  * - the three sort orders (risk-adjusted APY, APY, TVL; descending, ties by pool id) as index
  *   arrays, and each pool's rank in each order;
  * - postings lists (pool indices, ascending) per asset token, chain, project, stablecoin flag,
@@ -13,7 +13,7 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { computeRapool, RAPOOL_V1 } from '../../engine/index.ts';
+import { RAPOOL_V2, rapoolV2OfSnapshot, rewardShareOf } from '../../engine/index.ts';
 import type { Pool, PoolsFile } from './schemas.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
@@ -86,35 +86,44 @@ export function symbolTokens(symbol: string): string[] {
   return out;
 }
 
+/**
+ * A pool's item by rapool-v2. The scanner's store holds one /pools snapshot and no daily
+ * history per pool yet, so every pool takes the method's snapshot path (its /pools fields, its
+ * level pulled hard towards its category's prior; docs/methodology.md, "Pools: rapool-v2").
+ */
 export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
-  const result = computeRapool(
+  const result = rapoolV2OfSnapshot(
     {
       apy: pool.apy,
+      apyBase: pool.apyBase,
       apyReward: pool.apyReward,
       apyMean30d: pool.apyMean30d,
-      sigma: pool.sigma,
       count: pool.count,
       tvlUsd: pool.tvlUsd,
+      il7d: pool.il7d,
+      stablecoin: pool.stablecoin,
       ilRisk: pool.ilRisk,
       exposure: pool.exposure,
     },
     safety.safety,
-    RAPOOL_V1,
+    RAPOOL_V2,
   );
+  const hasMean = pool.apyMean30d !== null && pool.apyMean30d !== undefined;
   return {
     pool: pool.pool,
     project: pool.project,
     chain: pool.chain,
     symbol: pool.symbol,
     tvlUsd: pool.tvlUsd,
-    apy: result.apy,
+    apy: hasMean ? (pool.apyMean30d as number) : pool.apy,
     apyBase: pool.apyBase ?? null,
     apyReward: pool.apyReward ?? null,
-    riskAdjustedApy: result.riskAdjustedApy,
+    expected: result.expected,
+    riskAdjustedApy: result.riskAdjusted,
     charges: result.charges,
     url: `${POOL_URL_PREFIX}${encodeURIComponent(pool.pool)}`,
     apySpot: pool.apy,
-    apyBasis: result.apyBasis,
+    apyBasis: hasMean ? 'mean30d' : 'spot',
     risk: result.risk,
     stablecoin: pool.stablecoin,
     ilRisk: pool.ilRisk,
@@ -124,8 +133,12 @@ export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
     inputs: {
       sigma: pool.sigma,
       count: pool.count,
-      apyStdDev: result.inputs.apyStdDev,
-      rewardShare: result.inputs.rewardShare,
+      basis: result.inputs.basis,
+      category: result.inputs.category,
+      level: result.inputs.level,
+      prior: result.inputs.prior,
+      weight: result.inputs.weight,
+      rewardShare: rewardShareOf(pool.apy, pool.apyReward),
       safety: safety.safety,
       safetyBasis: safety.basis,
       safetySource: safety.sourceId ?? null,
@@ -212,7 +225,7 @@ export function buildPoolIndex(
   const typed = (lists: number[][]) => lists.map((l) => Uint32Array.from(l));
 
   return {
-    method: RAPOOL_V1.method,
+    method: RAPOOL_V2.method,
     asOf: snapshot.asOf,
     sample: snapshot.sample,
     size: n,

@@ -1,5 +1,5 @@
 /**
- * GET /api/scanner: every pool of the /pools snapshot ranked by rapool-v1, filtered and paged.
+ * GET /api/scanner: every pool of the /pools snapshot ranked by rapool-v2, filtered and paged.
  *
  * Anyone gets the first TEASER_SIZE items of any query (`teaser: true`); a premium token gets the
  * whole ranking and CSV. The answer is assembled from JSON precomputed per pool at index time.
@@ -58,10 +58,11 @@ export const CSV_COLUMNS = [
   'apy',
   'apyBase',
   'apyReward',
+  'expected',
   'riskAdjustedApy',
-  'charges.volatility',
-  'charges.incentives',
   'charges.impermanentLoss',
+  'charges.rewardPrice',
+  'charges.outflow',
   'charges.size',
   'charges.safety',
   'risk',

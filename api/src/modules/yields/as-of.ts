@@ -9,15 +9,9 @@
  * from (a data change builds a new snapshot, so they never outlive the data they came from).
  */
 import type { BaseRates, StrategyMetrics } from '@yield/contract';
-import type { HistoryFile, PricesFile, SourcesFile } from '../../data/schemas.ts';
-import {
-  baseRatesBody,
-  cacheBody,
-  computeAllSeries,
-  strategiesBody,
-  type CachedBody,
-  type Snapshot,
-} from './snapshot.ts';
+import type { HistoryFile, PricesFile, SourcesFile } from './schemas.ts';
+import { baseRatesBody, computeAllSeries, strategiesBody, type Snapshot } from './snapshot.ts';
+import { cacheBody, type CachedBody } from '../../platform/http/cached-body.ts';
 
 /** Everything one day's answers need. */
 export interface AsOfAnswers {

@@ -14,16 +14,10 @@ import {
   type RealizedSeries,
   type TrackType,
 } from '../../engine/index.ts';
-import { coinOf, ETH_COIN, type PricesFile, type YieldSourceRecord } from '../../data/schemas.ts';
+import { coinOf, ETH_COIN, type PricesFile, type YieldSourceRecord } from './schemas.ts';
 import { answersAsOf, firstDataDay } from './as-of.ts';
-import {
-  cacheBody,
-  cacheBytes,
-  dataInfo,
-  type CachedBody,
-  type ComputedSeries,
-  type Snapshot,
-} from './snapshot.ts';
+import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
+import { dataInfo, type ComputedSeries, type Snapshot } from './snapshot.ts';
 
 /** The value of one priced token in the source's unit, by day (dollars, or ETH for ETH tokens). */
 function tokenValues(record: YieldSourceRecord, prices: PricesFile | null) {
