@@ -1,0 +1,179 @@
+/** Scanner: every pool of the /pools snapshot ranked. */
+import { z } from 'zod';
+import {
+  POOL_METHOD_VERSION,
+  SCANNER_DEFAULT_LIMIT,
+  SCANNER_MAX_LIMIT,
+  SCANNER_MAX_OFFSET,
+  SCANNER_SORT_KEYS,
+} from '../constants.ts';
+import { isoDateTimeSchema, scoreSchema } from './common.ts';
+import { API_PATHS } from '../paths.ts';
+import { type EndpointSpec, notModified, error } from '../endpoint-spec.ts';
+
+// ---------------------------------------------------------------- GET /api/scanner
+
+const queryBool = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true');
+
+const queryWholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
+
+const queryText = (name: string, max: number) =>
+  z.string().max(max, `${name} must be at most ${max} characters`);
+
+/**
+ * The scanner's query string. Every parameter is optional; an empty value counts as not given;
+ * an unknown or repeated parameter is refused (a typo such as `assets=USDC` must not silently
+ * return the unfiltered ranking).
+ */
+export const scannerQuerySchema = z.strictObject({
+  asset: queryText('asset', 64)
+    .optional()
+    .meta({ description: 'A token of the pool\u2019s symbol, e.g. USDC (any letter case).' }),
+  chain: queryText('chain', 64).optional().meta({ description: 'e.g. Ethereum, Arbitrum, Base.' }),
+  project: queryText('project', 100)
+    .optional()
+    .meta({ description: 'DeFiLlama project slug, e.g. aave-v3.' }),
+  stablecoin: queryBool('stablecoin').optional().meta({ description: 'Stablecoin pools only.' }),
+  minTvl: z
+    .string()
+    .regex(
+      /^\d{1,15}(\.\d{1,6})?$/,
+      'minTvl must be an amount of US dollars, 0 or more (e.g. 1000000)',
+    )
+    .transform(Number)
+    .optional()
+    .meta({ description: 'Smallest TVL, US dollars.' }),
+  sort: z
+    .enum(SCANNER_SORT_KEYS, { error: `sort must be one of ${SCANNER_SORT_KEYS.join(', ')}` })
+    .default('riskAdjusted'),
+  limit: queryWholeNumber('limit', 1, SCANNER_MAX_LIMIT).prefault(String(SCANNER_DEFAULT_LIMIT)),
+  offset: queryWholeNumber('offset', 0, SCANNER_MAX_OFFSET).prefault('0'),
+  includeOutliers: queryBool('includeOutliers')
+    .prefault('false')
+    .meta({ description: 'Include pools DeFiLlama flags as outliers.' }),
+  format: z
+    .enum(['json', 'csv'], { error: 'format must be json or csv' })
+    .default('json')
+    .meta({ description: 'csv needs a premium token.' }),
+});
+
+const poolChargesSchema = z
+  .strictObject({
+    impermanentLoss: z.number().min(0),
+    rewardPrice: z.number().min(0),
+    outflow: z.number().min(0),
+    size: z.number().min(0),
+    safety: z.number().min(0),
+  })
+  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v2, percentage points a year.' });
+
+/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v2"). */
+export const scannerItemSchema = z
+  .strictObject({
+    pool: z.string().meta({ description: 'DeFiLlama pool id.' }),
+    project: z.string(),
+    chain: z.string(),
+    symbol: z.string(),
+    tvlUsd: z.number(),
+    apy: z.number().meta({
+      description:
+        'The APY the pool\u2019s level is read from: apyMean30d when DeFiLlama has one, else apySpot.',
+    }),
+    apyBase: z.number().nullable(),
+    apyReward: z.number().nullable(),
+    expected: z.number().meta({
+      description:
+        'The APR the pool is expected to pay over the next 30 days, percent (rapool-v2: its level pulled towards its category\u2019s prior).',
+    }),
+    riskAdjustedApy: z
+      .number()
+      .meta({ description: 'expected minus the sum of the charges; never above expected.' }),
+    charges: poolChargesSchema,
+    url: z.string().meta({ description: 'The pool\u2019s page on DeFiLlama.' }),
+    apySpot: z.number().meta({ description: 'DeFiLlama\u2019s current APY.' }),
+    apyBasis: z.enum(['mean30d', 'spot']),
+    risk: z.number().min(0).meta({ description: 'Sum of the charges.' }),
+    stablecoin: z.boolean(),
+    ilRisk: z.enum(['yes', 'no']),
+    exposure: z.enum(['single', 'multi']),
+    outlier: z.boolean(),
+    poolMeta: z.string().nullable(),
+    inputs: z.strictObject({
+      sigma: z.number(),
+      count: z.number(),
+      basis: z.enum(['history', 'snapshot']).meta({
+        description:
+          'history: from 30+ days of the pool\u2019s own daily history; snapshot: from the /pools fields only, pulled harder to the prior.',
+      }),
+      category: z.enum(['stablecoin', 'ilRisk', 'rewardHeavy', 'other']),
+      level: z.number().meta({ description: 'base + rewardKeep × reward, percent.' }),
+      prior: z.number().meta({ description: 'The category\u2019s prior, percent.' }),
+      weight: z.number().meta({ description: 'Weight of the level against the prior, 0..1.' }),
+      rewardShare: z.number(),
+      safety: scoreSchema,
+      safetyBasis: z.enum(['source', 'tier', 'unlisted']),
+      safetySource: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'ScannerItem' });
+
+export const scannerAnswerSchema = z
+  .strictObject({
+    asOf: isoDateTimeSchema
+      .nullable()
+      .meta({ description: 'When the snapshot was fetched; null while none was ever imported.' }),
+    sample: z.boolean().meta({ description: 'The snapshot is the shipped sample.' }),
+    method: z.literal(POOL_METHOD_VERSION),
+    total: z.number().int().min(0).meta({ description: 'Every match, whatever offset and limit.' }),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(0).meta({
+      description: 'The limit applied: the requested one, or what is left of the teaser.',
+    }),
+    teaser: z.boolean().meta({
+      description: 'True without premium: the items stop at the teaserSize-th of the ranking.',
+    }),
+    teaserSize: z.number().int(),
+    items: z.array(scannerItemSchema),
+  })
+  .meta({ id: 'ScannerAnswer' });
+
+export const scannerEndpoints = {
+  scanner: {
+    method: 'get',
+    path: API_PATHS.scanner,
+    tag: 'Scanner',
+    summary: 'Ranked pools',
+    description:
+      'Filters, order and page in the query. Without a premium token the items stop at the 10th of the ranking (teaser: true) and format=csv is refused. Anonymous answers are cacheable; answers to a request with Authorization are private.',
+    query: scannerQuerySchema,
+    bearer: 'optional',
+    cached: true,
+    responses: {
+      200: {
+        description: 'The page of the ranking (CSV with format=csv and a premium token).',
+        schema: scannerAnswerSchema,
+        csv: true,
+      },
+      304: notModified,
+      400: error(
+        'invalid_query: an unknown, repeated or malformed parameter (the message says which).',
+      ),
+      401: error(
+        'premium_required: format=csv without a valid premium token (a token whose user was deleted or whose invite was disabled counts as none within 60 s).',
+      ),
+      503: error(
+        'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
+      ),
+    },
+  },
+} as const satisfies Record<string, EndpointSpec>;
