@@ -1,6 +1,7 @@
 /**
  * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
- * into history.json, the daily price of every priced token from DeFiLlama's coins API into
+ * (and, for the on-chain feeds, from the chain's JSON-RPC endpoint in RPC_URL_<CHAIN>) into
+ * history.json, the daily price of every priced token from DeFiLlama's coins API into
  * prices.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
  * (api/src/modules/import/run-import.ts). A running server picks the new files up by itself, as it does
  * any edit.
@@ -15,7 +16,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/platform/config.ts';
+import { ConfigError, loadConfig, loadRpcUrls, type Config } from '../src/platform/config.ts';
 import { openStore } from '../src/data/files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
@@ -71,11 +72,14 @@ function report(result: ImportResult, historyFile: string): string {
     ...result.unfed.map((s) => s.length),
   );
   for (const f of result.feeds) {
-    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool}`;
+    const from = f.provider === 'onchain' ? `onchain ${f.chain}:${f.address}` : f.pool;
+    const head = `  ${f.skipped ? 'skip' : f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${from}`;
     lines.push(
-      f.ok
-        ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
-        : `${head}  ${f.reason} (its last good data is kept)`,
+      f.skipped
+        ? `${head}  ${f.reason}`
+        : f.ok
+          ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
+          : `${head}  ${f.reason} (its last good data is kept)`,
     );
   }
   for (const s of result.unfed)
@@ -177,6 +181,8 @@ export async function runImportCli(
 
   const result = await runImport({
     store,
+    rpcUrls: loadRpcUrls(env),
+    onchainMaxDays: config.ONCHAIN_MAX_DAYS,
     apiUrl: values['api-url'] ?? config.DEFILLAMA_API_URL,
     coinsApiUrl: values['coins-api-url'] ?? config.COINS_API_URL,
     fromDir: values.from,

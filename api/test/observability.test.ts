@@ -312,7 +312,7 @@ describe('/metrics', () => {
     }).expect(202);
     await t.deps.alerts.settled();
     const firstFeed = (await importWith(t, replay, { metrics: t.deps.metrics })).feeds[0]!;
-    replay.set(firstFeed.pool, { kind: 'raw', status: 500, body: 'down' });
+    replay.set(firstFeed.pool!, { kind: 'raw', status: 500, body: 'down' });
     await importWith(t, replay, { metrics: t.deps.metrics });
 
     const samples = await scrape(url);

@@ -53,9 +53,10 @@ function dataSource(row: ComparisonRow): string {
   const { provenance } = row;
   const parts = [formatProvenance(provenance)];
   const components = provenance.components ?? [];
-  const imported = components.filter((c) => c.kind === 'defillama').length;
+  const imported = components.filter((c) => c.kind === 'defillama' || c.kind === 'onchain').length;
   if (imported > 0 && imported < components.length) {
-    parts.push(`${imported} of its ${components.length} series imported from DeFiLlama`);
+    const from = components.some((c) => c.kind === 'onchain') ? 'DeFiLlama or the chain' : 'DeFiLlama';
+    parts.push(`${imported} of its ${components.length} series imported from ${from}`);
   }
   if (row.status === 'stale') parts.push(formatStale(provenance));
   return `${parts.join('; ')}.`;

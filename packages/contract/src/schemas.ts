@@ -20,8 +20,10 @@ import {
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
   METRIC_STATUSES,
+  ONCHAIN_KINDS,
   POOL_METHOD_VERSION,
   PROVENANCE_KINDS,
+  RATE_CALLS,
   RATING_VALUES,
   REAL_OR_INCENTIVE,
   SCANNER_DEFAULT_LIMIT,
@@ -102,12 +104,30 @@ export const defillamaPoolIdSchema = z
     'expected a DeFiLlama pool id in lower case, e.g. 747c1d2a-c668-4682-b9f9-296708a3dd90',
   );
 
+/** A chain as an on-chain feed names it (lower case, e.g. ethereum): its RPC is RPC_URL_<CHAIN>. */
+export const chainSlugSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected a chain name in lower case, e.g. ethereum');
+/** A contract address on an EVM chain. */
+export const evmAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a contract address (0x and 40 hex digits)');
+
 /** One feed's outcome in an import run. */
 export const feedOutcomeSchema = z
   .strictObject({
     series: nonEmptySchema.meta({ description: 'The history series the pool feeds.' }),
-    pool: defillamaPoolIdSchema,
+    provider: z.enum(['defillama', 'onchain']).optional().meta({
+      description: 'Where the feed reads (absent in runs recorded before on-chain feeds: defillama).',
+    }),
+    pool: defillamaPoolIdSchema.optional().meta({ description: 'Provider defillama: the pool.' }),
+    chain: chainSlugSchema.optional().meta({ description: 'Provider onchain: the chain.' }),
+    address: evmAddressSchema.optional().meta({ description: 'Provider onchain: the contract.' }),
     ok: z.boolean(),
+    skipped: z.boolean().optional().meta({
+      description:
+        'Provider onchain: true when no RPC endpoint is configured for its chain (RPC_URL_<CHAIN>): not read, not a failure.',
+    }),
     reason: z
       .string()
       .nullable()
@@ -354,12 +374,16 @@ const scoreRationaleSchema = z
 const seriesProvenanceFields = {
   kind: z.enum(PROVENANCE_KINDS).meta({
     description:
-      'defillama: imported from a DeFiLlama pool; sample: generated sample data; operator: typed by an operator.',
+      'defillama: imported from a DeFiLlama pool; onchain: daily share prices (or rates) read from the chain; sample: generated sample data; operator: typed by an operator.',
   }),
   asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the data.' }),
   stale: z.boolean().meta({ description: 'Imported, and the newest day is more than 48 h old.' }),
   pool: defillamaPoolIdSchema.optional().meta({ description: 'Kind defillama: the pool.' }),
-  importedAt: isoDateTimeSchema.optional().meta({ description: 'Kind defillama: last import.' }),
+  importedAt: isoDateTimeSchema
+    .optional()
+    .meta({ description: 'Kind defillama or onchain: last import.' }),
+  chain: chainSlugSchema.optional().meta({ description: 'Kind onchain: the chain.' }),
+  address: evmAddressSchema.optional().meta({ description: 'Kind onchain: the contract read.' }),
 };
 
 export const provenanceSchema = z
@@ -373,20 +397,42 @@ export const provenanceSchema = z
   })
   .meta({ id: 'Provenance', description: 'Where the figures of a row come from.' });
 
-export const feedSchema = z
+export const defillamaFeedSchema = z
   .strictObject({
     provider: z.literal('defillama'),
     pool: defillamaPoolIdSchema,
     url: httpUrlSchema.meta({ description: "The pool's public page." }),
     series: z.string().meta({ description: 'The history series the pool feeds.' }),
   })
-  .meta({ id: 'Feed' });
+  .meta({ id: 'DefillamaFeed' });
+
+export const onchainFeedSchema = z
+  .strictObject({
+    provider: z.literal('onchain'),
+    chain: chainSlugSchema,
+    kind: z.enum(ONCHAIN_KINDS).meta({
+      description:
+        'erc4626: the vault share price convertToAssets(10**decimals()); rate: a rate getter (call).',
+    }),
+    address: evmAddressSchema,
+    call: z.enum(RATE_CALLS).optional().meta({ description: 'Kind rate: the getter called.' }),
+    series: z.string().meta({ description: 'The history series the contract feeds.' }),
+  })
+  .meta({ id: 'OnchainFeed' });
+
+export const feedSchema = z
+  .discriminatedUnion('provider', [defillamaFeedSchema, onchainFeedSchema])
+  .meta({
+    id: 'Feed',
+    description:
+      'A DeFiLlama pool, or a contract read on chain (where a series has both, the on-chain share price leads and DeFiLlama is compared with it).',
+  });
 
 export const detectedWarningSchema = z
   .strictObject({
     kind: z.enum(WARNING_KINDS).meta({
       description:
-        'outflow: TVL falling fast; depeg: the priced token off its peg; spike: the newest APR far above its 30-day mean.',
+        "outflow: TVL falling fast; depeg: the priced token off its peg; spike: the newest APR far above its 30-day mean; feeds-disagree: the on-chain share price and DeFiLlama's feed give 7-day mean APRs more than max(0.5 points, 20% of the larger) apart.",
     }),
     openedOn: isoDateSchema.meta({ description: 'First day the rule held in the current run.' }),
     closedOn: isoDateSchema.nullable().meta({
@@ -496,7 +542,7 @@ export const strategyMetricsSchema = z
     risk: percentPerYear('Sum of the risk charges, percentage points a year.'),
     great: z.boolean().meta({
       description:
-        "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow or depeg warning).",
+        "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow, depeg or feeds-disagree warning).",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
     charges: riskChargesSchema.optional().meta({
@@ -756,7 +802,7 @@ export const mailSignupResponseSchema = z
 
 export const alertKindSchema = z.enum(ALERT_KINDS).meta({
   description:
-    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike) opens and no operator dismissed it.",
+    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike, feeds-disagree) opens and no operator dismissed it.",
 });
 
 export const alertSubscribeRequestSchema = z

@@ -173,12 +173,15 @@ export type DataOrigin = Pick<Provenance, 'kind' | 'asOf'>;
 
 /**
  * Where a figure comes from, with its data date (the one date format, `formatDay`):
- * "Data: DeFiLlama, as of Nov 23, 2026" for imported series, "Sample data as of Nov 21, 2026" for
+ * "Data: DeFiLlama, as of Nov 23, 2026" for imported series ("Data: share price on chain, as of …"
+ * for series read from the chain), "Sample data as of Nov 21, 2026" for
  * the shipped sample, "Data as of …" for rows an operator typed. Without a date the day is left out.
  */
 export function formatProvenance({ kind, asOf }: DataOrigin): string {
   const day = asOf ? formatDay(asOf) : null;
   if (kind === 'defillama') return day ? `Data: DeFiLlama, as of ${day}` : 'Data: DeFiLlama';
+  if (kind === 'onchain')
+    return day ? `Data: share price on chain, as of ${day}` : 'Data: share price on chain';
   if (kind === 'sample') return day ? `Sample data as of ${day}` : 'Sample data';
   return day ? `Data as of ${day}` : 'Data';
 }

@@ -2,6 +2,7 @@
  * Where each figure comes from and whether it is still current.
  *
  * - kind `defillama`: the series was imported from a DeFiLlama pool (history.json `provenance`);
+ *   `onchain`: its rows were computed from daily share prices (or rates) read on chain;
  *   `sample`: generated sample data (history.json `sample: true` and no provenance entry);
  *   `operator`: rows an operator typed (`sample: false`, no provenance entry).
  * - Stale: an imported series whose newest day started more than 48 h ago, i.e. neither today's
@@ -9,7 +10,8 @@
  *   as sample and keeps its fixed dates, so the shipped site does not turn stale as the clock moves.
  *   Rows typed by an operator are dated by the operator, who decides when they are current.
  * - A base rate is stale when one of its imported components is; its kind is `sample` while any
- *   component is sample, else `operator` while any is typed by hand, else `defillama`.
+ *   component is sample, else `operator` while any is typed by hand, else `defillama` while any
+ *   comes from DeFiLlama, else `onchain`.
  */
 import {
   DEFILLAMA_POOL_PAGE,
@@ -30,12 +32,19 @@ export type RowProvenance = Provenance;
 export type PublishedFeed = Feed;
 
 export function publishFeeds(series: string, feeds: readonly FeedRecord[] | undefined) {
-  return (feeds ?? []).map((f): PublishedFeed => ({
-    provider: f.provider,
-    pool: f.pool,
-    url: `${DEFILLAMA_POOL_PAGE}${f.pool}`,
-    series,
-  }));
+  return (feeds ?? []).map(
+    (f): PublishedFeed =>
+      f.provider === 'defillama'
+        ? { provider: f.provider, pool: f.pool, url: `${DEFILLAMA_POOL_PAGE}${f.pool}`, series }
+        : {
+            provider: f.provider,
+            chain: f.chain,
+            kind: f.kind,
+            address: f.address,
+            ...(f.call ? { call: f.call } : {}),
+            series,
+          },
+  );
 }
 
 function dayStartMs(day: string): number {
@@ -53,12 +62,21 @@ export function seriesProvenance(history: HistoryFile, key: string, now: Date): 
   const imported = history.provenance?.[key];
   if (imported) {
     const stale = asOf === null || now.getTime() >= staleFrom(asOf);
-    return { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt };
+    return imported.kind === 'defillama'
+      ? { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt }
+      : {
+          kind: 'onchain',
+          asOf,
+          stale,
+          chain: imported.chain,
+          address: imported.address,
+          importedAt: imported.importedAt,
+        };
   }
   return { kind: history.sample ? 'sample' : 'operator', asOf, stale: false };
 }
 
-const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama'];
+const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama', 'onchain'];
 
 /** A base rate's provenance from its components' (asOf: the newest day of the base series). */
 export function combineProvenance(
@@ -73,7 +91,7 @@ export function combineProvenance(
 export function nextStaleAt(provenances: Iterable<SeriesProvenance>): number | null {
   let next: number | null = null;
   for (const p of provenances) {
-    if (p.kind !== 'defillama' || p.stale || p.asOf === null) continue;
+    if ((p.kind !== 'defillama' && p.kind !== 'onchain') || p.stale || p.asOf === null) continue;
     const at = staleFrom(p.asOf);
     if (next === null || at < next) next = at;
   }

@@ -268,6 +268,8 @@ function baseComponentSeries(record: BaseRateRecord): string[] {
 export interface WarningData {
   prices: PricesFile | null;
   thresholds: WarningThresholds | null;
+  /** DeFiLlama's rows of the series led by an on-chain feed (history.json `secondary`). */
+  secondary?: HistoryFile['secondary'] | undefined;
 }
 
 /**
@@ -287,6 +289,7 @@ export function sourceWarnings(
       prices: record.priceToken ? (coins[coinOf(record.priceToken)] ?? []) : [],
       ethPrices: coins[ETH_COIN] ?? [],
       pegTo: record.unit,
+      secondaryRows: data.secondary?.[record.series]?.rows,
     },
     data.thresholds,
   );
@@ -296,7 +299,7 @@ export function sourceWarnings(
   });
 }
 
-/** An open outflow or depeg warning that no operator dismissed: never GREAT. */
+/** An open outflow, depeg or feeds-disagree warning that no operator dismissed: never GREAT. */
 export function hasBlockingWarning(warnings: readonly DetectedWarning[]): boolean {
   return warnings.some(
     (w) => w.closedOn === null && !w.dismissed && BLOCKING_WARNING_KINDS.includes(w.kind),
@@ -363,7 +366,10 @@ export function computeAllSeries(
       ...seriesProvenance(history, record.series, now),
     };
     const status = statusOf(result, provenance);
-    const warnings = sourceWarnings(record, rows, warningData);
+    const warnings = sourceWarnings(record, rows, {
+      ...warningData,
+      secondary: warningData.secondary ?? history.secondary,
+    });
     // Stale figures describe a past window: never GREAT until the feed is current again.
     const great =
       baseResult && !provenance.stale && !hasBlockingWarning(warnings)
