@@ -373,7 +373,7 @@ export const VARIABLE_PATTERNS = {
     prefix: 'RPC_URL_',
     description: "a chain's JSON-RPC endpoint (e.g. RPC_URL_ETHEREUM) for the on-chain feeds",
     readBy: ['api', 'data:import'] as readonly Reader[],
-    shownDefault: 'unset (its on-chain feeds are skipped)',
+    shownDefault: 'unset',
     parse: httpUrl('https://ethereum-rpc.example'),
   },
 } as const;
