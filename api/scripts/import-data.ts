@@ -73,15 +73,15 @@ function report(result: ImportResult, historyFile: string): string {
   );
   for (const f of result.feeds) {
     const from = f.provider === 'onchain' ? `onchain ${f.chain}:${f.address}` : f.pool;
-    const head = `  ${f.skipped ? 'skip' : f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${from}`;
+    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${from}`;
     lines.push(
-      f.skipped
-        ? `${head}  ${f.reason}`
-        : f.ok
-          ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
-          : `${head}  ${f.reason} (its last good data is kept)`,
+      f.ok
+        ? `${head}  ${f.days} days, ${f.added} new, ${f.updated} updated, newest ${f.newestDay}`
+        : `${head}  ${f.reason} (its last good data is kept)`,
     );
   }
+  for (const s of result.skipped ?? [])
+    lines.push(`  skip  ${s.series.padEnd(width)}  onchain ${s.chain}:${s.address}  ${s.reason}`);
   for (const s of result.unfed)
     lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
   for (const p of result.prices)

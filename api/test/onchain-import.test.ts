@@ -435,6 +435,17 @@ describe('without RPC_URL_<CHAIN>', () => {
       expect(after.provenance?.['sky-susds']).toMatchObject({ kind: 'defillama', pool: POOL.susds });
       expect(after.series['sky-susds']).not.toEqual(before.series['sky-susds']);
       expect(after.secondary).toBeUndefined();
+      // GET /api/health names the skipped feeds; they do not make the import fail.
+      await t.deps.store.refreshFile('importStatus');
+      const health = (await t.http.get('/api/health').expect(200)).body as {
+        import: { lastRun: { ok: boolean; skipped?: { series: string; reason: string }[] } };
+      };
+      expect(health.import.lastRun.skipped).toContainEqual({
+        series: 'sky-susds',
+        chain: 'ethereum',
+        address: chain.agreeing,
+        reason: 'RPC_URL_ETHEREUM is not set: on-chain feed not read',
+      });
     } finally {
       await server.close();
       await t.cleanup();

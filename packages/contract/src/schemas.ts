@@ -124,10 +124,6 @@ export const feedOutcomeSchema = z
     chain: chainSlugSchema.optional().meta({ description: 'Provider onchain: the chain.' }),
     address: evmAddressSchema.optional().meta({ description: 'Provider onchain: the contract.' }),
     ok: z.boolean(),
-    skipped: z.boolean().optional().meta({
-      description:
-        'Provider onchain: true when no RPC endpoint is configured for its chain (RPC_URL_<CHAIN>): not read, not a failure.',
-    }),
     reason: z
       .string()
       .nullable()
@@ -199,6 +195,22 @@ export const importRunSchema = z
     prices: z.array(priceOutcomeSchema).optional().meta({
       description: 'Each priced token (absent in runs recorded before prices were imported).',
     }),
+    skipped: z
+      .array(
+        z.strictObject({
+          series: nonEmptySchema,
+          chain: chainSlugSchema,
+          address: evmAddressSchema,
+          reason: nonEmptySchema.meta({
+            description: 'e.g. "RPC_URL_ETHEREUM is not set: on-chain feed not read".',
+          }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'On-chain feeds not read because no JSON-RPC endpoint is set for their chain (RPC_URL_<CHAIN>): not a failure, their series keep their data.',
+      }),
   })
   .meta({ id: 'ImportRun' });
 

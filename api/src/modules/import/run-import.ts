@@ -120,6 +120,8 @@ export interface ImportResult {
   pools: PoolsOutcome | null;
   /** Series no feed is named for: left as they are. */
   unfed: string[];
+  /** On-chain feeds not read: no RPC_URL_<CHAIN> for their chain (not a failure). */
+  skipped?: { series: string; chain: string; address: string; reason: string }[];
   /** history.json was replaced. */
   written: boolean;
   /** A problem that stopped the whole run. */
@@ -300,6 +302,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     prices: [],
     pools: null,
     unfed: [],
+    skipped: [],
     written: false,
     error: null,
     figures: [],
@@ -316,8 +319,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       const m = options.metrics;
       if (m) {
         for (const f of result.feeds)
-          if (!f.skipped)
-            m.importOutcome(f.provider === 'onchain' ? `onchain:${f.series}` : f.series, f.ok);
+          m.importOutcome(f.provider === 'onchain' ? `onchain:${f.series}` : f.series, f.ok);
         for (const p of result.prices) m.importOutcome(`price:${p.coin}`, p.ok);
         if (result.pools) m.importOutcome('pools', result.pools.ok);
         if (result.error !== null && result.feeds.length === 0) m.importOutcome('run', false);
@@ -414,17 +416,25 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   }
   const chainStats = last.merge?.chainStats;
   for (const r of chainReads) {
+    if (r.skipped) {
+      (result.skipped ??= []).push({
+        series: r.target.series,
+        chain: r.target.feed.chain,
+        address: r.target.feed.address,
+        reason: r.reason ?? 'not read',
+      });
+      logger.warn('on-chain feed skipped', { series: r.target.series, reason: r.reason });
+      continue;
+    }
     const s = chainStats?.get(r.target.series);
     const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
     const rows = r.rows ?? [];
-    const ok = reason === null || r.skipped;
     result.feeds.push({
       series: r.target.series,
       provider: 'onchain',
       chain: r.target.feed.chain,
       address: r.target.feed.address,
-      ok,
-      ...(r.skipped ? { skipped: true } : {}),
+      ok: reason === null,
       reason,
       days: rows.length,
       added: reason === null ? (s?.added ?? 0) : 0,
@@ -436,8 +446,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   for (const f of result.feeds) {
     const where =
       f.provider === 'onchain' ? { chain: f.chain, address: f.address } : { pool: f.pool };
-    if (f.skipped) logger.warn('on-chain feed skipped', { series: f.series, ...where, reason: f.reason });
-    else if (f.ok)
+    if (f.ok)
       logger.info('feed imported', {
         series: f.series,
         ...where,
@@ -580,6 +589,7 @@ async function recordStatus(options: ImportOptions, result: ImportResult, logger
     feeds: result.feeds,
     ...(result.pools ? { pools: result.pools } : {}),
     prices: result.prices,
+    ...(result.skipped?.length ? { skipped: result.skipped } : {}),
   };
   try {
     await guardedWrite({
