@@ -138,7 +138,7 @@ export interface Anvil {
 }
 
 /** Starts anvil on 127.0.0.1 at a free port, its genesis block at `genesisTime` (seconds). */
-export async function startAnvil(genesisTime: number): Promise<Anvil> {
+export async function startAnvil(genesisTime: number, extraArgs: string[] = []): Promise<Anvil> {
   const port = await freePort();
   const child = spawn(
     anvilBinary(),
@@ -151,6 +151,7 @@ export async function startAnvil(genesisTime: number): Promise<Anvil> {
       String(genesisTime),
       '--no-mining',
       '--silent',
+      ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
