@@ -40,7 +40,10 @@ const fn = (name, inputs, outputs = []) => ({
   inputs: inputs.map((type, i) => ({ name: `a${i}`, type })),
   outputs: outputs.map((type) => ({ name: '', type })),
 });
-const TOKEN_ABI = [fn('mint', ['address', 'uint256']), fn('approve', ['address', 'uint256'], ['bool'])];
+const TOKEN_ABI = [
+  fn('mint', ['address', 'uint256']),
+  fn('approve', ['address', 'uint256'], ['bool']),
+];
 const VAULT_ABI = [fn('deposit', ['uint256', 'address'], ['uint256'])];
 const RATE_ABI = [fn('setRate', ['uint256'])];
 
@@ -49,7 +52,10 @@ async function buildChain() {
   const compiled = await chain.compileContracts();
   const genesis = shift(TODAY, -(DAYS + 1));
   // Every block's state kept: the backfill reads the past (an archive node's job on mainnet).
-  const anvil = await chain.startAnvil(dayStart(genesis) + 60, ['--max-persisted-states', '100000']);
+  const anvil = await chain.startAnvil(dayStart(genesis) + 60, [
+    '--max-persisted-states',
+    '100000',
+  ]);
   const c = chain.chainClients(anvil.url);
   const me = c.account.address;
   const write = (address, abi, functionName, args) =>
@@ -62,7 +68,9 @@ async function buildChain() {
   ];
   const rate = await chain.deployAt(c, compiled.TestRate, [], t(400));
   const E18 = 10n ** 18n;
-  await chain.mineAt(c, t(500), async () => [await write(token, TOKEN_ABI, 'mint', [me, 10n ** 30n])]);
+  await chain.mineAt(c, t(500), async () => [
+    await write(token, TOKEN_ABI, 'mint', [me, 10n ** 30n]),
+  ]);
   await chain.mineAt(c, t(600), async () => [
     await write(token, TOKEN_ABI, 'approve', [vaults[0], 10n ** 30n]),
     await write(token, TOKEN_ABI, 'approve', [vaults[1], 10n ** 30n]),

@@ -101,7 +101,9 @@ export async function compileContracts(): Promise<Record<string, Compiled>> {
       return { error: `not found: ${p}` };
     }
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), { import: findImports }),
+  ) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   const out: Record<string, Compiled> = {};

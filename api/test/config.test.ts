@@ -368,7 +368,10 @@ describe('RPC_URL_<CHAIN>: a family of variables named by a pattern', () => {
       loadConfig({ RPC_URL_ETHEREUM: 'ws://node.example', PG_POOL_MAX: '0' }, ['api']),
     ).toThrow(
       new ConfigError([
-        { variable: 'PG_POOL_MAX', message: 'PG_POOL_MAX must be a positive whole number, got "0"' },
+        {
+          variable: 'PG_POOL_MAX',
+          message: 'PG_POOL_MAX must be a positive whole number, got "0"',
+        },
         {
           variable: 'RPC_URL_ETHEREUM',
           message: 'RPC_URL_ETHEREUM must start with http:// or https://, got "ws:"',
@@ -388,9 +391,7 @@ describe('RPC_URL_<CHAIN>: a family of variables named by a pattern', () => {
     const markdown = await readFile(path.join(API_ROOT, '..', 'docs', 'api.md'), 'utf8');
     const table = markdown.slice(markdown.indexOf('\n### Environment\n')).split('\n\n| ')[1]!;
     for (const [pattern, spec] of Object.entries(VARIABLE_PATTERNS)) {
-      const row = ('| ' + table)
-        .split('\n')
-        .find((l) => l.startsWith(`| \`${pattern}\` `));
+      const row = ('| ' + table).split('\n').find((l) => l.startsWith(`| \`${pattern}\` `));
       expect(row, `${pattern} has a row`).toBeDefined();
       const cells = row!
         .slice(1, -1)

@@ -82,8 +82,12 @@ async function buildChain(): Promise<Chain> {
   const rate = await deployAt(c, compiled.TestRate!, [], at(GENESIS_DAY, 900));
   const deposit = 1_000_000n * E18;
   const me = c.account.address;
-  const write = (address: Address, abi: typeof TOKEN_ABI | typeof VAULT_ABI | typeof RATE_ABI, functionName: string, args: unknown[]) =>
-    c.wallet.writeContract({ address, abi, functionName, args } as never) as Promise<Hex>;
+  const write = (
+    address: Address,
+    abi: typeof TOKEN_ABI | typeof VAULT_ABI | typeof RATE_ABI,
+    functionName: string,
+    args: unknown[],
+  ) => c.wallet.writeContract({ address, abi, functionName, args } as never) as Promise<Hex>;
   await mineAt(c, at(GENESIS_DAY, 1000), async () => [
     await write(token, TOKEN_ABI, 'mint', [me, 10n * deposit]),
   ]);
@@ -212,7 +216,12 @@ function llamaSays(server: ReplayServer) {
 interface SourceRow {
   id: number;
   feeds: Record<string, unknown>[];
-  warnings: { kind: string; closedOn: string | null; figures: Record<string, number>; text: string }[];
+  warnings: {
+    kind: string;
+    closedOn: string | null;
+    figures: Record<string, number>;
+    text: string;
+  }[];
 }
 
 let chain: Chain;
@@ -401,7 +410,11 @@ describe('on-chain feeds read from a local node', () => {
     expect(after.series['sky-susds']).toEqual(before.series['sky-susds']);
     const health = (await t.http.get('/api/health').expect(200)).body as {
       status: string;
-      import: { lastRun: { feeds: { series: string; provider?: string; ok: boolean; reason: string | null }[] } };
+      import: {
+        lastRun: {
+          feeds: { series: string; provider?: string; ok: boolean; reason: string | null }[];
+        };
+      };
     };
     expect(health.status).toBe('degraded');
     const row = health.import.lastRun.feeds.find(
@@ -432,7 +445,10 @@ describe('without RPC_URL_<CHAIN>', () => {
       expect(exitCode).toBe(0);
       const after = await readHistory(t.dir);
       // DeFiLlama still leads a series the chain has not fed yet.
-      expect(after.provenance?.['sky-susds']).toMatchObject({ kind: 'defillama', pool: POOL.susds });
+      expect(after.provenance?.['sky-susds']).toMatchObject({
+        kind: 'defillama',
+        pool: POOL.susds,
+      });
       expect(after.series['sky-susds']).not.toEqual(before.series['sky-susds']);
       expect(after.secondary).toBeUndefined();
       // GET /api/health names the skipped feeds; they do not make the import fail.

@@ -445,7 +445,11 @@ export const historyFileSchema = z
     secondary: z
       .record(
         z.string().min(1),
-        z.strictObject({ kind: z.literal('defillama'), pool: defillamaPoolId, rows: z.array(dailyRow) }),
+        z.strictObject({
+          kind: z.literal('defillama'),
+          pool: defillamaPoolId,
+          rows: z.array(dailyRow),
+        }),
       )
       .optional(),
   })

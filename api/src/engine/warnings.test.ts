@@ -187,7 +187,11 @@ describe('feeds-disagree', () => {
   /** APY whose ra30-v1 APR is `apr` exactly. */
   const apyOf = (apr: number) => 100 * (Math.pow(1 + apr / 36500, 365) - 1);
   const flat = (n: number, apr: (i: number) => number) =>
-    rows(n, () => 1e8, (i) => apyOf(apr(i)));
+    rows(
+      n,
+      () => 1e8,
+      (i) => apyOf(apr(i)),
+    );
 
   it('opens when the 7-day mean APRs differ by more than 20% of the larger, with both figures', () => {
     // 10% vs 7.9%: 2.1 points apart, more than 2 (20% of 10) and 0.5.
@@ -208,9 +212,9 @@ describe('feeds-disagree', () => {
 
   it('at low rates the tolerance is 0.5 points', () => {
     expect(detect({ rows: flat(10, () => 1), secondaryRows: flat(10, () => 1.45) })).toEqual([]);
-    expect(
-      kinds(detect({ rows: flat(10, () => 1), secondaryRows: flat(10, () => 1.55) })),
-    ).toEqual(['feeds-disagree']);
+    expect(kinds(detect({ rows: flat(10, () => 1), secondaryRows: flat(10, () => 1.55) }))).toEqual(
+      ['feeds-disagree'],
+    );
   });
 
   it('needs 5 days both feeds have in the window, and closes once they agree again', () => {

@@ -55,7 +55,9 @@ function dataSource(row: ComparisonRow): string {
   const components = provenance.components ?? [];
   const imported = components.filter((c) => c.kind === 'defillama' || c.kind === 'onchain').length;
   if (imported > 0 && imported < components.length) {
-    const from = components.some((c) => c.kind === 'onchain') ? 'DeFiLlama or the chain' : 'DeFiLlama';
+    const from = components.some((c) => c.kind === 'onchain')
+      ? 'DeFiLlama or the chain'
+      : 'DeFiLlama';
     parts.push(`${imported} of its ${components.length} series imported from ${from}`);
   }
   if (row.status === 'stale') parts.push(formatStale(provenance));

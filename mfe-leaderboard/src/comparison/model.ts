@@ -203,8 +203,8 @@ export function dataNote(
         : kinds.has('onchain')
           ? 'onchain'
           : kinds.has('operator')
-          ? 'operator'
-          : 'sample';
+            ? 'operator'
+            : 'sample';
   const staleTail = stale ? STALE_MEANING : '';
   if (kind === 'sample') {
     return {

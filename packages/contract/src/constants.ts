@@ -136,7 +136,11 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const WARNING_KINDS = ['outflow', 'depeg', 'spike', 'feeds-disagree'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 /** The kinds that rule out GREAT while open and not dismissed. */
-export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg', 'feeds-disagree'];
+export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = [
+  'outflow',
+  'depeg',
+  'feeds-disagree',
+];
 /** How each kind of detected warning is named, on the site and in the alert e-mails. */
 export const WARNING_TITLES: Record<WarningKind, string> = {
   outflow: 'Deposits leaving fast',
@@ -148,7 +152,12 @@ export const WARNING_TITLES: Record<WarningKind, string> = {
 export const ONCHAIN_KINDS = ['erc4626', 'rate'] as const;
 export type OnchainKind = (typeof ONCHAIN_KINDS)[number];
 /** The rate getters of an on-chain feed of kind `rate` (docs/data-sources.md says each call). */
-export const RATE_CALLS = ['getPooledEthByShares', 'getExchangeRate', 'getRate', 'exchangeRate'] as const;
+export const RATE_CALLS = [
+  'getPooledEthByShares',
+  'getExchangeRate',
+  'getRate',
+  'exchangeRate',
+] as const;
 export type RateCall = (typeof RATE_CALLS)[number];
 
 export {

@@ -118,7 +118,8 @@ export const feedOutcomeSchema = z
   .strictObject({
     series: nonEmptySchema.meta({ description: 'The history series the pool feeds.' }),
     provider: z.enum(['defillama', 'onchain']).optional().meta({
-      description: 'Where the feed reads (absent in runs recorded before on-chain feeds: defillama).',
+      description:
+        'Where the feed reads (absent in runs recorded before on-chain feeds: defillama).',
     }),
     pool: defillamaPoolIdSchema.optional().meta({ description: 'Provider defillama: the pool.' }),
     chain: chainSlugSchema.optional().meta({ description: 'Provider onchain: the chain.' }),

@@ -44,7 +44,11 @@ export interface HistoryMerge {
 type Secondary = NonNullable<HistoryFile['secondary']>;
 
 /** Rows merged by date: new days added, changed days updated, other stored days kept. */
-function mergeRows(existing: readonly DailyRow[], incoming: readonly DailyRow[], s: SeriesMergeStats) {
+function mergeRows(
+  existing: readonly DailyRow[],
+  incoming: readonly DailyRow[],
+  s: SeriesMergeStats,
+) {
   const byDate = new Map(existing.map((r) => [r.date, r]));
   for (const r of incoming) {
     const old = byDate.get(r.date);
@@ -88,7 +92,8 @@ export function mergeHistory(
 
   const chainLed = new Set<string>();
   for (const c of chainImports)
-    if (c.rows.length > 0 || history.provenance?.[c.series]?.kind === 'onchain') chainLed.add(c.series);
+    if (c.rows.length > 0 || history.provenance?.[c.series]?.kind === 'onchain')
+      chainLed.add(c.series);
   for (const [key, p] of Object.entries(history.provenance ?? {}))
     if (p.kind === 'onchain') chainLed.add(key);
 

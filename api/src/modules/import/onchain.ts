@@ -161,7 +161,10 @@ export class ChainReader {
    * or null when even block 0 is not. One binary search for all targets: each level splits every
    * open interval at its midpoint, and the midpoints of a level are read together.
    */
-  async lastBlocksBefore(targets: readonly number[], head: bigint): Promise<Map<number, bigint | null>> {
+  async lastBlocksBefore(
+    targets: readonly number[],
+    head: bigint,
+  ): Promise<Map<number, bigint | null>> {
     const out = new Map<number, bigint | null>();
     const t0 = await this.timestamp(0n);
     const tHead = await this.timestamp(head);
@@ -251,25 +254,49 @@ export class ChainReader {
             args: [10n ** 18n],
             blockNumber: block,
           })
-        : this.client.readContract({ address, abi: RATE_ABI, functionName: call, blockNumber: block }),
+        : this.client.readContract({
+            address,
+            abi: RATE_ABI,
+            functionName: call,
+            blockNumber: block,
+          }),
     );
     return { value, assets: null };
   }
 
   /** The share unit (10**decimals()) and the decimals of what a share is worth in. */
-  async units(feed: OnchainFeedRecord, block: bigint): Promise<{ shareUnit: bigint; valueDecimals: number }> {
-    if (feed.kind !== 'erc4626') return { shareUnit: 10n ** 18n, valueDecimals: feed.decimals ?? 18 };
+  async units(
+    feed: OnchainFeedRecord,
+    block: bigint,
+  ): Promise<{ shareUnit: bigint; valueDecimals: number }> {
+    if (feed.kind !== 'erc4626')
+      return { shareUnit: 10n ** 18n, valueDecimals: feed.decimals ?? 18 };
     const address = feed.address as Address;
     const [decimals, asset] = await Promise.all([
       this.call(() =>
-        this.client.readContract({ address, abi: ERC4626_ABI, functionName: 'decimals', blockNumber: block }),
+        this.client.readContract({
+          address,
+          abi: ERC4626_ABI,
+          functionName: 'decimals',
+          blockNumber: block,
+        }),
       ),
       this.call(() =>
-        this.client.readContract({ address, abi: ERC4626_ABI, functionName: 'asset', blockNumber: block }),
+        this.client.readContract({
+          address,
+          abi: ERC4626_ABI,
+          functionName: 'asset',
+          blockNumber: block,
+        }),
       ),
     ]);
     const assetDecimals = await this.call(() =>
-      this.client.readContract({ address: asset, abi: ERC20_ABI, functionName: 'decimals', blockNumber: block }),
+      this.client.readContract({
+        address: asset,
+        abi: ERC20_ABI,
+        functionName: 'decimals',
+        blockNumber: block,
+      }),
     );
     return { shareUnit: 10n ** BigInt(decimals), valueDecimals: assetDecimals };
   }
@@ -341,7 +368,18 @@ export async function readChain(
   return Promise.all(
     targets.map(async (target): Promise<OnchainRead> => {
       try {
-        return { target, rows: await readTarget(reader, target, firstDay.get(target)!, newest, blockOf, head.number), reason: null };
+        return {
+          target,
+          rows: await readTarget(
+            reader,
+            target,
+            firstDay.get(target)!,
+            newest,
+            blockOf,
+            head.number,
+          ),
+          reason: null,
+        };
       } catch (err) {
         return { target, rows: null, reason: rpcReason(err) };
       }
@@ -370,22 +408,28 @@ async function readTarget(
   }
   if (days.length < 2) return [];
   const { shareUnit, valueDecimals } = await reader.units(target.feed, head);
-  const values = await Promise.all(days.map((d) => reader.value(target.feed, blockOf(d)!, shareUnit)));
+  const values = await Promise.all(
+    days.map((d) => reader.value(target.feed, blockOf(d)!, shareUnit)),
+  );
   const rows: OnchainRow[] = [];
   for (let i = 1; i < days.length; i++) {
     const prev = values[i - 1]!.value;
     const cur = values[i]!;
     const where = `${target.feed.address} on ${days[i]}`;
-    if (prev <= 0n || cur.value <= 0n) throw new FeedError(`implausible value at ${where}: a share price of 0`);
+    if (prev <= 0n || cur.value <= 0n)
+      throw new FeedError(`implausible value at ${where}: a share price of 0`);
     const apy = apyFromPrices(prev, cur.value);
     if (!Number.isFinite(apy) || apy > MAX_PLAUSIBLE_APY)
-      throw new FeedError(`implausible value at ${where}: APY ${apy}% is above ${MAX_PLAUSIBLE_APY}%`);
+      throw new FeedError(
+        `implausible value at ${where}: APY ${apy}% is above ${MAX_PLAUSIBLE_APY}%`,
+      );
     if (apy <= -100) throw new FeedError(`implausible value at ${where}: APY ${apy}%`);
     rows.push({
       date: days[i]!,
       apy,
       pricePerShare: scaled(cur.value, valueDecimals),
-      tvlUsd: cur.assets !== null && target.unit === 'USD' ? scaled(cur.assets, valueDecimals) : null,
+      tvlUsd:
+        cur.assets !== null && target.unit === 'USD' ? scaled(cur.assets, valueDecimals) : null,
     });
   }
   return rows;

@@ -363,7 +363,14 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const chainReads = await readChains(chainTargets(sources, store.get('history')), options, now);
   const chainImports: ChainImport[] = chainReads.flatMap((r) =>
     r.rows
-      ? [{ series: r.target.series, chain: r.target.feed.chain, address: r.target.feed.address, rows: r.rows }]
+      ? [
+          {
+            series: r.target.series,
+            chain: r.target.feed.chain,
+            address: r.target.feed.address,
+            rows: r.rows,
+          },
+        ]
       : [],
   );
 

@@ -32,18 +32,17 @@ export type RowProvenance = Provenance;
 export type PublishedFeed = Feed;
 
 export function publishFeeds(series: string, feeds: readonly FeedRecord[] | undefined) {
-  return (feeds ?? []).map(
-    (f): PublishedFeed =>
-      f.provider === 'defillama'
-        ? { provider: f.provider, pool: f.pool, url: `${DEFILLAMA_POOL_PAGE}${f.pool}`, series }
-        : {
-            provider: f.provider,
-            chain: f.chain,
-            kind: f.kind,
-            address: f.address,
-            ...(f.call ? { call: f.call } : {}),
-            series,
-          },
+  return (feeds ?? []).map((f): PublishedFeed =>
+    f.provider === 'defillama'
+      ? { provider: f.provider, pool: f.pool, url: `${DEFILLAMA_POOL_PAGE}${f.pool}`, series }
+      : {
+          provider: f.provider,
+          chain: f.chain,
+          kind: f.kind,
+          address: f.address,
+          ...(f.call ? { call: f.call } : {}),
+          series,
+        },
   );
 }
 
