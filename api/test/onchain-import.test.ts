@@ -468,3 +468,91 @@ describe('without RPC_URL_<CHAIN>', () => {
     }
   });
 });
+
+describe('a node that keeps only recent state', () => {
+  it('backfills as far as the node allows and says nothing failed', async () => {
+    const compiled = await compileContracts();
+    const genesis = nextDay(TODAY, -21);
+    // Only the newest 30 blocks' state is kept: about the last ten days here.
+    const anvil = await startAnvil(dayStart(genesis) + 60, ['--prune-history', '30']);
+    const t = await setup({ now: () => NOW });
+    const server = await replayAllFeeds(t.dir);
+    try {
+      const c = chainClients(anvil.url);
+      const me = c.account.address;
+      const write = (
+        address: Address,
+        abi: typeof TOKEN_ABI | typeof VAULT_ABI,
+        fn: string,
+        args: unknown[],
+      ) =>
+        c.wallet.writeContract({ address, abi, functionName: fn, args } as never) as Promise<Hex>;
+      const token = await deployAt(c, compiled.TestToken!, [], dayStart(genesis) + 100);
+      const vault = await deployAt(c, compiled.TestVault!, [token], dayStart(genesis) + 200);
+      await mineAt(c, dayStart(genesis) + 300, async () => [
+        await write(token, TOKEN_ABI, 'mint', [me, 10n ** 30n]),
+      ]);
+      await mineAt(c, dayStart(genesis) + 400, async () => [
+        await write(token, TOKEN_ABI, 'approve', [vault, 10n ** 30n]),
+      ]);
+      await mineAt(c, dayStart(genesis) + 500, async () => [
+        await write(vault, VAULT_ABI, 'deposit', [10n ** 24n, me]),
+      ]);
+      const last = new Map<string, bigint>();
+      for (let day = nextDay(genesis); day < TODAY; day = nextDay(day)) {
+        await c.test.setNextBlockTimestamp({ timestamp: BigInt(dayStart(day) + 100) });
+        await c.test.mine({ blocks: 2, interval: 600 });
+        last.set(
+          day,
+          await mineAt(c, dayStart(day) + 80_000, async () => [
+            await write(token, TOKEN_ABI, 'mint', [vault, 3n * 10n ** 20n]),
+          ]),
+        );
+      }
+      const sources = await readSources(t.dir);
+      for (const s of sources.sources)
+        if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
+      for (const b of sources.baseRates) {
+        const comp = b.components;
+        const strip = (h: { feeds?: { provider: string }[] }) => {
+          if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
+        };
+        if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
+        else comp.assets.forEach((a) => strip(a as never));
+      }
+      Object.assign(
+        sources.sources.find((s) => s.id === 2)!,
+        {
+          feeds: [{ provider: 'defillama', pool: POOL.susds }, onchainFeed(vault)],
+        },
+      );
+      await editFile(`${t.dir}/sources.json`, JSON.stringify(sources, null, 2));
+
+      const result = await importWith(t, server, { rpcUrls: { ethereum: anvil.url } });
+      const feed = result.feeds.find((f) => f.provider === 'onchain')!;
+      expect([feed.ok, feed.reason, feed.newestDay]).toEqual([true, null, YESTERDAY]);
+      const rows = (await readHistory(t.dir)).series['sky-susds']!;
+      // Fewer days than the 20 since the vault appeared: the node no longer has the early ones.
+      expect(rows.length).toBeGreaterThan(3);
+      expect(rows.length).toBeLessThan(20);
+      expect(rows[0]!.date > nextDay(genesis)).toBe(true);
+      for (const row of rows) {
+        const read = (day: string) =>
+          c.wallet.readContract({
+            address: vault,
+            abi: VAULT_ABI,
+            functionName: 'convertToAssets',
+            args: [E18],
+            blockNumber: last.get(day)!,
+          });
+        const p = Number(await read(row.date));
+        const q = Number(await read(nextDay(row.date, -1)));
+        expect(Math.abs(apyToApr(row.apy) - 365 * (p / q - 1) * 100)).toBeLessThan(1e-9);
+      }
+    } finally {
+      await server.close();
+      await t.cleanup();
+      await anvil.stop();
+    }
+  }, 60_000);
+});

@@ -14,8 +14,9 @@
  * - The day's APY is the one whose ra30-v1 APR (api/src/engine/ra30.ts, apyToApr) is exactly
  *   365 × (p_d / p_{d-1} − 1) × 100: apy = 100 × ((p_d / p_{d-1})^365 − 1).
  * - Backfill: from the first day whose last block has code at the address, at most `maxDays` days
- *   back; afterwards only the days after the newest stored one (that one is read again as the
- *   reference price).
+ *   back, and no further back than the node keeps state (a node that prunes history answers only
+ *   recent blocks); afterwards only the days after the newest stored one (that one is read again
+ *   as the reference price).
  *
  * Calls go through viem's HTTP transport with JSON-RPC batching (many calls in one request) and a
  * bound on the calls in flight. Every failure is a FeedError naming what failed; no partial
@@ -26,6 +27,8 @@ import {
   BaseError,
   createPublicClient,
   http,
+  HttpRequestError,
+  TimeoutError,
   parseAbi,
   type Address,
   type PublicClient,
@@ -203,6 +206,33 @@ export class ChainReader {
   async hasCode(address: Address, block: bigint): Promise<boolean> {
     const code = await this.call(() => this.client.getCode({ address, blockNumber: block }));
     return code !== undefined && code !== '0x';
+  }
+
+  /**
+   * Whether the node still has the state of `block` (a node that prunes history answers only
+   * recent blocks), and if so whether `address` has code there. Transport failures throw.
+   */
+  async readableCode(address: Address, block: bigint): Promise<boolean | null> {
+    try {
+      return await this.hasCode(address, block);
+    } catch (err) {
+      if (
+        err instanceof BaseError &&
+        !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
+      )
+        return null;
+      throw err;
+    }
+  }
+
+  /** The first block in (lo, hi] whose state the node still has, given none at lo. */
+  async firstReadableBlock(address: Address, lo: bigint, hi: bigint): Promise<bigint> {
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if ((await this.readableCode(address, mid)) === null) lo = mid;
+      else hi = mid;
+    }
+    return hi;
   }
 
   /** The first block in (lo, hi] with code at `address`, given none at lo and some at hi. */
@@ -400,9 +430,18 @@ async function readTarget(
     throw new FeedError(`no contract at ${target.feed.address} on ${target.feed.chain}`);
   let days = daysBetween(from, to).filter((d) => blockOf(d) !== null);
   if (days.length === 0) return [];
-  // Backfill: the days before the contract existed are left out.
-  const first = blockOf(days[0]!)!;
-  if (!(await reader.hasCode(address, first))) {
+  // Backfill as far as the node allows: the days whose state it no longer has are left out.
+  let first = blockOf(days[0]!)!;
+  let code = await reader.readableCode(address, first);
+  if (code === null) {
+    const readable = await reader.firstReadableBlock(address, first, head);
+    days = days.filter((d) => blockOf(d)! >= readable);
+    if (days.length === 0) return [];
+    first = blockOf(days[0]!)!;
+    code = await reader.hasCode(address, first);
+  }
+  // And the days before the contract existed.
+  if (!code) {
     const deployed = await reader.firstBlockWithCode(address, first, head);
     days = days.filter((d) => blockOf(d)! >= deployed);
   }
