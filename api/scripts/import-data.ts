@@ -42,6 +42,10 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--api-url URL] [--co
   --concurrency  requests at once (default ${DEFAULT_CONCURRENCY})
   --data-dir     data directory (default: $DATA_DIR, else api/data)
 
+On-chain feeds (provider onchain in sources.json) are read through $RPC_URL_<CHAIN> (e.g.
+RPC_URL_ETHEREUM), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
+is skipped (a "skip" line, not a failure). --from does not apply to them.
+
 Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
 last good data is kept; the others were imported) or a data file could not be written. 2: bad
 arguments or unreadable sources.json.`;
