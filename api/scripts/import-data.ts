@@ -1,6 +1,7 @@
 /**
  * Operator command: imports the daily history of every feed named in sources.json from DeFiLlama
- * into history.json, the daily price of every priced token from DeFiLlama's coins API into
+ * (and, for the on-chain feeds, from the chain's JSON-RPC endpoint in RPC_URL_<CHAIN>) into
+ * history.json, the daily price of every priced token from DeFiLlama's coins API into
  * prices.json, and DeFiLlama's /pools snapshot into pools.json, the scanner's input
  * (api/src/modules/import/run-import.ts). A running server picks the new files up by itself, as it does
  * any edit.
@@ -16,7 +17,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/platform/config.ts';
+import { ConfigError, loadConfig, loadRpcUrls, type Config } from '../src/platform/config.ts';
 import { openStore } from '../src/composition/data-files.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
@@ -46,6 +47,10 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--check-selectors [-
   --timeout-ms   per request (default ${DEFAULT_TIMEOUT_MS})
   --concurrency  requests at once (default ${DEFAULT_CONCURRENCY})
   --data-dir     data directory (default: $DATA_DIR, else api/data)
+
+On-chain feeds (provider onchain in sources.json) are read through $RPC_URL_<CHAIN> (e.g.
+RPC_URL_ETHEREUM), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
+is skipped (a "skip" line, not a failure). --from does not apply to them.
 
 Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
 last good data is kept; the others were imported) or a data file could not be written. 2: bad
@@ -107,7 +112,9 @@ function report(result: ImportResult, historyFile: string): string {
     ...result.unfed.map((s) => s.length),
   );
   for (const f of result.feeds) {
-    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${f.pool ?? '(unresolved)'}`;
+    const from =
+      f.provider === 'onchain' ? `onchain ${f.chain}:${f.address}` : (f.pool ?? '(unresolved)');
+    const head = `  ${f.ok ? 'ok  ' : 'FAIL'}  ${f.series.padEnd(width)}  ${from}`;
     const resolved = f.select && f.ok ? `, selector resolved` : '';
     const leftOut = f.leftOut?.length ? `, ${f.leftOut.length} day(s) left out` : '';
     lines.push(
@@ -118,6 +125,8 @@ function report(result: ImportResult, historyFile: string): string {
     for (const day of f.leftOut ?? [])
       lines.push(`        left out ${day.date ?? '(no date)'}: ${day.reason}`);
   }
+  for (const s of result.skipped ?? [])
+    lines.push(`  skip  ${s.series.padEnd(width)}  onchain ${s.chain}:${s.address}  ${s.reason}`);
   for (const s of result.unfed)
     lines.push(`  -     ${s.padEnd(width)}  no feed in sources.json: left as it is`);
   for (const p of result.prices)
@@ -241,6 +250,8 @@ export async function runImportCli(
 
   const result = await runImport({
     store,
+    rpcUrls: loadRpcUrls(env),
+    onchainMaxDays: config.ONCHAIN_MAX_DAYS,
     apiUrl: values['api-url'] ?? config.DEFILLAMA_API_URL,
     coinsApiUrl: values['coins-api-url'] ?? config.COINS_API_URL,
     fromDir: values.from,

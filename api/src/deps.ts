@@ -37,6 +37,7 @@ import {
   API_ROOT,
   ENVIRONMENT,
   loadConfig,
+  loadRpcUrls,
   metricsToken,
   type VariableName,
 } from './platform/config.ts';
@@ -127,6 +128,8 @@ export interface CreateDepsOptions {
   mailFrom?: string;
   /** Default: env COINS_API_URL, else https://coins.llama.fi. */
   coinsApiUrl?: string;
+  /** JSON-RPC endpoints of the on-chain feeds by chain. Default: env RPC_URL_<CHAIN>. */
+  rpcUrls?: Record<string, string>;
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
   /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */
@@ -361,6 +364,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   });
   alerts.trigger('start');
 
+  const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
   const importSchedule =
     importIntervalMs === null
       ? null
@@ -377,6 +381,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
                 signal,
                 apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
                 coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
+                rpcUrls,
+                onchainMaxDays: config.ONCHAIN_MAX_DAYS,
               }),
             );
             // Also when nothing changed: a source may have turned stale meanwhile.
@@ -403,7 +409,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       for (const s of currentSnapshot().series.values()) {
         for (const p of s.provenance.components ?? [s.provenance]) {
           const id = p.series ?? String(s.id);
-          if (p.kind !== 'defillama' || seen.has(id)) continue;
+          if ((p.kind !== 'defillama' && p.kind !== 'onchain') || seen.has(id)) continue;
           seen.add(id);
           const at = p.importedAt ? Date.parse(p.importedAt) : NaN;
           if (Number.isFinite(at)) yield [id, ageSeconds(t, at)] as [string, number];

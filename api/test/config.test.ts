@@ -13,9 +13,11 @@ import {
   DEFAULT_DATA_DIR,
   ENVIRONMENT,
   loadConfig,
+  loadRpcUrls,
   shownDefault,
   shownReaders,
   VARIABLE_NAMES,
+  VARIABLE_PATTERNS,
 } from '../src/platform/config.ts';
 import { API_ROOT, createDeps } from '../src/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       DATA_IMPORT_INTERVAL: null,
       DEFILLAMA_API_URL: 'https://yields.llama.fi',
       COINS_API_URL: 'https://coins.llama.fi',
+      ONCHAIN_MAX_DAYS: 365,
       SMTP_URL: undefined,
       PUBLIC_URL: undefined,
       ALERTS_SECRET: undefined,
@@ -344,5 +347,58 @@ describe('docs/api.md, "Environment"', () => {
     expect(tableProblems(changed.join('\n'))).toEqual([
       'RATE_LIMIT_MAX: the table says default `50`, the schema `30`',
     ]);
+  });
+});
+
+describe('RPC_URL_<CHAIN>: a family of variables named by a pattern', () => {
+  it('gives each chain its JSON-RPC endpoint, by chain name in lower case; blank counts as unset', () => {
+    expect(
+      loadRpcUrls({
+        RPC_URL_ETHEREUM: 'http://127.0.0.1:8545',
+        RPC_URL_BASE: ' ',
+        RPC_URL_ARBITRUM_ONE: 'https://arb.example/rpc',
+        PORT: '1',
+      }),
+    ).toEqual({ ethereum: 'http://127.0.0.1:8545', arbitrum_one: 'https://arb.example/rpc' });
+    expect(loadRpcUrls({})).toEqual({});
+  });
+
+  it('a malformed endpoint stops loadConfig and data:import with the others, naming the variable', async () => {
+    expect(() =>
+      loadConfig({ RPC_URL_ETHEREUM: 'ws://node.example', PG_POOL_MAX: '0' }, ['api']),
+    ).toThrow(
+      new ConfigError([
+        {
+          variable: 'PG_POOL_MAX',
+          message: 'PG_POOL_MAX must be a positive whole number, got "0"',
+        },
+        {
+          variable: 'RPC_URL_ETHEREUM',
+          message: 'RPC_URL_ETHEREUM must start with http:// or https://, got "ws:"',
+        },
+      ]),
+    );
+    // Read by the API and data:import only.
+    expect(() => loadConfig({ RPC_URL_ETHEREUM: 'nonsense' }, ['site-server'])).not.toThrow();
+    const result = await runImportCli([], { RPC_URL_ETHEREUM: 'nonsense' });
+    expect(result.exitCode).toBe(2);
+    expect(result.output).toContain(
+      '- RPC_URL_ETHEREUM must be a URL starting with http:// or https:// (https://ethereum-rpc.example), got "nonsense"',
+    );
+  });
+
+  it('docs/api.md lists each pattern in the Environment table, with its default and readers', async () => {
+    const markdown = await readFile(path.join(API_ROOT, '..', 'docs', 'api.md'), 'utf8');
+    const table = markdown.slice(markdown.indexOf('\n### Environment\n')).split('\n\n| ')[1]!;
+    for (const [pattern, spec] of Object.entries(VARIABLE_PATTERNS)) {
+      const row = ('| ' + table).split('\n').find((l) => l.startsWith(`| \`${pattern}\` `));
+      expect(row, `${pattern} has a row`).toBeDefined();
+      const cells = row!
+        .slice(1, -1)
+        .split(' | ')
+        .map((c) => c.trim());
+      expect(cells[1]).toBe(spec.shownDefault);
+      expect(cells[2]).toBe(spec.readBy.map((r) => `\`${r}\``).join(', '));
+    }
   });
 });

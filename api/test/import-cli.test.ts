@@ -70,7 +70,7 @@ describe('data:import --from DIR', () => {
     expect(output).toContain(`${path.join(dir, 'history.json')} written.`);
     const history = await readHistory(dir);
     expect(history.series['lido-steth']).toHaveLength(90);
-    expect(history.provenance?.['sky-dsr-dai']?.pool).toBe(POOL.dsr);
+    expect(history.provenance?.['sky-dsr-dai']).toMatchObject({ pool: POOL.dsr });
   });
 
   it('reads DIR/pools.json into pools.json; without it, exits 1 and keeps the last snapshot', async () => {

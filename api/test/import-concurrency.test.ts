@@ -84,7 +84,7 @@ describe('an operator edit and an import at the same moment', () => {
     expect(attempts).toEqual([1, 2]);
     const history = await readHistory(t.dir);
     expect(history.series['liquity-sp']!.at(-1)!.apy).toBe(7.77);
-    expect(history.provenance?.['lido-steth']?.pool).toBe(POOL.lido);
+    expect(history.provenance?.['lido-steth']).toMatchObject({ pool: POOL.lido });
     expect(history.series['lido-steth']!.at(-1)!.date).toBe(TODAY);
   });
 

@@ -166,10 +166,23 @@ describe('data:import from the DeFiLlama yields API', () => {
         select: { project: 'lido', chain: 'Ethereum', symbol: 'stETH' },
         resolvedOn: TODAY,
       },
+      {
+        provider: 'onchain',
+        chain: 'ethereum',
+        kind: 'rate',
+        address: '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
+        call: 'getPooledEthByShares',
+        series: 'lido-steth',
+      },
     ]);
     expect(sources.find((s) => s.id === 3)!.feeds).toEqual([]);
     const baseDefi = sources.find((s) => s.key === 'base-defi')!;
-    expect(baseDefi.feeds.map((f) => f.pool)).toEqual([POOL.lido, POOL.reth, POOL.cbeth]);
+    expect(baseDefi.feeds.map((f) => f.pool)).toEqual([
+      POOL.lido,
+      undefined, // stETH's on-chain feed
+      POOL.reth,
+      POOL.cbeth,
+    ]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
     // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR } from '../src/platform/paths.ts';
-import { seriesFeeds, type SourcesFile } from '../src/modules/yields/schemas.ts';
+import { defillamaFeedOf, seriesFeeds, type SourcesFile } from '../src/modules/yields/schemas.ts';
 import type { FeedTarget } from '../src/modules/import/run-import.ts';
 
 /** The id a replay serves for a feed: its `pool`, else one derived from its series. */
@@ -22,7 +22,7 @@ export function feedPoolId(target: Pick<FeedTarget, 'series' | 'pool'>): string 
 export function selectorPools(sources: SourcesFile): Record<string, unknown>[] {
   const seen = new Set<string>();
   return seriesFeeds(sources).flatMap(({ series, feeds }) => {
-    const f = feeds?.[0];
+    const f = defillamaFeedOf(feeds);
     if (!f?.select || seen.has(series)) return [];
     seen.add(series);
     const s = f.select;

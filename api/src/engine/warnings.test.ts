@@ -182,3 +182,54 @@ it('warnings come oldest first, each kind on its own', () => {
     ['outflow', day(10)],
   ]);
 });
+
+describe('feeds-disagree', () => {
+  /** APY whose ra30-v1 APR is `apr` exactly. */
+  const apyOf = (apr: number) => 100 * (Math.pow(1 + apr / 36500, 365) - 1);
+  const flat = (n: number, apr: (i: number) => number) =>
+    rows(
+      n,
+      () => 1e8,
+      (i) => apyOf(apr(i)),
+    );
+
+  it('opens when the 7-day mean APRs differ by more than 20% of the larger, with both figures', () => {
+    // 10% vs 7.9%: 2.1 points apart, more than 2 (20% of 10) and 0.5.
+    const [w, ...rest] = detect({ rows: flat(10, () => 10), secondaryRows: flat(10, () => 7.9) });
+    expect(rest).toEqual([]);
+    expect(w).toMatchObject({
+      kind: 'feeds-disagree',
+      openedOn: day(4),
+      closedOn: null,
+      figures: { onchainApr7d: 10, defillamaApr7d: 7.9, gapPp: 2.1 },
+    });
+    expect(w!.text).toBe(
+      "The two feeds disagree: the share price read from the chain gives a 7-day APR of 10%, DeFiLlama's feed 7.9%; the share price is used.",
+    );
+    // 10% vs 8.1%: within 20% of the larger.
+    expect(detect({ rows: flat(10, () => 10), secondaryRows: flat(10, () => 8.1) })).toEqual([]);
+  });
+
+  it('at low rates the tolerance is 0.5 points', () => {
+    expect(detect({ rows: flat(10, () => 1), secondaryRows: flat(10, () => 1.45) })).toEqual([]);
+    expect(kinds(detect({ rows: flat(10, () => 1), secondaryRows: flat(10, () => 1.55) }))).toEqual(
+      ['feeds-disagree'],
+    );
+  });
+
+  it('needs 5 days both feeds have in the window, and closes once they agree again', () => {
+    const few = flat(10, () => 5).filter((_, i) => i % 2 === 0);
+    expect(detect({ rows: flat(10, () => 10), secondaryRows: few })).toEqual([]);
+    // Apart for the first 10 days, together from day 10: the 7-day means meet again by day 16.
+    const [w] = detect({
+      rows: flat(30, () => 10),
+      secondaryRows: flat(30, (i) => (i < 10 ? 5 : 10)),
+    });
+    expect(w).toMatchObject({ kind: 'feeds-disagree', openedOn: day(4) });
+    expect(w!.closedOn).not.toBeNull();
+  });
+
+  it('is not judged without a second feed', () => {
+    expect(detect({ rows: flat(10, () => 10) })).toEqual([]);
+  });
+});

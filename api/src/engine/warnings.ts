@@ -13,6 +13,10 @@
  *   (divided by ETH's price that day) more than `depegLst` % below 1.
  * - spike: the day's APR more than `spikeSigma` sample standard deviations above the mean of the
  *   30 days before it (at least 20 of them, and a spread above 0).
+ * - feeds-disagree (a series with two feeds: the on-chain share price leads, DeFiLlama's feed is
+ *   kept beside it): the mean APR of each feed over the 7 days up to the day (the days both feeds
+ *   have, at least FEEDS_MIN_DAYS of them) differ by more than max(0.5 percentage points, 20 % of
+ *   the larger of the two).
  */
 import type { AmountUnit, WarningKind } from '@yield/contract';
 import { apyToApr, mean, RA30_V1, sampleStdDev, type DailyRow } from './ra30.ts';
@@ -47,6 +51,8 @@ export interface WarningInput {
   ethPrices: readonly PricePoint[];
   /** What the priced token is meant to be worth: one dollar or one ETH (the source's unit). */
   pegTo: AmountUnit;
+  /** DeFiLlama's rows of a series led by its on-chain feed (history.json `secondary`), else absent. */
+  secondaryRows?: readonly DailyRow[] | undefined;
 }
 
 /** Comparisons at a threshold are exact to this many percent (floating point noise aside). */
@@ -165,6 +171,48 @@ function spikeVerdicts(rows: readonly DailyRow[], t: WarningThresholds): DayVerd
   });
 }
 
+/** The feeds-disagree rule: the window, the days both feeds need in it, and the tolerance. */
+export const FEEDS_WINDOW_DAYS = 7;
+export const FEEDS_MIN_DAYS = 5;
+export const FEEDS_MIN_GAP_PP = 0.5;
+export const FEEDS_MIN_GAP_SHARE = 0.2;
+
+function feedsVerdicts(rows: readonly DailyRow[], secondary: readonly DailyRow[]): DayVerdict[] {
+  if (secondary.length === 0) return [];
+  const other = new Map(secondary.map((r) => [r.date, apyToApr(r.apy)]));
+  const mine = new Map(rows.map((r) => [r.date, apyToApr(r.apy)]));
+  return rows.map((r): DayVerdict => {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let k = 0; k < FEEDS_WINDOW_DAYS; k++) {
+      const day = shiftDay(r.date, -k);
+      const x = mine.get(day);
+      const y = other.get(day);
+      if (x !== undefined && y !== undefined) {
+        a.push(x);
+        b.push(y);
+      }
+    }
+    if (a.length < FEEDS_MIN_DAYS) return { date: r.date, verdict: null };
+    const onchain = mean(a);
+    const defillama = mean(b);
+    const gap = Math.abs(onchain - defillama);
+    const allowed = Math.max(
+      FEEDS_MIN_GAP_PP,
+      FEEDS_MIN_GAP_SHARE * Math.max(Math.abs(onchain), Math.abs(defillama)),
+    );
+    if (gap <= allowed + EPSILON) return { date: r.date, verdict: false };
+    return {
+      date: r.date,
+      verdict: {
+        onchainApr7d: round(onchain, 4),
+        defillamaApr7d: round(defillama, 4),
+        gapPp: round(gap, 4),
+      },
+    };
+  });
+}
+
 const pct = (v: number) => `${round(v, 1)}%`;
 
 function textOf(kind: WarningKind, f: Record<string, number>, pegTo: AmountUnit): string {
@@ -179,6 +227,8 @@ function textOf(kind: WarningKind, f: Record<string, number>, pegTo: AmountUnit)
       ? `The token traded at $${round(f.price!, 4)}, ${pct(Math.abs(f.deviationPct!))} ${f.deviationPct! < 0 ? 'below' : 'above'} its $1 peg.`
       : `The token traded at ${round(f.ratio!, 4)} ETH, ${pct(f.belowPct!)} below the price of ETH.`;
   }
+  if (kind === 'feeds-disagree')
+    return `The two feeds disagree: the share price read from the chain gives a 7-day APR of ${pct(f.onchainApr7d!)}, DeFiLlama's feed ${pct(f.defillamaApr7d!)}; the share price is used.`;
   return `The day's APR of ${pct(f.apr!)} is ${round(f.sigmas!, 1)} standard deviations above its 30-day mean of ${pct(f.mean30d!)}; the 30-day APR already damps such a spike.`;
 }
 
@@ -193,6 +243,7 @@ export function detectWarnings(
     ['outflow', outflowVerdicts(rows, thresholds)],
     ['depeg', depegVerdicts({ ...input, prices }, thresholds)],
     ['spike', spikeVerdicts(rows, thresholds)],
+    ['feeds-disagree', feedsVerdicts(rows, input.secondaryRows ?? [])],
   ];
   return rules
     .flatMap(([kind, verdicts]) =>

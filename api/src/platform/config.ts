@@ -235,6 +235,12 @@ const VARIABLES = {
     default: DEFAULT_COINS_API_URL,
     parse: httpUrl('https://coins.llama.fi'),
   }),
+  ONCHAIN_MAX_DAYS: variable({
+    description: 'days an on-chain feed is backfilled on its first import',
+    readBy: ['api', 'data:import'],
+    default: 365,
+    parse: wholeNumber(1, 10_000),
+  }),
   SMTP_URL: variable<string | undefined>({
     description: 'SMTP server of alert e-mails; unset = .eml files in DATA_DIR/outbox',
     readBy: ['api'],
@@ -360,6 +366,49 @@ const VARIABLES = {
   }),
 };
 
+/**
+ * Families of variables named by a pattern: `RPC_URL_<CHAIN>` is the JSON-RPC endpoint of a chain
+ * (RPC_URL_ETHEREUM for the feeds of chain `ethereum`), read by the on-chain feeds of the import.
+ * docs/api.md's Environment table lists each pattern as a row of its own.
+ */
+export const VARIABLE_PATTERNS = {
+  'RPC_URL_<CHAIN>': {
+    prefix: 'RPC_URL_',
+    description: "a chain's JSON-RPC endpoint (e.g. RPC_URL_ETHEREUM) for the on-chain feeds",
+    readBy: ['api', 'data:import'] as readonly Reader[],
+    shownDefault: 'unset',
+    parse: httpUrl('https://ethereum-rpc.example'),
+  },
+} as const;
+
+/**
+ * The JSON-RPC endpoints set in the environment, by chain name in lower case
+ * (RPC_URL_ETHEREUM → ethereum). Throws a ConfigError listing every malformed one.
+ */
+export function loadRpcUrls(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const { prefix, parse } = VARIABLE_PATTERNS['RPC_URL_<CHAIN>'];
+  const out: Record<string, string> = {};
+  const problems: { variable: string; message: string }[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(prefix) || isBlank(value)) continue;
+    const chain = name.slice(prefix.length);
+    if (!/^[A-Z][A-Z0-9_]{0,39}$/.test(chain)) {
+      problems.push({
+        variable: name,
+        message: `${name}: the chain after ${prefix} must be letters, digits and _ (e.g. ${prefix}ETHEREUM)`,
+      });
+      continue;
+    }
+    try {
+      out[chain.toLowerCase()] = parse(value, name);
+    } catch (err) {
+      problems.push({ variable: name, message: (err as Error).message });
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return out;
+}
+
 type Declarations = typeof VARIABLES;
 export type VariableName = keyof Declarations;
 type ValueOf<N extends VariableName> =
@@ -404,13 +453,21 @@ export function loadConfig(
     if (ENVIRONMENT[name].readBy.some((r) => readers.includes(r))) input[name] = env[name];
   }
   const parsed = configSchema.safeParse(input);
-  if (parsed.success) return parsed.data as Config;
-  throw new ConfigError(
-    parsed.error.issues.map((issue) => ({
-      variable: String(issue.path[0]),
-      message: issue.message,
-    })),
-  );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0]),
+        message: issue.message,
+      }));
+  if (VARIABLE_PATTERNS['RPC_URL_<CHAIN>'].readBy.some((r) => readers.includes(r))) {
+    try {
+      loadRpcUrls(env);
+    } catch (err) {
+      problems.push(...(err as ConfigError).problems);
+    }
+  }
+  if (problems.length === 0 && parsed.success) return parsed.data as Config;
+  throw new ConfigError(problems);
 }
 
 /** How the docs table shows a variable's default. */

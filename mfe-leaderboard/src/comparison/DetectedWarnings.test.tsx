@@ -117,3 +117,37 @@ it('marks the chart point of a source with an open, undismissed warning', () => 
   // Resolv's only warning was dismissed: its point is the incident's.
   expect(points.find((p) => p.id === 8)).toMatchObject({ hasWarning: false, hasIncident: true });
 });
+
+it('shows the two feeds disagreeing with both figures, and that it keeps the source from GREAT', () => {
+  const text =
+    "The two feeds disagree: the share price read from the chain gives a 7-day APR of 4.8%, DeFiLlama's feed 9.6%; the share price is used.";
+  const shown = buildRows(
+    'stablecoin',
+    [
+      sourceRow({
+        id: 2,
+        name: 'Sky Spark - Savings Account',
+        detailSlug: 'sky-spark',
+        warnings: [
+          warning({
+            kind: 'feeds-disagree',
+            openedOn: '2026-11-23',
+            figures: { onchainApr7d: 4.8, defillamaApr7d: 9.6, gapPp: 4.8 },
+            text,
+          }),
+        ],
+      }),
+      baseRow('stablecoin'),
+    ],
+    [metricsOf(2, 3.9, 3.69, 4e8)],
+    baseRates({ baserateStable: 4.9, baserateRiskAdjustedStable: 3.99 }),
+  );
+  renderTable(false, shown);
+  const notes = within(
+    screen.getByRole('list', { name: 'Warnings detected from data in Stablecoins Yield' }),
+  ).getAllByRole('listitem');
+  expect(notes.map((n) => n.textContent)).toEqual([
+    `◆ Sky Spark - Savings Account: Feeds disagree since Nov 23, 2026. Detected from data ${text} It is never marked GREAT while this warning is open. See the figures of Sky Spark - Savings Account`,
+  ]);
+  expect(chartPoints(shown).find((p) => p.id === 2)).toMatchObject({ hasWarning: true });
+});

@@ -14,7 +14,7 @@ import styles from './comparison.module.css';
 
 const DETECTED = 'Detected from data';
 
-/** Whether the warning keeps the source from being GREAT (open, undismissed outflow or depeg). */
+/** Whether the warning keeps the source from being GREAT (open, undismissed outflow, depeg or feeds-disagree). */
 const blocksGreat = (w: DetectedWarning) => !w.dismissed && BLOCKING_WARNING_KINDS.includes(w.kind);
 
 const oneLine = (w: DetectedWarning) =>

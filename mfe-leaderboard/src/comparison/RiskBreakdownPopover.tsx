@@ -53,9 +53,12 @@ function dataSource(row: ComparisonRow): string {
   const { provenance } = row;
   const parts = [formatProvenance(provenance)];
   const components = provenance.components ?? [];
-  const imported = components.filter((c) => c.kind === 'defillama').length;
+  const imported = components.filter((c) => c.kind === 'defillama' || c.kind === 'onchain').length;
   if (imported > 0 && imported < components.length) {
-    parts.push(`${imported} of its ${components.length} series imported from DeFiLlama`);
+    const from = components.some((c) => c.kind === 'onchain')
+      ? 'DeFiLlama or the chain'
+      : 'DeFiLlama';
+    parts.push(`${imported} of its ${components.length} series imported from ${from}`);
   }
   const left = components.filter((c) => c.kind === 'none').map((c) => c.series);
   if (left.length > 0) parts.push(`left out of the mean, without live data: ${left.join(', ')}`);

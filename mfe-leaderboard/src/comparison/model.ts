@@ -208,11 +208,13 @@ export function dataNote(
         : 'operator'
       : kinds.has('defillama')
         ? 'defillama'
-        : kinds.has('operator')
-          ? 'operator'
-          : kinds.has('sample')
-            ? 'sample'
-            : 'defillama';
+        : kinds.has('onchain')
+          ? 'onchain'
+          : kinds.has('operator')
+            ? 'operator'
+            : kinds.has('sample')
+              ? 'sample'
+              : 'defillama';
   const staleTail = stale ? STALE_MEANING : '';
   const noLiveTail = kinds.has('none') ? NO_LIVE_MEANING : '';
   if (kind === 'sample') {
@@ -224,7 +226,12 @@ export function dataNote(
     };
   }
   const sampleTail = kinds.has('sample') ? ` Rows marked Sample data are ${SAMPLE_MEANING}` : '';
-  const lead = kind === 'defillama' ? 'Data: DeFiLlama, as of ' : 'Data as of ';
+  const lead =
+    kind === 'defillama'
+      ? 'Data: DeFiLlama, as of '
+      : kind === 'onchain'
+        ? 'Data: share prices on chain, as of '
+        : 'Data as of ';
   return { kind, lead, asOf: data.asOf, tail: `.${sampleTail}${noLiveTail}${staleTail}` };
 }
 
@@ -237,6 +244,7 @@ export function rowDataTag(
   if (row.provenance.kind === noteKind) return null;
   if (row.provenance.kind === 'sample') return 'Sample data';
   if (row.provenance.kind === 'operator') return 'Operator data';
+  if (row.provenance.kind === 'onchain') return 'On chain';
   return 'DeFiLlama';
 }
 

@@ -68,7 +68,7 @@ export const METRIC_STATUSES = ['ok', 'insufficient_data', 'stale'] as const;
  * Where a series' figures come from (api/src/modules/yields/provenance.ts); `none`: no live data
  * (the site has imported, and this series has no feed the import could use): no figures at all.
  */
-export const PROVENANCE_KINDS = ['defillama', 'sample', 'operator', 'none'] as const;
+export const PROVENANCE_KINDS = ['defillama', 'onchain', 'sample', 'operator', 'none'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 
 /** The public page of a DeFiLlama yields pool (append the pool id). */
@@ -132,18 +132,36 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 /**
  * Kinds of warnings detected from the data (docs/methodology.md, "Detected warnings"): outflow
  * (TVL falling fast), depeg (the priced token off its peg), spike (the newest APR far above its
- * 30-day mean). An open outflow or depeg warning that no operator dismissed rules out GREAT.
+ * 30-day mean), feeds-disagree (the share price read from the chain and DeFiLlama's feed give
+ * 7-day APRs too far apart). An open outflow, depeg or feeds-disagree warning that no operator
+ * dismissed rules out GREAT.
  */
-export const WARNING_KINDS = ['outflow', 'depeg', 'spike'] as const;
+export const WARNING_KINDS = ['outflow', 'depeg', 'spike', 'feeds-disagree'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 /** The kinds that rule out GREAT while open and not dismissed. */
-export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = ['outflow', 'depeg'];
+export const BLOCKING_WARNING_KINDS: readonly WarningKind[] = [
+  'outflow',
+  'depeg',
+  'feeds-disagree',
+];
 /** How each kind of detected warning is named, on the site and in the alert e-mails. */
 export const WARNING_TITLES: Record<WarningKind, string> = {
   outflow: 'Deposits leaving fast',
   depeg: 'Off its peg',
   spike: 'APR spike',
+  'feeds-disagree': 'Feeds disagree',
 };
+/** What an on-chain feed reads (sources.json `feeds`, provider `onchain`): an ERC-4626 share price or a rate getter. */
+export const ONCHAIN_KINDS = ['erc4626', 'rate'] as const;
+export type OnchainKind = (typeof ONCHAIN_KINDS)[number];
+/** The rate getters of an on-chain feed of kind `rate` (docs/data-sources.md says each call). */
+export const RATE_CALLS = [
+  'getPooledEthByShares',
+  'getExchangeRate',
+  'getRate',
+  'exchangeRate',
+] as const;
+export type RateCall = (typeof RATE_CALLS)[number];
 
 export {
   DEFAULT_WEIGHTS,

@@ -181,15 +181,18 @@ export function hasNoLiveData(provenance: Pick<Provenance, 'kind'> | undefined |
 
 /**
  * Where a figure comes from, with its data date (the one date format, `formatDay`):
- * "Data: DeFiLlama, as of Nov 23, 2026" for imported series, "Sample data as of Nov 21, 2026" for
- * the shipped sample, "Data as of …" for rows an operator typed, "No live data" for a series without
- * live data (provenance kind `none`). Without a date the day is left out.
+ * "Data: DeFiLlama, as of Nov 23, 2026" for imported series ("Data: share price on chain, as of …"
+ * for series read from the chain), "Sample data as of Nov 21, 2026" for the shipped sample, "Data
+ * as of …" for rows an operator typed, "No live data" for a series without live data (provenance
+ * kind `none`). Without a date the day is left out.
  */
 export function formatProvenance({ kind, asOf }: DataOrigin): string {
   // The site has imported, and this series has no feed yet: no figures at all.
   if (kind === 'none') return NO_LIVE_DATA;
   const day = asOf ? formatDay(asOf) : null;
   if (kind === 'defillama') return day ? `Data: DeFiLlama, as of ${day}` : 'Data: DeFiLlama';
+  if (kind === 'onchain')
+    return day ? `Data: share price on chain, as of ${day}` : 'Data: share price on chain';
   if (kind === 'sample') return day ? `Sample data as of ${day}` : 'Sample data';
   return day ? `Data as of ${day}` : 'Data';
 }

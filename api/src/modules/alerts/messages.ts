@@ -17,7 +17,8 @@ const KIND_TEXT: Record<AlertKind, string> = {
   'below-base': 'its risk-adjusted 30-day APR falls below its base rate’s',
   incident: 'an incident opens',
   stale: 'its data stops arriving (stale)',
-  warning: 'a warning is detected from its data (deposits leaving fast, off its peg, APR spike)',
+  warning:
+    'a warning is detected from its data (deposits leaving fast, off its peg, APR spike, feeds disagree)',
 };
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;

@@ -81,3 +81,77 @@ describe('mergeHistory', () => {
     expect(again.history).toBe(first.history);
   });
 });
+
+describe('mergeHistory with an on-chain feed', () => {
+  const ADDRESS = '0xa3931d71877C0E7a3148CB7Eb4463524FEc27fbD';
+  const chainRows = [
+    { date: '2026-11-21', apy: 6, pricePerShare: 1.05, tvlUsd: null },
+    { date: '2026-11-22', apy: 6.1, pricePerShare: 1.0502, tvlUsd: 7e8 },
+  ];
+  const chain = { series: 's', chain: 'ethereum', address: ADDRESS, rows: chainRows };
+
+  it('the chain leads; DeFiLlama rows move beside it, and the chain rows take their TVL', () => {
+    const m = mergeHistory(
+      history(true, POOL_A),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+      [chain],
+    );
+    expect(m.history.provenance?.s).toEqual({
+      kind: 'onchain',
+      chain: 'ethereum',
+      address: ADDRESS,
+      asOf: '2026-11-22',
+      importedAt: NOW.toISOString(),
+    });
+    expect(m.history.series.s).toEqual([
+      { date: '2026-11-21', apy: 6, tvlUsd: 100, pricePerShare: 1.05 },
+      { date: '2026-11-22', apy: 6.1, tvlUsd: 100, pricePerShare: 1.0502 },
+    ]);
+    // The DeFiLlama rows stored before, with the new import merged in.
+    expect(m.history.secondary?.s).toEqual({
+      kind: 'defillama',
+      pool: POOL_A,
+      rows: [row('2026-11-19', 1), row('2026-11-20', 2), ...incoming],
+    });
+    expect(m.chainStats.get('s')).toEqual({ added: 2, updated: 0, replaced: 3 });
+  });
+
+  it('later imports merge by date, keep an operator edit of a DeFiLlama row the feed does not resend', () => {
+    const first = mergeHistory(history(true, POOL_A), [], NOW, [chain]).history;
+    const edited: HistoryFile = {
+      ...first,
+      secondary: {
+        s: {
+          ...first.secondary!.s!,
+          rows: [row('2026-11-19', 9.99), ...first.secondary!.s!.rows.slice(1)],
+        },
+      },
+    };
+    const next = mergeHistory(
+      edited,
+      [{ series: 's', pool: POOL_A, rows: [row('2026-11-23', 5)] }],
+      NOW,
+      [{ ...chain, rows: [{ date: '2026-11-23', apy: 6.2, pricePerShare: 1.0504, tvlUsd: null }] }],
+    );
+    expect(next.history.secondary?.s?.rows[0]).toEqual(row('2026-11-19', 9.99));
+    expect(next.history.secondary?.s?.rows.at(-1)).toEqual(row('2026-11-23', 5));
+    expect(next.history.series.s?.map((r) => r.date)).toEqual([
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+    ]);
+    expect(next.chainStats.get('s')).toEqual({ added: 1, updated: 0, replaced: 0 });
+  });
+
+  it('without rows from the chain, DeFiLlama keeps leading', () => {
+    const m = mergeHistory(
+      history(true, POOL_A),
+      [{ series: 's', pool: POOL_A, rows: incoming }],
+      NOW,
+      [{ ...chain, rows: [] }],
+    );
+    expect(m.history.provenance?.s).toMatchObject({ kind: 'defillama', pool: POOL_A });
+    expect(m.history.secondary).toBeUndefined();
+  });
+});

@@ -18,7 +18,14 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { DataFileError } from '../../platform/files/data-store.ts';
 import { dataFiles, type ApiStore } from '../../composition/data-files.ts';
-import { priceCoins, seriesFeeds, type HistoryFile, type SourcesFile } from '../yields/schemas.ts';
+import {
+  defillamaFeedOf,
+  onchainFeedOf,
+  priceCoins,
+  seriesFeeds,
+  type HistoryFile,
+  type SourcesFile,
+} from '../yields/schemas.ts';
 import {
   type FeedOutcome,
   type PoolsOutcome,
@@ -49,7 +56,8 @@ import {
 } from './coins.ts';
 import { guardedWrite } from './guarded-write.ts';
 import { resolutionProblem, resolveSelector, selectorMatches } from './selectors.ts';
-import { mergeHistory, type HistoryMerge, type SeriesImport } from './merge.ts';
+import { mergeHistory, type ChainImport, type HistoryMerge, type SeriesImport } from './merge.ts';
+import { readChain, rpcVariable, type OnchainRead, type OnchainTarget } from './onchain.ts';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_CONCURRENCY = 4;
@@ -83,6 +91,13 @@ export interface ImportOptions {
   checkSelectors?: boolean | undefined;
   /** With checkSelectors: a saved /pools answer to read instead. */
   poolsFile?: string | undefined;
+  /**
+   * JSON-RPC endpoints by chain (RPC_URL_<CHAIN>, see loadRpcUrls): the on-chain feeds of a chain
+   * without one are skipped.
+   */
+  rpcUrls?: Readonly<Record<string, string>> | undefined;
+  /** On-chain backfill: at most this many days (ONCHAIN_MAX_DAYS, default 365). */
+  onchainMaxDays?: number | undefined;
   /** Test hook: runs between writing history.json's temp file and renaming it into place. */
   beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
 }
@@ -120,6 +135,8 @@ export interface ImportResult {
   unfed: string[];
   /** Selector checks (--check-selectors only): each selector's matches in the /pools list. */
   selectorChecks?: SelectorCheck[];
+  /** On-chain feeds not read: no RPC_URL_<CHAIN> for their chain (not a failure). */
+  skipped?: { series: string; chain: string; address: string; reason: string }[];
   /** history.json was replaced. */
   written: boolean;
   /** A problem that stopped the whole run. */
@@ -154,9 +171,11 @@ export interface SelectorCheck {
 export function feedTargets(sources: SourcesFile): { targets: FeedTarget[]; unfed: string[] } {
   const targets = new Map<string, FeedTarget>();
   const all = new Set<string>();
+  const fed = new Set<string>();
   for (const { series, feeds } of seriesFeeds(sources)) {
     all.add(series);
-    const feed = feeds?.[0];
+    if (onchainFeedOf(feeds)) fed.add(series);
+    const feed = defillamaFeedOf(feeds);
     if (feed !== undefined && !targets.has(series))
       targets.set(series, {
         series,
@@ -166,8 +185,68 @@ export function feedTargets(sources: SourcesFile): { targets: FeedTarget[]; unfe
   }
   return {
     targets: [...targets.values()],
-    unfed: [...all].filter((s) => !targets.has(s)),
+    unfed: [...all].filter((s) => !targets.has(s) && !fed.has(s)),
   };
+}
+
+/** The on-chain feeds to read (one per series), with what the merge needs to know of each. */
+export function chainTargets(sources: SourcesFile, history: HistoryFile | null): OnchainTarget[] {
+  const unitOf = new Map<string, 'USD' | 'ETH'>();
+  for (const s of sources.sources) unitOf.set(s.series, s.unit);
+  for (const b of sources.baseRates) {
+    const c = b.components;
+    if (c.kind === 'stablecoin')
+      for (const coin of c.coins) for (const v of coin.venues) unitOf.set(v.series, 'USD');
+    else for (const a of c.assets) if ('series' in a) unitOf.set(a.series, 'ETH');
+  }
+  const out = new Map<string, OnchainTarget>();
+  for (const { series, feeds } of seriesFeeds(sources)) {
+    const feed = onchainFeedOf(feeds);
+    if (!feed || out.has(series)) continue;
+    const p = history?.provenance?.[series];
+    const same =
+      p?.kind === 'onchain' &&
+      p.chain === feed.chain &&
+      p.address.toLowerCase() === feed.address.toLowerCase();
+    const rows = history?.series[series] ?? [];
+    out.set(series, {
+      series,
+      feed,
+      unit: unitOf.get(series) ?? 'USD',
+      storedAsOf: same ? (rows[rows.length - 1]?.date ?? null) : null,
+    });
+  }
+  return [...out.values()];
+}
+
+/** Reads every on-chain feed, chain by chain; a chain without an RPC endpoint is skipped. */
+async function readChains(
+  targets: readonly OnchainTarget[],
+  options: ImportOptions,
+  now: Date,
+): Promise<(OnchainRead & { skipped: boolean })[]> {
+  const byChain = new Map<string, OnchainTarget[]>();
+  for (const t of targets) byChain.set(t.feed.chain, [...(byChain.get(t.feed.chain) ?? []), t]);
+  const out = await Promise.all(
+    [...byChain].map(async ([chain, list]) => {
+      const rpcUrl = options.rpcUrls?.[chain];
+      if (!rpcUrl)
+        return list.map((target) => ({
+          target,
+          rows: null,
+          reason: `${rpcVariable(chain)} is not set: on-chain feed not read`,
+          skipped: true,
+        }));
+      const reads = await readChain(list, {
+        rpcUrl,
+        today: utcToday(now),
+        maxDays: options.onchainMaxDays,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      });
+      return reads.map((r) => ({ ...r, skipped: false }));
+    }),
+  );
+  return out.flat();
 }
 
 function utcToday(now: Date): string {
@@ -265,6 +344,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     prices: [],
     pools: null,
     unfed: [],
+    skipped: [],
     written: false,
     error: null,
     figures: [],
@@ -280,7 +360,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       await recordStatus(options, result, logger);
       const m = options.metrics;
       if (m) {
-        for (const f of result.feeds) m.importOutcome(f.series, f.ok);
+        for (const f of result.feeds)
+          m.importOutcome(f.provider === 'onchain' ? `onchain:${f.series}` : f.series, f.ok);
         for (const p of result.prices) m.importOutcome(`price:${p.coin}`, p.ok);
         if (result.pools) m.importOutcome('pools', result.pools.ok);
         if (result.error !== null && result.feeds.length === 0) m.importOutcome('run', false);
@@ -347,6 +428,21 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       : [],
   );
 
+  // The on-chain feeds: share prices (or rates) at each day's last block.
+  const chainReads = await readChains(chainTargets(sources, store.get('history')), options, now);
+  const chainImports: ChainImport[] = chainReads.flatMap((r) =>
+    r.rows
+      ? [
+          {
+            series: r.target.series,
+            chain: r.target.feed.chain,
+            address: r.target.feed.address,
+            rows: r.rows,
+          },
+        ]
+      : [],
+  );
+
   // Merge and write. The merge runs again on top of any edit that lands while writing; `last`
   // keeps the merge that was written.
   const last: { before: HistoryFile | null; merge: HistoryMerge | null } = {
@@ -355,16 +451,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   };
   let writeError: string | null = null;
   if (dryRun) {
-    if (last.before) last.merge = mergeHistory(last.before, imports, now);
+    if (last.before) last.merge = mergeHistory(last.before, imports, now, chainImports);
     else writeError = `history.json has not loaded: ${store.status()['history.json']?.error}`;
-  } else if (imports.length > 0) {
+  } else if (imports.length + chainImports.length > 0) {
     try {
       const written = await guardedWrite({
         file: path.join(store.dir, dataFiles.history.file),
         schema: dataFiles.history.schema,
         update: (current) => {
           last.before = current;
-          last.merge = mergeHistory(current, imports, now);
+          last.merge = mergeHistory(current, imports, now, chainImports);
           return last.merge.changed ? last.merge.history : null;
         },
         beforeCommit: options.beforeCommit,
@@ -385,6 +481,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     const leftOut = r.parsed?.leftOut ?? [];
     result.feeds.push({
       series: r.target.series,
+      provider: 'defillama',
       pool: r.pool,
       ...(r.target.select ? { select: r.target.select } : {}),
       ...(r.candidates ? { candidates: r.candidates } : {}),
@@ -397,12 +494,42 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       ...(leftOut.length > 0 ? { leftOut } : {}),
     });
   }
+  const chainStats = last.merge?.chainStats;
+  for (const r of chainReads) {
+    if (r.skipped) {
+      (result.skipped ??= []).push({
+        series: r.target.series,
+        chain: r.target.feed.chain,
+        address: r.target.feed.address,
+        reason: r.reason ?? 'not read',
+      });
+      logger.warn('on-chain feed skipped', { series: r.target.series, reason: r.reason });
+      continue;
+    }
+    const s = chainStats?.get(r.target.series);
+    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const rows = r.rows ?? [];
+    result.feeds.push({
+      series: r.target.series,
+      provider: 'onchain',
+      chain: r.target.feed.chain,
+      address: r.target.feed.address,
+      ok: reason === null,
+      reason,
+      days: rows.length,
+      added: reason === null ? (s?.added ?? 0) : 0,
+      updated: reason === null ? (s?.updated ?? 0) : 0,
+      newestDay: rows[rows.length - 1]?.date ?? null,
+    });
+  }
   if (writeError) result.error = writeError;
   for (const f of result.feeds) {
+    const where =
+      f.provider === 'onchain' ? { chain: f.chain, address: f.address } : { pool: f.pool };
     if (f.ok) {
       logger.info('feed imported', {
         series: f.series,
-        pool: f.pool,
+        ...where,
         days: f.days,
         added: f.added,
         updated: f.updated,
@@ -413,7 +540,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     } else
       logger.error('feed not imported, keeping its last good data', {
         series: f.series,
-        pool: f.pool,
+        ...where,
         reason: f.reason,
       });
   }
@@ -645,6 +772,7 @@ async function recordStatus(options: ImportOptions, result: ImportResult, logger
     feeds: result.feeds,
     ...(result.pools ? { pools: result.pools } : {}),
     prices: result.prices,
+    ...(result.skipped?.length ? { skipped: result.skipped } : {}),
   };
   try {
     await guardedWrite({

@@ -2,6 +2,7 @@
  * Where each figure comes from and whether it is still current.
  *
  * - kind `defillama`: the series was imported from a DeFiLlama pool (history.json `provenance`);
+ *   `onchain`: its rows were computed from daily share prices (or rates) read on chain;
  *   `sample`: generated sample data (history.json `sample: true` and no provenance entry);
  *   `operator`: rows an operator typed (`sample: false`, no provenance entry);
  *   `none`: no live data. Once the site has imported (any series of a sample history.json has a
@@ -13,9 +14,10 @@
  *   as sample and keeps its fixed dates, so the shipped site does not turn stale as the clock moves.
  *   Rows typed by an operator are dated by the operator, who decides when they are current.
  * - A base rate is stale when one of its imported components is; its kind is `sample` while any
- *   component is sample, else `operator` while any is typed by hand, else `defillama`; `none` when
- *   no component has live data. A component of kind `none` is left out of the base rate's mean
- *   (snapshot.ts): the components of any other kind are those the rate uses.
+ *   component is sample, else `operator` while any is typed by hand, else `defillama` while any
+ *   comes from DeFiLlama, else `onchain`; `none` when no component has live data. A component of
+ *   kind `none` is left out of the base rate's mean (snapshot.ts): the components of any other
+ *   kind are those the rate uses.
  */
 import {
   DEFILLAMA_POOL_PAGE,
@@ -36,9 +38,9 @@ export type RowProvenance = Provenance;
 export type PublishedFeed = Feed;
 
 /**
- * The `feeds` of a series in GET /api/sources. A feed with a selector shows the pool it last
- * resolved to and that day (history.json provenance, written by the import), else its expected
- * `pool`, else null until a first import resolves it.
+ * The `feeds` of a series in GET /api/sources. A DeFiLlama feed with a selector shows the pool it
+ * last resolved to and that day (history.json provenance, written by the import), else its
+ * expected `pool`, else null until a first import resolves it; an on-chain feed, its contract.
  */
 export function publishFeeds(
   series: string,
@@ -47,7 +49,17 @@ export function publishFeeds(
 ) {
   const imported = history?.provenance?.[series];
   return (feeds ?? []).map((f): PublishedFeed => {
-    const resolved = f.select && imported?.resolvedOn ? imported : null;
+    if (f.provider === 'onchain')
+      return {
+        provider: f.provider,
+        chain: f.chain,
+        kind: f.kind,
+        address: f.address,
+        ...(f.call ? { call: f.call } : {}),
+        series,
+      };
+    const resolved =
+      f.select && imported?.kind === 'defillama' && imported.resolvedOn ? imported : null;
     const pool = resolved?.pool ?? f.pool ?? null;
     return {
       provider: f.provider,
@@ -80,13 +92,22 @@ export function seriesProvenance(history: HistoryFile, key: string, now: Date): 
   const imported = history.provenance?.[key];
   if (imported) {
     const stale = asOf === null || now.getTime() >= staleFrom(asOf);
-    return { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt };
+    return imported.kind === 'defillama'
+      ? { kind: 'defillama', asOf, stale, pool: imported.pool, importedAt: imported.importedAt }
+      : {
+          kind: 'onchain',
+          asOf,
+          stale,
+          chain: imported.chain,
+          address: imported.address,
+          importedAt: imported.importedAt,
+        };
   }
   if (hasImported(history)) return { kind: 'none', asOf: null, stale: false };
   return { kind: history.sample ? 'sample' : 'operator', asOf, stale: false };
 }
 
-const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama', 'none'];
+const KIND_PRECEDENCE: ProvenanceKind[] = ['sample', 'operator', 'defillama', 'onchain', 'none'];
 
 /** Whether a series' figures are served: every kind but `none`. */
 export function isLive(p: Pick<SeriesProvenance, 'kind'>): boolean {
@@ -106,7 +127,7 @@ export function combineProvenance(
 export function nextStaleAt(provenances: Iterable<SeriesProvenance>): number | null {
   let next: number | null = null;
   for (const p of provenances) {
-    if (p.kind !== 'defillama' || p.stale || p.asOf === null) continue;
+    if ((p.kind !== 'defillama' && p.kind !== 'onchain') || p.stale || p.asOf === null) continue;
     const at = staleFrom(p.asOf);
     if (next === null || at < next) next = at;
   }

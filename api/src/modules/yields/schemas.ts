@@ -10,6 +10,10 @@ import {
   defillamaPoolIdSchema as defillamaPoolId,
   depositsPausedSchema,
   exitSchema,
+  chainSlugSchema,
+  evmAddressSchema,
+  ONCHAIN_KINDS,
+  RATE_CALLS,
   httpUrlSchema as url,
   incidentSchema,
   isoDateSchema as isoDate,
@@ -49,16 +53,18 @@ const datedScore = z.strictObject({
 });
 
 /**
- * Where a series' daily history is imported from (`pnpm --filter @yield/api data:import`). At most
- * one feed per series: its history comes from one pool. A series without feeds keeps its data as
- * it is in history.json (sample or typed by hand).
+ * Where a series' daily history is imported from (`pnpm --filter @yield/api data:import`): at most
+ * one DeFiLlama pool and at most one contract read on chain (docs/data-sources.md, "On-chain
+ * feeds"). With both, the on-chain share price leads (history.json `series`) and DeFiLlama's feed
+ * is kept beside it (history.json `secondary`) and compared with it. A series without feeds keeps
+ * its data as it is in history.json (sample or typed by hand).
  *
- * A feed names its pool by id (`pool`), by what it is (`select`: project, chain, symbol, and
- * optionally poolMeta and an underlying token, resolved against each import's /pools download,
- * api/src/modules/import/selectors.ts), or both: then `pool` is the expected resolution and a
- * selector resolving to another pool is refused (the series keeps its last good data).
+ * A DeFiLlama feed names its pool by id (`pool`), by what it is (`select`: project, chain,
+ * symbol, and optionally poolMeta and an underlying token, resolved against each import's /pools
+ * download, api/src/modules/import/selectors.ts), or both: then `pool` is the expected resolution
+ * and a selector resolving to another pool is refused (the series keeps its last good data).
  */
-const feed = z
+const defillamaFeed = z
   .strictObject({
     provider: z.literal('defillama'),
     pool: defillamaPoolId.optional(),
@@ -67,10 +73,54 @@ const feed = z
   .refine((f) => f.pool !== undefined || f.select !== undefined, {
     message: 'a feed names its pool by id (pool), by selector (select), or both',
   });
-const feeds = z.array(feed).max(1, 'at most one feed per series').optional();
+const onchainFeed = z
+  .strictObject({
+    provider: z.literal('onchain'),
+    chain: chainSlugSchema,
+    kind: z.enum(ONCHAIN_KINDS),
+    address: evmAddressSchema,
+    /** Kind rate: the getter (getPooledEthByShares, getExchangeRate, getRate, exchangeRate). */
+    call: z.enum(RATE_CALLS).optional(),
+    /** Kind rate: the getter's decimals (default 18). */
+    decimals: z.number().int().min(0).max(36).optional(),
+    /** Where the address was checked (the protocol's own docs), and when. */
+    link: url,
+    verified: isoDate,
+  })
+  .superRefine((f, ctx) => {
+    if ((f.kind === 'rate') !== (f.call !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['call'],
+        message:
+          f.kind === 'rate'
+            ? 'a rate feed names its getter (call)'
+            : 'only a rate feed names a getter (call)',
+      });
+  });
+const feed = z.discriminatedUnion('provider', [defillamaFeed, onchainFeed]);
+const feeds = z
+  .array(feed)
+  .max(2, 'at most one defillama and one onchain feed per series')
+  .superRefine((list, ctx) => {
+    if (new Set(list.map((f) => f.provider)).size < list.length)
+      ctx.addIssue({ code: 'custom', message: 'at most one feed of each provider per series' });
+  })
+  .optional();
 /** Operators' note of why a series has no feed (which pool is missing, what to check). */
 const feedNote = nonEmpty.optional();
 export type FeedRecord = z.infer<typeof feed>;
+export type DefillamaFeedRecord = z.infer<typeof defillamaFeed>;
+export type OnchainFeedRecord = z.infer<typeof onchainFeed>;
+
+/** A series' DeFiLlama pool, if it has one. */
+export function defillamaFeedOf(list: readonly FeedRecord[] | undefined) {
+  return list?.find((f): f is DefillamaFeedRecord => f.provider === 'defillama');
+}
+/** A series' on-chain feed, if it has one. */
+export function onchainFeedOf(list: readonly FeedRecord[] | undefined) {
+  return list?.find((f): f is OnchainFeedRecord => f.provider === 'onchain');
+}
 
 /**
  * The token whose daily price the importer fetches from DeFiLlama's coins API for the depeg
@@ -236,18 +286,32 @@ export const sourcesFileSchema = z
     // A series named in several places (Lido's stETH is a source and a base-rate asset) must name
     // the same pool everywhere, or the importer would not know which one to follow.
     const poolBySeries = new Map<string, string>();
+    const contractBySeries = new Map<string, string>();
     for (const { series, feeds, path } of seriesFeeds(file)) {
-      const f = feeds?.[0];
-      if (f === undefined) continue;
-      const pool = f.pool ?? `select ${JSON.stringify(f.select)}`;
-      const seen = poolBySeries.get(series);
-      if (seen !== undefined && seen !== pool)
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'feeds', 0, 'pool'],
-          message: `series ${series} is fed from pool ${seen} elsewhere in this file`,
-        });
-      poolBySeries.set(series, pool);
+      const llama = defillamaFeedOf(feeds);
+      const pool = llama && (llama.pool ?? `select ${JSON.stringify(llama.select)}`);
+      if (pool !== undefined) {
+        const seen = poolBySeries.get(series);
+        if (seen !== undefined && seen !== pool)
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, 'feeds', feeds!.findIndex((f) => f.provider === 'defillama'), 'pool'],
+            message: `series ${series} is fed from pool ${seen} elsewhere in this file`,
+          });
+        poolBySeries.set(series, pool);
+      }
+      const chainFeed = onchainFeedOf(feeds);
+      if (chainFeed) {
+        const key = `${chainFeed.chain}:${chainFeed.address.toLowerCase()}:${chainFeed.kind}:${chainFeed.call ?? ''}`;
+        const seen = contractBySeries.get(series);
+        if (seen !== undefined && seen !== key)
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, 'feeds', feeds!.findIndex((f) => f.provider === 'onchain'), 'address'],
+            message: `series ${series} is read from another contract elsewhere in this file`,
+          });
+        contractBySeries.set(series, key);
+      }
     }
     file.baseRates.forEach((b, i) => {
       const expected = b.key === 'base-stablecoin' ? 'stablecoin' : 'defi';
@@ -344,7 +408,7 @@ const dailyRow = z.strictObject({
  * without an entry is what the file's `sample` flag says: generated sample data when true, data an
  * operator typed when false.
  */
-const provenanceEntry = z.strictObject({
+const defillamaProvenance = z.strictObject({
   kind: z.literal('defillama'),
   pool: defillamaPoolId,
   /** Newest day taken from the pool. */
@@ -353,7 +417,24 @@ const provenanceEntry = z.strictObject({
   /** The feed's selector resolved to `pool` in the import of this day (feeds with a selector). */
   resolvedOn: isoDate.optional(),
 });
-export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
+/** Rows computed from daily share prices (or rates) read on chain. */
+const onchainProvenance = z.strictObject({
+  kind: z.literal('onchain'),
+  chain: chainSlugSchema,
+  address: evmAddressSchema,
+  /** Newest day read from the chain. */
+  asOf: isoDate,
+  importedAt: isoDateTime,
+});
+/** Entries written before on-chain feeds have no `kind`: they are DeFiLlama's. */
+const provenanceEntry = z.preprocess(
+  (entry) =>
+    entry !== null && typeof entry === 'object' && !('kind' in entry)
+      ? { kind: 'defillama', ...entry }
+      : entry,
+  z.discriminatedUnion('kind', [defillamaProvenance, onchainProvenance]),
+);
+export type ProvenanceEntry = z.output<typeof provenanceEntry>;
 
 export const historyFileSchema = z
   .strictObject({
@@ -364,9 +445,33 @@ export const historyFileSchema = z
     generator: z.strictObject({ script: z.string(), seed: z.number().int() }).optional(),
     provenance: z.record(z.string().min(1), provenanceEntry).optional(),
     series: z.record(z.string().min(1), z.array(dailyRow)),
+    /**
+     * DeFiLlama's rows of the series whose on-chain feed leads (`series` holds the chain's rows):
+     * kept beside them for the feeds-disagree comparison; an operator may edit them like `series`.
+     */
+    secondary: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          kind: z.literal('defillama'),
+          pool: defillamaPoolId,
+          rows: z.array(dailyRow),
+        }),
+      )
+      .optional(),
   })
   .superRefine((file, ctx) => {
     checkDatedLists(ctx, 'series', file.series, file.provenance);
+    for (const [key, entry] of Object.entries(file.secondary ?? {}))
+      for (let i = 1; i < entry.rows.length; i++)
+        if (entry.rows[i]!.date <= entry.rows[i - 1]!.date) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['secondary', key, 'rows', i, 'date'],
+            message: `dates must be unique and ascending (${entry.rows[i]!.date} after ${entry.rows[i - 1]!.date})`,
+          });
+          break;
+        }
     for (const [key, rows] of Object.entries(file.series)) {
       const last = rows[rows.length - 1];
       if (last && last.date > file.asOf) {

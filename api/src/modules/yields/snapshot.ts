@@ -272,6 +272,8 @@ function baseComponentSeries(record: BaseRateRecord): string[] {
 export interface WarningData {
   prices: PricesFile | null;
   thresholds: WarningThresholds | null;
+  /** DeFiLlama's rows of the series led by an on-chain feed (history.json `secondary`). */
+  secondary?: HistoryFile['secondary'] | undefined;
 }
 
 /**
@@ -291,6 +293,7 @@ export function sourceWarnings(
       prices: record.priceToken ? (coins[coinOf(record.priceToken)] ?? []) : [],
       ethPrices: coins[ETH_COIN] ?? [],
       pegTo: record.unit,
+      secondaryRows: data.secondary?.[record.series]?.rows,
     },
     data.thresholds,
   );
@@ -300,7 +303,7 @@ export function sourceWarnings(
   });
 }
 
-/** An open outflow or depeg warning that no operator dismissed: never GREAT. */
+/** An open outflow, depeg or feeds-disagree warning that no operator dismissed: never GREAT. */
 export function hasBlockingWarning(warnings: readonly DetectedWarning[]): boolean {
   return warnings.some(
     (w) => w.closedOn === null && !w.dismissed && BLOCKING_WARNING_KINDS.includes(w.kind),
@@ -367,7 +370,10 @@ export function computeAllSeries(
     const activeIncident = record.incidents.some((i) => i.active);
     const baseResult = base.get(record.type)?.result;
     const status = statusOf(result, provenance);
-    const warnings = sourceWarnings(record, rows, warningData);
+    const warnings = sourceWarnings(record, rows, {
+      ...warningData,
+      secondary: warningData.secondary ?? history.secondary,
+    });
     // Stale figures describe a past window: never GREAT until the feed is current again.
     const great =
       baseResult && !provenance.stale && !hasBlockingWarning(warnings)

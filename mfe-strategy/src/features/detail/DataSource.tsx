@@ -8,7 +8,8 @@ import styles from './detail.module.css';
 /**
  * Where a strategy's figures come from: "Data: DeFiLlama, as of …" for an imported series,
  * "Sample data as of …" while it is still sample, a stale warning with its date, and a link to the
- * public page of the DeFiLlama pool that feeds it (GET /api/sources `feeds`).
+ * public page of the DeFiLlama pool that feeds it (GET /api/sources `feeds`), and the contract
+ * whose share price is read on chain when it has one.
  */
 export function DataSource({
   id,
@@ -20,7 +21,9 @@ export function DataSource({
   status: MetricStatus;
 }) {
   const sources = useQuery(sourcesQuery);
-  const feed = findSource(sources.data, id)?.feeds[0];
+  const feeds = findSource(sources.data, id)?.feeds ?? [];
+  const feed = feeds.find((f) => f.provider === 'defillama');
+  const chainFeed = feeds.find((f) => f.provider === 'onchain');
   return (
     <p className={styles.dataSource} data-testid="data-source">
       <span>{formatProvenance(provenance)}.</span>
@@ -29,6 +32,12 @@ export function DataSource({
           {formatStale(provenance)}. Its figures are those of that day, and it is never marked GREAT
           while it is stale.
         </strong>
+      ) : null}
+      {chainFeed ? (
+        <span data-testid="chain-feed">
+          {' '}
+          Share price read on {chainFeed.chain} from {chainFeed.address}.{' '}
+        </span>
       ) : null}
       {feed?.url ? (
         <a href={feed.url} target="_blank" rel="noopener noreferrer" data-testid="feed-link">

@@ -237,6 +237,70 @@ describe('Fundamentals', () => {
     expect(screen.queryByTestId('stale-flag')).not.toBeInTheDocument();
   });
 
+  it('labels figures read from the chain, names the contract, and shows two feeds disagreeing', async () => {
+    const STETH = '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
+    const provenance = {
+      kind: 'onchain',
+      asOf: '2026-11-22',
+      stale: false,
+      chain: 'ethereum',
+      address: STETH,
+      importedAt: '2026-11-23T09:00:00.000Z',
+      series: 'lido-steth',
+    };
+    const text =
+      "The two feeds disagree: the share price read from the chain gives a 7-day APR of 2.9%, DeFiLlama's feed 4.1%; the share price is used.";
+    const source = {
+      ...SOURCES[0],
+      feeds: [
+        ...SOURCES[0]!.feeds,
+        {
+          provider: 'onchain',
+          chain: 'ethereum',
+          kind: 'rate',
+          address: STETH,
+          call: 'getPooledEthByShares',
+          series: 'lido-steth',
+        },
+      ],
+      warnings: [
+        {
+          kind: 'feeds-disagree',
+          openedOn: '2026-11-21',
+          closedOn: null,
+          figures: { onchainApr7d: 2.9, defillamaApr7d: 4.1, gapPp: 1.2 },
+          text,
+          detected: true,
+        },
+      ],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
+      if (url.startsWith('/api/sources')) return respond([source]);
+      return respond([]);
+    });
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+
+    await waitFor(() =>
+      expect(screen.getByTestId('data-source')).toHaveTextContent(
+        'Data: share price on chain, as of Nov 22, 2026.',
+      ),
+    );
+    expect(await screen.findByTestId('chain-feed')).toHaveTextContent(
+      `Share price read on ethereum from ${STETH}.`,
+    );
+    expect(screen.getByRole('link', { name: /Its pool on DeFiLlama/ })).toHaveAttribute(
+      'href',
+      `https://defillama.com/yields/pool/${LIDO_POOL}`,
+    );
+    const notes = within(await screen.findByTestId('detected-warnings')).getAllByRole('note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent(
+      `Feeds disagree Detected from data since Nov 21, 2026${text}`,
+    );
+  });
+
   it('shows a stale series with its figures and the day its data stopped', async () => {
     const provenance = { kind: 'defillama', asOf: '2026-11-19', stale: true, pool: LIDO_POOL };
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {

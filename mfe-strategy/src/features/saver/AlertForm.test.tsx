@@ -110,7 +110,7 @@ describe('AlertForm', () => {
     render(<AlertForm sourceId={13} />, { wrapper });
     await user.click(
       await screen.findByRole('radio', {
-        name: 'A warning is detected from its data (deposits leaving, off its peg, APR spike)',
+        name: 'A warning is detected from its data (deposits leaving, off its peg, APR spike, feeds disagree)',
       }),
     );
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');

@@ -10,7 +10,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'below-base': 'Its risk-adjusted APR falls below the DeFi Base Rate',
   incident: 'An incident opens',
   stale: 'Its data stops arriving',
-  warning: 'A warning is detected from its data (deposits leaving, off its peg, APR spike)',
+  warning:
+    'A warning is detected from its data (deposits leaving, off its peg, APR spike, feeds disagree)',
 };
 
 /** The answer shown after a subscription (the API's text, the same whether or not it existed). */

@@ -9,7 +9,7 @@ import { type EndpointSpec, error, bodyErrors } from '../endpoint-spec.ts';
 
 export const alertKindSchema = z.enum(ALERT_KINDS).meta({
   description:
-    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike) opens and no operator dismissed it.",
+    "below-base: the source's risk-adjusted 30-day APR crosses below its base rate's; incident: an incident opens; stale: its data turns stale; warning: a warning detected from its data (outflow, depeg, spike, feeds-disagree) opens and no operator dismissed it.",
 });
 
 export const alertSubscribeRequestSchema = z

@@ -13,6 +13,15 @@ export const defillamaPoolIdSchema = z
     'expected a DeFiLlama pool id in lower case, e.g. 747c1d2a-c668-4682-b9f9-296708a3dd90',
   );
 
+/** A chain as an on-chain feed names it (lower case, e.g. ethereum): its RPC is RPC_URL_<CHAIN>. */
+export const chainSlugSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected a chain name in lower case, e.g. ethereum');
+/** A contract address on an EVM chain. */
+export const evmAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a contract address (0x and 40 hex digits)');
+
 /**
  * A DeFiLlama pool named by what it is rather than by its id (sources.json `feeds[].select`): it
  * is looked up in each import's /pools download, and exactly one pool must match.
@@ -74,10 +83,16 @@ export const leftOutPoolSchema = z
 export const feedOutcomeSchema = z
   .strictObject({
     series: nonEmptySchema.meta({ description: 'The history series the pool feeds.' }),
-    pool: defillamaPoolIdSchema.nullable().meta({
+    provider: z.enum(['defillama', 'onchain']).optional().meta({
       description:
-        'The pool read: its id in sources.json, or the one its selector resolved to; null when the selector resolved to none or several.',
+        'Where the feed reads (absent in runs recorded before on-chain feeds: defillama).',
     }),
+    pool: defillamaPoolIdSchema.nullable().optional().meta({
+      description:
+        'Provider defillama: the pool read, its id in sources.json or the one its selector resolved to; null when the selector resolved to none or several.',
+    }),
+    chain: chainSlugSchema.optional().meta({ description: 'Provider onchain: the chain.' }),
+    address: evmAddressSchema.optional().meta({ description: 'Provider onchain: the contract.' }),
     select: poolSelectorSchema.optional().meta({ description: 'The selector, when it has one.' }),
     candidates: z.array(defillamaPoolIdSchema).optional().meta({
       description:
@@ -162,6 +177,22 @@ export const importRunSchema = z
     prices: z.array(priceOutcomeSchema).optional().meta({
       description: 'Each priced token (absent in runs recorded before prices were imported).',
     }),
+    skipped: z
+      .array(
+        z.strictObject({
+          series: nonEmptySchema,
+          chain: chainSlugSchema,
+          address: evmAddressSchema,
+          reason: nonEmptySchema.meta({
+            description: 'e.g. "RPC_URL_ETHEREUM is not set: on-chain feed not read".',
+          }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'On-chain feeds not read because no JSON-RPC endpoint is set for their chain (RPC_URL_<CHAIN>): not a failure, their series keep their data.',
+      }),
   })
   .meta({ id: 'ImportRun' });
 

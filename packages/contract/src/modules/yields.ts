@@ -7,7 +7,9 @@ import {
   EXIT_KINDS,
   LIQUIDITY_PCT_MAX,
   LIQUIDITY_PCT_MIN,
+  ONCHAIN_KINDS,
   PROVENANCE_KINDS,
+  RATE_CALLS,
   REAL_OR_INCENTIVE,
   WARNING_KINDS,
 } from '../constants.ts';
@@ -29,7 +31,12 @@ import {
   strategySlugSchema,
   timeRangeSchema,
 } from './common.ts';
-import { defillamaPoolIdSchema, poolSelectorSchema } from './status.ts';
+import {
+  chainSlugSchema,
+  defillamaPoolIdSchema,
+  evmAddressSchema,
+  poolSelectorSchema,
+} from './status.ts';
 import { API_PATHS } from '../paths.ts';
 import { type EndpointSpec, notModified, error, unavailable } from '../endpoint-spec.ts';
 
@@ -150,12 +157,16 @@ const scoreRationaleSchema = z
 const seriesProvenanceFields = {
   kind: z.enum(PROVENANCE_KINDS).meta({
     description:
-      'defillama: imported from a DeFiLlama pool; sample: generated sample data (only while nothing was imported); operator: typed by an operator; none: no live data (the site has imported and this series has no feed the import could use): no figures, no history points, status insufficient_data, never GREAT; a base-rate component of kind none is left out of the mean.',
+      'defillama: imported from a DeFiLlama pool; onchain: daily share prices (or rates) read from the chain; sample: generated sample data (only while nothing was imported); operator: typed by an operator; none: no live data (the site has imported and this series has no feed the import could use): no figures, no history points, status insufficient_data, never GREAT; a base-rate component of kind none is left out of the mean.',
   }),
   asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the data.' }),
   stale: z.boolean().meta({ description: 'Imported, and the newest day is more than 48 h old.' }),
   pool: defillamaPoolIdSchema.optional().meta({ description: 'Kind defillama: the pool.' }),
-  importedAt: isoDateTimeSchema.optional().meta({ description: 'Kind defillama: last import.' }),
+  importedAt: isoDateTimeSchema
+    .optional()
+    .meta({ description: 'Kind defillama or onchain: last import.' }),
+  chain: chainSlugSchema.optional().meta({ description: 'Kind onchain: the chain.' }),
+  address: evmAddressSchema.optional().meta({ description: 'Kind onchain: the contract read.' }),
 };
 
 export const provenanceSchema = z
@@ -172,7 +183,7 @@ export const provenanceSchema = z
   })
   .meta({ id: 'Provenance', description: 'Where the figures of a row come from.' });
 
-export const feedSchema = z
+export const defillamaFeedSchema = z
   .strictObject({
     provider: z.literal('defillama'),
     pool: defillamaPoolIdSchema.nullable().meta({
@@ -188,13 +199,35 @@ export const feedSchema = z
       description: 'Day of the import that last resolved the selector to `pool`.',
     }),
   })
-  .meta({ id: 'Feed' });
+  .meta({ id: 'DefillamaFeed' });
+
+export const onchainFeedSchema = z
+  .strictObject({
+    provider: z.literal('onchain'),
+    chain: chainSlugSchema,
+    kind: z.enum(ONCHAIN_KINDS).meta({
+      description:
+        'erc4626: the vault share price convertToAssets(10**decimals()); rate: a rate getter (call).',
+    }),
+    address: evmAddressSchema,
+    call: z.enum(RATE_CALLS).optional().meta({ description: 'Kind rate: the getter called.' }),
+    series: z.string().meta({ description: 'The history series the contract feeds.' }),
+  })
+  .meta({ id: 'OnchainFeed' });
+
+export const feedSchema = z
+  .discriminatedUnion('provider', [defillamaFeedSchema, onchainFeedSchema])
+  .meta({
+    id: 'Feed',
+    description:
+      'A DeFiLlama pool, or a contract read on chain (where a series has both, the on-chain share price leads and DeFiLlama is compared with it).',
+  });
 
 export const detectedWarningSchema = z
   .strictObject({
     kind: z.enum(WARNING_KINDS).meta({
       description:
-        'outflow: TVL falling fast; depeg: the priced token off its peg; spike: the newest APR far above its 30-day mean.',
+        "outflow: TVL falling fast; depeg: the priced token off its peg; spike: the newest APR far above its 30-day mean; feeds-disagree: the on-chain share price and DeFiLlama's feed give 7-day mean APRs more than max(0.5 points, 20% of the larger) apart.",
     }),
     openedOn: isoDateSchema.meta({ description: 'First day the rule held in the current run.' }),
     closedOn: isoDateSchema.nullable().meta({
@@ -304,7 +337,7 @@ export const strategyMetricsSchema = z
     risk: percentPerYear('Sum of the risk charges, percentage points a year.'),
     great: z.boolean().meta({
       description:
-        "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow or depeg warning).",
+        "GREAT: reward above the base rate's reward/risk slope times its risk (never with an active incident or an open, undismissed outflow, depeg or feeds-disagree warning).",
     }),
     asOf: isoDateSchema.nullable().meta({ description: 'Newest day of the window.' }),
     charges: riskChargesSchema.optional().meta({

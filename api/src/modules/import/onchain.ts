@@ -1,0 +1,475 @@
+/**
+ * On-chain feeds (sources.json `feeds`, provider `onchain`): a series' daily history computed from
+ * the share price (or rate) a contract reports at the last block of each UTC day, read over
+ * JSON-RPC with viem from the endpoint in RPC_URL_<CHAIN> (docs/data-sources.md, "On-chain
+ * feeds").
+ *
+ * - The day's last block: the highest block whose timestamp is before the next UTC midnight,
+ *   found by a binary search over block numbers. All days of one chain are searched together, level
+ *   by level (each level's midpoints are one batched request), and every timestamp read is cached.
+ * - kind `erc4626`: price = convertToAssets(10**decimals()) / 10**(the asset's decimals());
+ *   TVL = totalAssets() in the asset (valued at $1 for a dollar source, unvalued otherwise).
+ *   kind `rate`: getPooledEthByShares(1e18) (Lido stETH), getExchangeRate() (Rocket Pool rETH),
+ *   getRate() (an accountant), exchangeRate() (cbETH), each / 10**decimals (18 unless said).
+ * - The day's APY is the one whose ra30-v1 APR (api/src/engine/ra30.ts, apyToApr) is exactly
+ *   365 × (p_d / p_{d-1} − 1) × 100: apy = 100 × ((p_d / p_{d-1})^365 − 1).
+ * - Backfill: from the first day whose last block has code at the address, at most `maxDays` days
+ *   back, and no further back than the node keeps state (a node that prunes history answers only
+ *   recent blocks); afterwards only the days after the newest stored one (that one is read again
+ *   as the reference price).
+ *
+ * Calls go through viem's HTTP transport with JSON-RPC batching (many calls in one request) and a
+ * bound on the calls in flight. Every failure is a FeedError naming what failed; no partial
+ * series is returned.
+ */
+import pLimit from 'p-limit';
+import {
+  BaseError,
+  createPublicClient,
+  http,
+  HttpRequestError,
+  TimeoutError,
+  parseAbi,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import type { OnchainFeedRecord } from '../yields/schemas.ts';
+import { FeedError, MAX_PLAUSIBLE_APY } from './defillama.ts';
+
+const DAY_MS = 86_400_000;
+const DAY_S = 86_400;
+
+export const DEFAULT_ONCHAIN_MAX_DAYS = 365;
+/** JSON-RPC calls in flight per chain (they travel in batches of up to BATCH_SIZE). */
+export const DEFAULT_RPC_CONCURRENCY = 64;
+export const BATCH_SIZE = 100;
+
+const ERC4626_ABI = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function asset() view returns (address)',
+  'function totalAssets() view returns (uint256)',
+  'function convertToAssets(uint256 shares) view returns (uint256)',
+]);
+const ERC20_ABI = parseAbi(['function decimals() view returns (uint8)']);
+const RATE_ABI = parseAbi([
+  'function getPooledEthByShares(uint256 sharesAmount) view returns (uint256)',
+  'function getExchangeRate() view returns (uint256)',
+  'function getRate() view returns (uint256)',
+  'function exchangeRate() view returns (uint256)',
+]);
+
+/** The environment variable holding a chain's JSON-RPC endpoint: RPC_URL_ETHEREUM for ethereum. */
+export function rpcVariable(chain: string): string {
+  return `RPC_URL_${chain.toUpperCase()}`;
+}
+
+export interface OnchainTarget {
+  series: string;
+  feed: OnchainFeedRecord;
+  /** A dollar source's TVL is its total assets; an ETH source's is left to DeFiLlama's figure. */
+  unit: 'USD' | 'ETH';
+  /** Newest day already stored from this very contract (read again as the reference), or null. */
+  storedAsOf: string | null;
+}
+
+export interface OnchainRow {
+  date: string;
+  apy: number;
+  pricePerShare: number;
+  /** The vault's total assets in USD (a dollar ERC-4626 vault), else null. */
+  tvlUsd: number | null;
+}
+
+export interface OnchainRead {
+  target: OnchainTarget;
+  rows: OnchainRow[] | null;
+  reason: string | null;
+}
+
+export interface ChainReadOptions {
+  rpcUrl: string;
+  /** Today (UTC): only the days before it are complete. */
+  today: string;
+  maxDays?: number | undefined;
+  timeoutMs?: number | undefined;
+  concurrency?: number | undefined;
+}
+
+function dayOf(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+function shift(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+/** Seconds at the UTC midnight that ends `day`. */
+function endOf(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_S;
+}
+
+/** A readable reason for a failed RPC call, without viem's long multi-line details. */
+export function rpcReason(err: unknown): string {
+  if (err instanceof FeedError) return err.message;
+  if (err instanceof BaseError) {
+    const causes: string[] = [];
+    let e: unknown = err;
+    for (let i = 0; e && i < 5; i++) {
+      const c = e as { shortMessage?: string; details?: string; cause?: unknown };
+      if (c.details && !causes.includes(c.details)) causes.push(c.details);
+      e = c.cause;
+    }
+    return `${err.shortMessage}${causes.length ? ` (${causes[0]})` : ''}`;
+  }
+  return (err as Error).message;
+}
+
+/** Reads of one chain: its blocks' timestamps (cached) and the contracts' values at a block. */
+export class ChainReader {
+  readonly client: PublicClient;
+  private readonly timestamps = new Map<bigint, number>();
+  private readonly limit: ReturnType<typeof pLimit>;
+
+  constructor(options: ChainReadOptions) {
+    this.client = createPublicClient({
+      transport: http(options.rpcUrl, {
+        batch: { batchSize: BATCH_SIZE, wait: 0 },
+        timeout: options.timeoutMs ?? 20_000,
+        retryCount: 1,
+      }),
+    });
+    this.limit = pLimit(options.concurrency ?? DEFAULT_RPC_CONCURRENCY);
+  }
+
+  private call<T>(fn: () => Promise<T>): Promise<T> {
+    return this.limit(fn);
+  }
+
+  async latest(): Promise<{ number: bigint; timestamp: number }> {
+    const b = await this.call(() => this.client.getBlock({ blockTag: 'latest' }));
+    const timestamp = Number(b.timestamp);
+    this.timestamps.set(b.number, timestamp);
+    return { number: b.number, timestamp };
+  }
+
+  async timestamp(n: bigint): Promise<number> {
+    const known = this.timestamps.get(n);
+    if (known !== undefined) return known;
+    const b = await this.call(() => this.client.getBlock({ blockNumber: n }));
+    const t = Number(b.timestamp);
+    this.timestamps.set(n, t);
+    return t;
+  }
+
+  /**
+   * For each target time (seconds), the highest block in [0, head] whose timestamp is below it,
+   * or null when even block 0 is not. One binary search for all targets: each level splits every
+   * open interval at its midpoint, and the midpoints of a level are read together.
+   */
+  async lastBlocksBefore(
+    targets: readonly number[],
+    head: bigint,
+  ): Promise<Map<number, bigint | null>> {
+    const out = new Map<number, bigint | null>();
+    const t0 = await this.timestamp(0n);
+    const tHead = await this.timestamp(head);
+    let open: { lo: bigint; hi: bigint; targets: number[] }[] = [];
+    const inside: number[] = [];
+    for (const t of new Set(targets)) {
+      if (t <= t0) out.set(t, null);
+      else if (t > tHead) out.set(t, head);
+      else inside.push(t);
+    }
+    // Invariant: timestamp(lo) < every target <= timestamp(hi).
+    if (inside.length > 0) open.push({ lo: 0n, hi: head, targets: inside });
+    while (open.length > 0) {
+      const next: typeof open = [];
+      const mids = open.map((iv) => (iv.lo + iv.hi) / 2n);
+      const times = await Promise.all(
+        open.map((iv, i) => (iv.hi - iv.lo > 1n ? this.timestamp(mids[i]!) : Promise.resolve(0))),
+      );
+      open.forEach((iv, i) => {
+        if (iv.hi - iv.lo <= 1n) {
+          for (const t of iv.targets) out.set(t, iv.lo);
+          return;
+        }
+        const mid = mids[i]!;
+        const tm = times[i]!;
+        const below = iv.targets.filter((t) => t <= tm);
+        const above = iv.targets.filter((t) => t > tm);
+        if (below.length) next.push({ lo: iv.lo, hi: mid, targets: below });
+        if (above.length) next.push({ lo: mid, hi: iv.hi, targets: above });
+      });
+      open = next;
+    }
+    return out;
+  }
+
+  async hasCode(address: Address, block: bigint): Promise<boolean> {
+    const code = await this.call(() => this.client.getCode({ address, blockNumber: block }));
+    return code !== undefined && code !== '0x';
+  }
+
+  /**
+   * Whether the node still has the state of `block` (a node that prunes history answers only
+   * recent blocks), and if so whether `address` has code there. Transport failures throw.
+   */
+  async readableCode(address: Address, block: bigint): Promise<boolean | null> {
+    try {
+      return await this.hasCode(address, block);
+    } catch (err) {
+      if (
+        err instanceof BaseError &&
+        !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
+      )
+        return null;
+      throw err;
+    }
+  }
+
+  /** The first block in (lo, hi] whose state the node still has, given none at lo. */
+  async firstReadableBlock(address: Address, lo: bigint, hi: bigint): Promise<bigint> {
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if ((await this.readableCode(address, mid)) === null) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  }
+
+  /** The first block in (lo, hi] with code at `address`, given none at lo and some at hi. */
+  async firstBlockWithCode(address: Address, lo: bigint, hi: bigint): Promise<bigint> {
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if (await this.hasCode(address, mid)) hi = mid;
+      else lo = mid;
+    }
+    return hi;
+  }
+
+  /** The value the feed reads at `block`, in the units of 10**decimals, and total assets (ERC-4626). */
+  async value(
+    feed: OnchainFeedRecord,
+    block: bigint,
+    shareUnit: bigint,
+  ): Promise<{ value: bigint; assets: bigint | null }> {
+    const address = feed.address as Address;
+    if (feed.kind === 'erc4626') {
+      const [value, assets] = await Promise.all([
+        this.call(() =>
+          this.client.readContract({
+            address,
+            abi: ERC4626_ABI,
+            functionName: 'convertToAssets',
+            args: [shareUnit],
+            blockNumber: block,
+          }),
+        ),
+        this.call(() =>
+          this.client.readContract({
+            address,
+            abi: ERC4626_ABI,
+            functionName: 'totalAssets',
+            blockNumber: block,
+          }),
+        ),
+      ]);
+      return { value, assets };
+    }
+    const call = feed.call!;
+    const value = await this.call(() =>
+      call === 'getPooledEthByShares'
+        ? this.client.readContract({
+            address,
+            abi: RATE_ABI,
+            functionName: call,
+            args: [10n ** 18n],
+            blockNumber: block,
+          })
+        : this.client.readContract({
+            address,
+            abi: RATE_ABI,
+            functionName: call,
+            blockNumber: block,
+          }),
+    );
+    return { value, assets: null };
+  }
+
+  /** The share unit (10**decimals()) and the decimals of what a share is worth in. */
+  async units(
+    feed: OnchainFeedRecord,
+    block: bigint,
+  ): Promise<{ shareUnit: bigint; valueDecimals: number }> {
+    if (feed.kind !== 'erc4626')
+      return { shareUnit: 10n ** 18n, valueDecimals: feed.decimals ?? 18 };
+    const address = feed.address as Address;
+    const [decimals, asset] = await Promise.all([
+      this.call(() =>
+        this.client.readContract({
+          address,
+          abi: ERC4626_ABI,
+          functionName: 'decimals',
+          blockNumber: block,
+        }),
+      ),
+      this.call(() =>
+        this.client.readContract({
+          address,
+          abi: ERC4626_ABI,
+          functionName: 'asset',
+          blockNumber: block,
+        }),
+      ),
+    ]);
+    const assetDecimals = await this.call(() =>
+      this.client.readContract({
+        address: asset,
+        abi: ERC20_ABI,
+        functionName: 'decimals',
+        blockNumber: block,
+      }),
+    );
+    return { shareUnit: 10n ** BigInt(decimals), valueDecimals: assetDecimals };
+  }
+}
+
+/** value / 10**decimals as a number. */
+function scaled(value: bigint, decimals: number): number {
+  return Number(value) / 10 ** decimals;
+}
+
+/**
+ * The APY (%) whose ra30-v1 APR is 365 × (p_d / p_{d-1} − 1) × 100; the day's growth is taken
+ * from the integers so that no precision is lost to large share prices.
+ */
+export function apyFromPrices(previous: bigint, current: bigint): number {
+  const SCALE = 10n ** 18n;
+  const growth = Number(((current - previous) * SCALE) / previous) / 1e18;
+  return 100 * Math.expm1(365 * Math.log1p(growth));
+}
+
+/** The days from `from` to `to` (inclusive), oldest first. */
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = shift(d, 1)) out.push(d);
+  return out;
+}
+
+/**
+ * Reads every target of one chain; never throws: a target that cannot be read has `rows: null`
+ * and a reason (the whole chain's reason when the RPC itself fails).
+ */
+export async function readChain(
+  targets: readonly OnchainTarget[],
+  options: ChainReadOptions,
+): Promise<OnchainRead[]> {
+  const maxDays = options.maxDays ?? DEFAULT_ONCHAIN_MAX_DAYS;
+  const reader = new ChainReader(options);
+  let head: { number: bigint; timestamp: number };
+  try {
+    head = await reader.latest();
+  } catch (err) {
+    const reason = `RPC unreachable: ${rpcReason(err)}`;
+    return targets.map((target) => ({ target, rows: null, reason }));
+  }
+  const yesterday = shift(options.today, -1);
+  // The newest complete day the node has reached.
+  const newest = [yesterday, dayOf(head.timestamp)].sort()[0]!;
+  const windowStart = shift(options.today, -(maxDays + 1));
+
+  // The first day each target needs: its newest stored day (the reference), else the window's start.
+  const firstDay = new Map<OnchainTarget, string>();
+  for (const t of targets)
+    firstDay.set(t, t.storedAsOf && t.storedAsOf >= windowStart ? t.storedAsOf : windowStart);
+  const allDays = new Set<string>();
+  for (const t of targets) for (const d of daysBetween(firstDay.get(t)!, newest)) allDays.add(d);
+
+  let dayBlocks: Map<number, bigint | null>;
+  try {
+    dayBlocks = await reader.lastBlocksBefore(
+      [...allDays].map((d) => endOf(d)),
+      head.number,
+    );
+  } catch (err) {
+    const reason = `finding the days' last blocks failed: ${rpcReason(err)}`;
+    return targets.map((target) => ({ target, rows: null, reason }));
+  }
+  const blockOf = (day: string) => dayBlocks.get(endOf(day)) ?? null;
+
+  return Promise.all(
+    targets.map(async (target): Promise<OnchainRead> => {
+      try {
+        return {
+          target,
+          rows: await readTarget(
+            reader,
+            target,
+            firstDay.get(target)!,
+            newest,
+            blockOf,
+            head.number,
+          ),
+          reason: null,
+        };
+      } catch (err) {
+        return { target, rows: null, reason: rpcReason(err) };
+      }
+    }),
+  );
+}
+
+async function readTarget(
+  reader: ChainReader,
+  target: OnchainTarget,
+  from: string,
+  to: string,
+  blockOf: (day: string) => bigint | null,
+  head: bigint,
+): Promise<OnchainRow[]> {
+  const address = target.feed.address as Address;
+  if (!(await reader.hasCode(address, head)))
+    throw new FeedError(`no contract at ${target.feed.address} on ${target.feed.chain}`);
+  let days = daysBetween(from, to).filter((d) => blockOf(d) !== null);
+  if (days.length === 0) return [];
+  // Backfill as far as the node allows: the days whose state it no longer has are left out.
+  let first = blockOf(days[0]!)!;
+  let code = await reader.readableCode(address, first);
+  if (code === null) {
+    const readable = await reader.firstReadableBlock(address, first, head);
+    days = days.filter((d) => blockOf(d)! >= readable);
+    if (days.length === 0) return [];
+    first = blockOf(days[0]!)!;
+    code = await reader.hasCode(address, first);
+  }
+  // And the days before the contract existed.
+  if (!code) {
+    const deployed = await reader.firstBlockWithCode(address, first, head);
+    days = days.filter((d) => blockOf(d)! >= deployed);
+  }
+  if (days.length < 2) return [];
+  const { shareUnit, valueDecimals } = await reader.units(target.feed, head);
+  const values = await Promise.all(
+    days.map((d) => reader.value(target.feed, blockOf(d)!, shareUnit)),
+  );
+  const rows: OnchainRow[] = [];
+  for (let i = 1; i < days.length; i++) {
+    const prev = values[i - 1]!.value;
+    const cur = values[i]!;
+    const where = `${target.feed.address} on ${days[i]}`;
+    if (prev <= 0n || cur.value <= 0n)
+      throw new FeedError(`implausible value at ${where}: a share price of 0`);
+    const apy = apyFromPrices(prev, cur.value);
+    if (!Number.isFinite(apy) || apy > MAX_PLAUSIBLE_APY)
+      throw new FeedError(
+        `implausible value at ${where}: APY ${apy}% is above ${MAX_PLAUSIBLE_APY}%`,
+      );
+    if (apy <= -100) throw new FeedError(`implausible value at ${where}: APY ${apy}%`);
+    rows.push({
+      date: days[i]!,
+      apy,
+      pricePerShare: scaled(cur.value, valueDecimals),
+      tvlUsd:
+        cur.assets !== null && target.unit === 'USD' ? scaled(cur.assets, valueDecimals) : null,
+    });
+  }
+  return rows;
+}
