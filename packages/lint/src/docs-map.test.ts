@@ -46,6 +46,7 @@ const DECISIONS = [
   'Where the figures come from, on the site',
   'Stale rows',
   'Warnings detected from data',
+  'No live data',
   'Rankings as of a past day',
   'The track record',
 ];
