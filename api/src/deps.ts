@@ -23,6 +23,8 @@ import {
   type PremiumClaims,
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
+import { PoolHistoryStore } from './modules/scanner/pool-history.ts';
+import { PoolBackfill } from './modules/scanner/pool-backfill.ts';
 import { runImport } from './modules/import/run-import.ts';
 import {
   MemoryRateCounter,
@@ -93,8 +95,21 @@ export interface AppDeps {
    * `token` as a bearer token. No token: the site's port answers 404 there.
    */
   metricsEndpoint: { token: string | null; port: number | null; host: string };
+  /**
+   * Every pool's own daily history (DATA_DIR/pool-history) and the queue that backfills it from
+   * DeFiLlama's /chart within its rate limits (modules/scanner/pool-history.ts, pool-backfill.ts).
+   * Absent in deps built by hand (tests): the scanner then opens them on the data directory.
+   */
+  poolHistory?: PoolHistoryDeps;
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
+}
+
+export interface PoolHistoryDeps {
+  store: PoolHistoryStore;
+  backfill: PoolBackfill;
+  /** Pools by TVL backfilled after each /pools import (POOL_BACKFILL_TOP). */
+  top: number;
 }
 
 export interface CreateDepsOptions {
@@ -127,6 +142,8 @@ export interface CreateDepsOptions {
   mailFrom?: string;
   /** Default: env COINS_API_URL, else https://coins.llama.fi. */
   coinsApiUrl?: string;
+  /** Pool history backfill. Default: env POOL_BACKFILL_TOP / _RPM / _CONCURRENCY. */
+  poolBackfill?: { top?: number; requestsPerMinute?: number; concurrency?: number; backoffMs?: number };
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
   /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */
@@ -361,6 +378,21 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   });
   alerts.trigger('start');
 
+  const poolHistoryStore = new PoolHistoryStore(dataDir);
+  const poolHistory: PoolHistoryDeps = {
+    store: poolHistoryStore,
+    backfill: new PoolBackfill(poolHistoryStore, {
+      apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+      requestsPerMinute: options.poolBackfill?.requestsPerMinute ?? config.POOL_BACKFILL_RPM,
+      concurrency: options.poolBackfill?.concurrency ?? config.POOL_BACKFILL_CONCURRENCY,
+      ...(options.poolBackfill?.backoffMs === undefined
+        ? {}
+        : { backoffMs: options.poolBackfill.backoffMs }),
+      logger,
+    }),
+    top: options.poolBackfill?.top ?? config.POOL_BACKFILL_TOP,
+  };
+
   const importSchedule =
     importIntervalMs === null
       ? null
@@ -377,6 +409,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
                 signal,
                 apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
                 coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
+                poolHistory,
               }),
             );
             // Also when nothing changed: a source may have turned stale meanwhile.
@@ -438,9 +471,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     alerts,
     metrics,
     metricsEndpoint,
+    poolHistory,
     close: async () => {
       store.stopWatching();
       await importSchedule?.stop();
+      poolHistory.backfill.stop();
+      await poolHistory.backfill.idle();
       await alerts.settled();
       alerts.close();
       await userData.close();

@@ -30,6 +30,8 @@ import {
   premiumStrategyParamsSchema,
   riskBreakdownSchema,
   scannerAnswerSchema,
+  poolHistoryAnswerSchema,
+  poolHistoryParamsSchema,
   scannerQuerySchema,
   seriesIdParamsSchema,
   siteSettingsSchema,
@@ -523,6 +525,23 @@ export const endpoints = {
       503: error(
         'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
       ),
+    },
+  },
+  poolHistory: {
+    method: 'get',
+    path: API_PATHS.poolHistory,
+    tag: 'Scanner',
+    summary: 'One pool\u2019s daily history',
+    description:
+      'The pool\u2019s daily rows kept by the site (one per UTC day from each /pools import, plus DeFiLlama\u2019s /chart history of the pools backfilled) and its current item of the ranking. A pool with fewer than 30 days has its backfill queued.',
+    params: poolHistoryParamsSchema,
+    cached: true,
+    responses: {
+      200: { description: 'The pool\u2019s history.', schema: poolHistoryAnswerSchema },
+      304: notModified,
+      400: error('invalid_pool: not a DeFiLlama pool id.'),
+      404: error('not_found: no such pool in the snapshot and no history of it.'),
+      503: error('The pools snapshot or the project tiers never loaded.'),
     },
   },
   openApi: {

@@ -25,6 +25,7 @@ export const API_PATHS = {
   premiumAnalysis: '/api/premium/strategies/{id}',
   premiumSignIn: '/api/premium/sign-in',
   scanner: '/api/scanner',
+  poolHistory: '/api/scanner/pools/{pool}/history',
   openApi: '/api/openapi.json',
   docs: '/api/docs',
   docsScript: '/api/docs/redoc.standalone.js',

@@ -1061,8 +1061,11 @@ export const scannerItemSchema = z
     outlier: z.boolean(),
     poolMeta: z.string().nullable(),
     inputs: z.strictObject({
-      sigma: z.number(),
-      count: z.number(),
+      sigma: z.number().meta({
+        description:
+          "Annualised standard deviation of daily returns, %: of the pool's own last 30 days when it has 30 days of history here, else DeFiLlama's whole-life sigma.",
+      }),
+      count: z.number().meta({ description: 'Daily observations behind sigma.' }),
       apyStdDev: z.number(),
       rewardShare: z.number(),
       safety: scoreSchema,
@@ -1091,6 +1094,42 @@ export const scannerAnswerSchema = z
     items: z.array(scannerItemSchema),
   })
   .meta({ id: 'ScannerAnswer' });
+
+// ---------------------------------------------------------------- GET /api/scanner/pools/{pool}/history
+
+export const poolHistoryParamsSchema = z.object({
+  pool: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{8,64}$/)
+    .meta({ description: 'DeFiLlama pool id (a UUID).' }),
+});
+
+export const poolHistoryDaySchema = z
+  .strictObject({
+    date: isoDateSchema.meta({ description: 'UTC day.' }),
+    apy: z.number(),
+    apyBase: z.number().nullable(),
+    apyReward: z.number().nullable(),
+    tvlUsd: z.number(),
+  })
+  .meta({ id: 'PoolHistoryDay' });
+
+export const poolHistoryAnswerSchema = z
+  .strictObject({
+    pool: z.string(),
+    sample: z.boolean().meta({
+      description: 'The history is the shipped sample (generated), not DeFiLlama\u2019s.',
+    }),
+    item: scannerItemSchema
+      .nullable()
+      .meta({ description: 'The pool in the current ranking; null when it left the snapshot.' }),
+    days: z.array(poolHistoryDaySchema).meta({ description: 'One row per UTC day, oldest first.' }),
+    backfill: z.enum(['none', 'queued']).meta({
+      description:
+        'queued: the history is shorter than 30 days and its backfill from DeFiLlama is queued (ask again later).',
+    }),
+  })
+  .meta({ id: 'PoolHistoryAnswer' });
 
 // ---------------------------------------------------------------- GET /api/openapi.json
 

@@ -54,3 +54,5 @@ export type PremiumStrategyAnalysis = z.infer<typeof s.premiumStrategyAnalysisSc
 export type ScannerQuery = z.output<typeof s.scannerQuerySchema>;
 export type ScannerItem = z.infer<typeof s.scannerItemSchema>;
 export type ScannerAnswer = z.infer<typeof s.scannerAnswerSchema>;
+export type PoolHistoryAnswer = z.infer<typeof s.poolHistoryAnswerSchema>;
+export type PoolHistoryDay = z.infer<typeof s.poolHistoryDaySchema>;

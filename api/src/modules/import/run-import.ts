@@ -39,6 +39,8 @@ import {
   poolsUrl,
 } from './defillama.ts';
 import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
+import { queueTopBackfill } from '../scanner/pool-history-queue.ts';
+import type { PoolHistoryDeps } from '../../deps.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,
@@ -83,6 +85,12 @@ export interface ImportOptions {
   checkSelectors?: boolean | undefined;
   /** With checkSelectors: a saved /pools answer to read instead. */
   poolsFile?: string | undefined;
+  /**
+   * The pools' daily history store and its backfill queue: the /pools import appends a row per
+   * pool, then queues the backfill of the top `top` pools by TVL whose history is shorter than
+   * 30 days (not awaited). Default: the store of the data directory, no backfill.
+   */
+  poolHistory?: PoolHistoryDeps | undefined;
   /** Test hook: runs between writing history.json's temp file and renaming it into place. */
   beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
 }
@@ -612,7 +620,17 @@ async function importPools(
     if (!list.ok) throw new Error(list.reason);
     const report = options.dryRun
       ? preparePoolsSnapshot(list.raw, { fetchedAt: now }).report
-      : await importPoolsSnapshot(list.raw, { store: options.store, fetchedAt: now, logger });
+      : await importPoolsSnapshot(list.raw, {
+          store: options.store,
+          fetchedAt: now,
+          logger,
+          ...(options.poolHistory ? { history: options.poolHistory.store } : {}),
+        });
+    if (!options.dryRun && options.poolHistory) {
+      const pools = options.store.get('pools')?.data ?? [];
+      const queued = await queueTopBackfill(options.poolHistory, pools);
+      if (queued > 0) logger.info('pool history backfill queued', { pools: queued });
+    }
     const { received, accepted, dropped, asOf, leftOut } = report;
     for (const p of leftOut) logger.warn('pool left out of the snapshot', { ...p });
     return {

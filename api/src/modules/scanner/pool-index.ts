@@ -13,7 +13,9 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { computeRapool, RAPOOL_V1 } from '../../engine/index.ts';
+import { RAPOOL_V1 } from '../../engine/index.ts';
+import { scoreFromHistory } from './score-from-history.ts';
+import type { PoolDay } from './pool-history.ts';
 import type { Pool, PoolsFile } from './schemas.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
@@ -86,21 +88,16 @@ export function symbolTokens(symbol: string): string[] {
   return out;
 }
 
-export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
-  const result = computeRapool(
-    {
-      apy: pool.apy,
-      apyReward: pool.apyReward,
-      apyMean30d: pool.apyMean30d,
-      sigma: pool.sigma,
-      count: pool.count,
-      tvlUsd: pool.tvlUsd,
-      ilRisk: pool.ilRisk,
-      exposure: pool.exposure,
-    },
-    safety.safety,
-    RAPOOL_V1,
-  );
+/** A pool's trailing daily history (oldest first), or undefined when it has none. */
+export type HistoryOf = (pool: string) => readonly PoolDay[] | undefined;
+
+export function toItem(
+  pool: Pool,
+  safety: ProjectSafety,
+  history?: readonly PoolDay[] | undefined,
+): ScannerItem {
+  // Every figure comes from scoreFromHistory: the pool's own history when it has enough days.
+  const { result, sigma, count } = scoreFromHistory(pool, history, safety.safety);
   return {
     pool: pool.pool,
     project: pool.project,
@@ -122,8 +119,8 @@ export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
     outlier: pool.outlier,
     poolMeta: pool.poolMeta ?? null,
     inputs: {
-      sigma: pool.sigma,
-      count: pool.count,
+      sigma,
+      count,
       apyStdDev: result.inputs.apyStdDev,
       rewardShare: result.inputs.rewardShare,
       safety: safety.safety,
@@ -162,6 +159,7 @@ function post(ids: Map<string, number>, lists: number[][], key: string, pool: nu
 export function buildPoolIndex(
   snapshot: Pick<PoolsFile, 'asOf' | 'sample' | 'data'>,
   safetyOf: (project: string) => ProjectSafety,
+  historyOf: HistoryOf = () => undefined,
 ): PoolIndex {
   const pools = snapshot.data;
   const n = pools.length;
@@ -183,7 +181,7 @@ export function buildPoolIndex(
 
   for (let i = 0; i < n; i++) {
     const pool = pools[i]!;
-    const item = toItem(pool, safetyOf(pool.project));
+    const item = toItem(pool, safetyOf(pool.project), historyOf(pool.pool));
     items[i] = item;
     itemJson[i] = JSON.stringify(item);
     tokenStart[i] = tokenList.length;
