@@ -45,6 +45,7 @@ interface Answer {
 }
 
 const answers: Answer[] = [];
+const UNKNOWN_POOL = '00000000-0000-4000-8000-000000000000';
 const specs = endpoints as Record<EndpointName, EndpointSpec>;
 const json = 'application/json';
 
@@ -248,6 +249,12 @@ beforeAll(async () => {
   await record('scanner', t.http.get('/api/scanner?format=csv'));
   await record('scanner', t.http.get('/api/scanner?assets=USDC'));
   await record('scanner', t.http.get('/api/scanner?limit=0'));
+  const firstPool = (
+    (await t.http.get('/api/scanner?limit=1')).body as { items: { pool: string }[] }
+  ).items[0]!.pool;
+  await getTwice('poolHistory', `/api/scanner/pools/${firstPool}/history`);
+  await record('poolHistory', t.http.get('/api/scanner/pools/xyz/history'));
+  await record('poolHistory', t.http.get(`/api/scanner/pools/${UNKNOWN_POOL}/history`));
 
   await getTwice('openApi', '/api/openapi.json');
   await record('docs', t.http.get('/api/docs'));
@@ -281,6 +288,7 @@ beforeAll(async () => {
     ['breakdown', '/api/strategies/3/breakdown'],
     ['strategyContent', '/api/strategy-content/lido'],
     ['scanner', '/api/scanner'],
+    ['poolHistory', `/api/scanner/pools/${UNKNOWN_POOL}/history`],
   ] as const)
     await record(name, broken.http.get(url));
   await createInvite(broken.deps.userData, { code: 'BROKEN-USERS', maxUses: 10 });

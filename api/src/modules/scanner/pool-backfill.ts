@@ -52,6 +52,7 @@ export class PoolBackfill {
   private readonly opts: Required<BackfillOptions>;
   private readonly listeners: ((pool: string, added: number) => void)[] = [];
   private stopped = false;
+  private readonly abort = new AbortController();
   /** Requests sent (retries included), for the operators' log and the tests. */
   requests = 0;
   readonly outcomes: BackfillOutcome[] = [];
@@ -101,9 +102,10 @@ export class PoolBackfill {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Drops what waits; requests under way finish. */
+  /** Drops what waits and ends what runs (waits for the budget or a retry, requests). */
   stop(): void {
     this.stopped = true;
+    this.abort.abort();
     for (const pool of this.pending.splice(0)) this.known.delete(pool);
     this.settle();
   }
@@ -135,7 +137,7 @@ export class PoolBackfill {
         this.requests++;
         return;
       }
-      await sleep(this.sent[0]! + 60_000 - now + 1);
+      await sleep(this.sent[0]! + 60_000 - now + 1, undefined, { signal: this.abort.signal });
     }
   }
 
@@ -160,7 +162,7 @@ export class PoolBackfill {
     for (let attempt = 0; ; attempt++) {
       await this.budget();
       const res = await fetch(url, {
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.opts.timeoutMs)]),
         headers: { 'User-Agent': this.opts.userAgent, Accept: 'application/json' },
       });
       if (res.ok) return res.json();
@@ -172,7 +174,7 @@ export class PoolBackfill {
         Number.isFinite(after) && after > 0
           ? after * 1000
           : this.opts.backoffMs * 2 ** attempt;
-      await sleep(Math.min(wait, 10 * 60_000));
+      await sleep(Math.min(wait, 10 * 60_000), undefined, { signal: this.abort.signal });
     }
   }
 }

@@ -163,7 +163,7 @@ export function scannerRouter(deps: AppDeps): Router {
       let sample = false;
       if (days.length === 0 && index.sample && item) {
         // The shipped sample snapshot has no DeFiLlama history: a generated one, marked sample.
-        days = sampleHistory(item, index.asOf ? utcDay(index.asOf) : utcDay(deps.now()));
+        days = sampleHistory({ ...item, apy: item.apySpot }, index.asOf ? utcDay(index.asOf) : utcDay(deps.now()));
         sample = true;
       }
       if (!item && days.length === 0) throw notFound(`No pool ${params.pool} in the scanner`);
