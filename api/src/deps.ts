@@ -143,7 +143,12 @@ export interface CreateDepsOptions {
   /** Default: env COINS_API_URL, else https://coins.llama.fi. */
   coinsApiUrl?: string;
   /** Pool history backfill. Default: env POOL_BACKFILL_TOP / _RPM / _CONCURRENCY. */
-  poolBackfill?: { top?: number; requestsPerMinute?: number; concurrency?: number; backoffMs?: number };
+  poolBackfill?: {
+    top?: number;
+    requestsPerMinute?: number;
+    concurrency?: number;
+    backoffMs?: number;
+  };
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
   /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */

@@ -11,7 +11,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/platform/config.ts';
-import { chartToDays, PoolHistoryStore, type PoolDay } from '../src/modules/scanner/pool-history.ts';
+import {
+  chartToDays,
+  PoolHistoryStore,
+  type PoolDay,
+} from '../src/modules/scanner/pool-history.ts';
 import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
 import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
@@ -71,7 +75,10 @@ describe('the pool history store', () => {
   it('survives a restart: a new store on the same directory reads the same rows', async () => {
     const store = await tempStore();
     await store.appendSnapshot('2026-11-25T12:00:00Z', [{ pool: A, apy: 3, tvlUsd: 1 }]);
-    await store.mergeRows(A, days(3, '2026-11-24', (i) => i + 1));
+    await store.mergeRows(
+      A,
+      days(3, '2026-11-24', (i) => i + 1),
+    );
     const again = new PoolHistoryStore(path.dirname(store.dir));
     expect((await again.read(A)).map((d) => [d.date, d.apy])).toEqual([
       ['2026-11-22', 1],
@@ -97,7 +104,10 @@ describe('the pool history store', () => {
   it('a backfill rewrites the file whole: no temporary file is left, days held keep their row', async () => {
     const store = await tempStore();
     await store.appendSnapshot('2026-11-25T12:00:00Z', [{ pool: A, apy: 42, tvlUsd: 1 }]);
-    const added = await store.mergeRows(A, days(5, '2026-11-25', () => 1));
+    const added = await store.mergeRows(
+      A,
+      days(5, '2026-11-25', () => 1),
+    );
     expect(added).toBe(4);
     const rows = await store.read(A);
     expect(rows).toHaveLength(5);
@@ -129,7 +139,9 @@ describe('the /chart backfill', () => {
 
   it('stores a replayed real /chart answer as one row per UTC day (the last point of the day)', async () => {
     if (!existsSync(REAL)) {
-      throw new Error(`The real DeFiLlama recordings are missing: expected ${REAL} (chart-<pool>.json)`);
+      throw new Error(
+        `The real DeFiLlama recordings are missing: expected ${REAL} (chart-<pool>.json)`,
+      );
     }
     const raw = JSON.parse(await readFile(path.join(REAL, `chart-${REAL_POOL}.json`), 'utf8')) as {
       data: { timestamp: string; apy: number | null; tvlUsd: number | null }[];
@@ -237,7 +249,10 @@ describe('GET /api/scanner/pools/{pool}/history', () => {
     t = await setup();
     const pool = t.deps.store.get('pools')!.data[0]!.pool;
     const store = new PoolHistoryStore(t.dir);
-    await store.mergeRows(pool, days(40, '2026-11-25', (i) => 3 + i / 10));
+    await store.mergeRows(
+      pool,
+      days(40, '2026-11-25', (i) => 3 + i / 10),
+    );
 
     const res = await t.http.get(`/api/scanner/pools/${pool}/history`);
     expect(res.status).toBe(200);
@@ -254,7 +269,9 @@ describe('GET /api/scanner/pools/{pool}/history', () => {
       tvlUsd: 5e8,
     });
 
-    const unknown = await t.http.get('/api/scanner/pools/00000000-0000-4000-8000-000000000000/history');
+    const unknown = await t.http.get(
+      '/api/scanner/pools/00000000-0000-4000-8000-000000000000/history',
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
     const bad = await t.http.get('/api/scanner/pools/not-a-pool/history');

@@ -27,5 +27,11 @@ export default {
       title: 'Yield Scanner',
       data: ['/api/baserate'],
     },
+    {
+      // One pool of the scanner: its daily APY and TVL history and its current figures.
+      path: '/scanner/pool/:pool',
+      module: './ScannerPoolPage',
+      title: 'Pool history',
+    },
   ],
 } satisfies RemotePages;

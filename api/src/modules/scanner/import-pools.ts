@@ -182,8 +182,7 @@ export async function importPoolsSnapshot(
   const status = store.status()[dataFiles.pools.file];
   if (status?.error)
     throw new PoolsImportError(`the written snapshot was refused: ${status.error}`);
-  const history =
-    options.history === undefined ? new PoolHistoryStore(store.dir) : options.history;
+  const history = options.history === undefined ? new PoolHistoryStore(store.dir) : options.history;
   if (history) {
     const started = performance.now();
     const appended = await history.appendSnapshot(file.asOf!, file.data);

@@ -171,9 +171,7 @@ export class PoolBackfill {
       if (!retryable || attempt >= this.opts.maxRetries) throw new Error(`HTTP ${res.status}`);
       const after = Number(res.headers.get('retry-after'));
       const wait =
-        Number.isFinite(after) && after > 0
-          ? after * 1000
-          : this.opts.backoffMs * 2 ** attempt;
+        Number.isFinite(after) && after > 0 ? after * 1000 : this.opts.backoffMs * 2 ** attempt;
       await sleep(Math.min(wait, 10 * 60_000), undefined, { signal: this.abort.signal });
     }
   }

@@ -249,7 +249,10 @@ export class PoolHistoryStore {
     const file = this.fileOf(pool);
     await this.serial(pool, async () => {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await writeFileDurably(file, `${parseHistory(rows.map(encodeRow).join('\n')).map(encodeRow).join('\n')}\n`);
+      await writeFileDurably(
+        file,
+        `${parseHistory(rows.map(encodeRow).join('\n')).map(encodeRow).join('\n')}\n`,
+      );
     });
   }
 

@@ -163,7 +163,10 @@ export function scannerRouter(deps: AppDeps): Router {
       let sample = false;
       if (days.length === 0 && index.sample && item) {
         // The shipped sample snapshot has no DeFiLlama history: a generated one, marked sample.
-        days = sampleHistory({ ...item, apy: item.apySpot }, index.asOf ? utcDay(index.asOf) : utcDay(deps.now()));
+        days = sampleHistory(
+          { ...item, apy: item.apySpot },
+          index.asOf ? utcDay(index.asOf) : utcDay(deps.now()),
+        );
         sample = true;
       }
       if (!item && days.length === 0) throw notFound(`No pool ${params.pool} in the scanner`);
@@ -174,7 +177,13 @@ export function scannerRouter(deps: AppDeps): Router {
       }
       return {
         status: 200,
-        cached: cacheBody({ pool: item?.pool ?? params.pool.toLowerCase(), sample, item, days, backfill }),
+        cached: cacheBody({
+          pool: item?.pool ?? params.pool.toLowerCase(),
+          sample,
+          item,
+          days,
+          backfill,
+        }),
       };
     },
     { invalid: ({ ctx }) => invalidPool(ctx.params.pool) },
