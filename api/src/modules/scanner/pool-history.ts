@@ -76,6 +76,11 @@ function decodeLine(line: string): PoolDay | null {
   return { date: parsed[0], apy, apyBase: num(parsed[2]), apyReward: num(parsed[3]), tvlUsd };
 }
 
+/** A history file's text for these rows (one per day, oldest first). */
+export function formatHistory(rows: readonly PoolDay[]): string {
+  return `${parseHistory(rows.map(encodeRow).join('\n')).map(encodeRow).join('\n')}\n`;
+}
+
 /** The rows of a file's text: one per day (the last line of a day wins), oldest first. */
 export function parseHistory(text: string): PoolDay[] {
   const byDay = new Map<string, PoolDay>();
@@ -249,10 +254,7 @@ export class PoolHistoryStore {
     const file = this.fileOf(pool);
     await this.serial(pool, async () => {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await writeFileDurably(
-        file,
-        `${parseHistory(rows.map(encodeRow).join('\n')).map(encodeRow).join('\n')}\n`,
-      );
+      await writeFileDurably(file, formatHistory(rows));
     });
   }
 
