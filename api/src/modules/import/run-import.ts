@@ -39,7 +39,6 @@ import {
   poolsUrl,
 } from './defillama.ts';
 import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
-import { queueTopBackfill } from '../scanner/pool-history-queue.ts';
 import type { PoolHistoryDeps } from '../../deps.ts';
 import {
   coinsChartUrl,
@@ -86,9 +85,9 @@ export interface ImportOptions {
   /** With checkSelectors: a saved /pools answer to read instead. */
   poolsFile?: string | undefined;
   /**
-   * The pools' daily history store and its backfill queue: the /pools import appends a row per
-   * pool, then queues the backfill of the top `top` pools by TVL whose history is shorter than
-   * 30 days (not awaited). Default: the store of the data directory, no backfill.
+   * The pools' daily history store: the /pools import appends a row per pool to it (the server
+   * then queues the backfill of the top pools whose history is short, scanner-state.ts).
+   * Default: the store of the data directory.
    */
   poolHistory?: PoolHistoryDeps | undefined;
   /** Test hook: runs between writing history.json's temp file and renaming it into place. */
@@ -626,11 +625,6 @@ async function importPools(
           logger,
           ...(options.poolHistory ? { history: options.poolHistory.store } : {}),
         });
-    if (!options.dryRun && options.poolHistory) {
-      const pools = options.store.get('pools')?.data ?? [];
-      const queued = await queueTopBackfill(options.poolHistory, pools);
-      if (queued > 0) logger.info('pool history backfill queued', { pools: queued });
-    }
     const { received, accepted, dropped, asOf, leftOut } = report;
     for (const p of leftOut) logger.warn('pool left out of the snapshot', { ...p });
     return {

@@ -9,6 +9,7 @@ import { ENVIRONMENT } from '../../platform/config.ts';
 import { PoolBackfill } from './pool-backfill.ts';
 import { PoolHistoryStore, utcDay, type PoolDay } from './pool-history.ts';
 import { TRAILING_DAYS } from './score-from-history.ts';
+import { queueTopBackfill } from './pool-history-queue.ts';
 import type { DataFiles } from '../../composition/data-files.ts';
 import { buildPoolIndex, type PoolIndex } from './pool-index.ts';
 import { projectSafetyTable } from './project-safety.ts';
@@ -64,6 +65,15 @@ export function scannerState(deps: AppDeps): ScannerState {
           ms: Math.round(performance.now() - started),
         });
         build();
+        // Real snapshots only: the sample's pool ids are invented.
+        if (!pools.sample) {
+          const queued = queueTopBackfill(
+            history,
+            pools.data,
+            (pool) => read.get(pool)?.length ?? 0,
+          );
+          if (queued > 0) deps.logger.info('pool history backfill queued', { pools: queued });
+        }
       })
       .catch((err: unknown) => {
         deps.logger.error('reading the pool histories failed, keeping the previous ones', {
