@@ -24,7 +24,7 @@ import {
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
 import { PoolHistoryStore } from './modules/scanner/pool-history.ts';
-import { PoolBackfill } from './modules/scanner/pool-backfill.ts';
+import { PoolBackfill, type PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
 import { runImport } from './modules/import/run-import.ts';
 import {
   MemoryRateCounter,
@@ -105,12 +105,7 @@ export interface AppDeps {
   close(): Promise<void>;
 }
 
-export interface PoolHistoryDeps {
-  store: PoolHistoryStore;
-  backfill: PoolBackfill;
-  /** Pools by TVL backfilled after each /pools import (POOL_BACKFILL_TOP). */
-  top: number;
-}
+export type { PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
 
 export interface CreateDepsOptions {
   /** Default: env DATA_DIR, else api/data. */

@@ -46,6 +46,7 @@ const DECISIONS = [
   'Where the figures come from, on the site',
   'Stale rows',
   'Warnings detected from data',
+  'Pool histories: one append-only file per pool',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -39,7 +39,7 @@ import {
   poolsUrl,
 } from './defillama.ts';
 import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
-import type { PoolHistoryDeps } from '../../deps.ts';
+import type { PoolHistoryDeps } from '../scanner/pool-backfill.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,

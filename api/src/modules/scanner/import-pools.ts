@@ -70,7 +70,8 @@ export interface ImportOptions extends PrepareOptions {
   logger?: Logger;
   /**
    * Also appends each pool's row of the snapshot's UTC day to this store (pool-history.ts), after
-   * pools.json was accepted. Default: the store of the data directory written to; `null`: none.
+   * pools.json was accepted. Default: the store of the data directory written to, except for a
+   * sample snapshot (none); `null`: none.
    */
   history?: PoolHistoryStore | null;
 }

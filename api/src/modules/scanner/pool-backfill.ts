@@ -16,6 +16,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chartToDays, type PoolHistoryStore } from './pool-history.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
+/** The pools' history store, its backfill queue and how many top pools it backfills. */
+export interface PoolHistoryDeps {
+  store: PoolHistoryStore;
+  backfill: PoolBackfill;
+  /** Pools by TVL backfilled after each real /pools snapshot loads (POOL_BACKFILL_TOP). */
+  top: number;
+}
+
 export interface BackfillOptions {
   /** DeFiLlama's yields API, e.g. https://yields.llama.fi. */
   apiUrl: string;

@@ -4,7 +4,7 @@
  * pools by TVL whose history here is shorter than MIN_HISTORY_DAYS. A pool page request queues
  * its own pool the same way (route.ts).
  */
-import type { PoolHistoryDeps } from '../../deps.ts';
+import type { PoolHistoryDeps } from './pool-backfill.ts';
 import { MIN_HISTORY_DAYS } from './score-from-history.ts';
 
 /** Queues the top `deps.top` pools by TVL that lack history; returns how many were queued. */

@@ -4,9 +4,9 @@
  * refuses changes nothing here (the store keeps its last good data), and a rebuild that throws
  * keeps the previous index.
  */
-import type { AppDeps, PoolHistoryDeps } from '../../deps.ts';
+import type { AppDeps } from '../../deps.ts';
 import { ENVIRONMENT } from '../../platform/config.ts';
-import { PoolBackfill } from './pool-backfill.ts';
+import { PoolBackfill, type PoolHistoryDeps } from './pool-backfill.ts';
 import { PoolHistoryStore, utcDay, type PoolDay } from './pool-history.ts';
 import { TRAILING_DAYS } from './score-from-history.ts';
 import { queueTopBackfill } from './pool-history-queue.ts';
