@@ -36,7 +36,9 @@ test.describe('scanner pool page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(symbol, {
       timeout: 30_000,
     });
-    await expect(page).toHaveTitle(new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on `));
+    await expect(page).toHaveTitle(
+      new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on `),
+    );
     await expect(page.getByTestId('pool-figures')).toContainText('Risk-adjusted APY');
     await expect(page.getByTestId('pool-data-note')).toContainText('Sample data');
     const chart = page.getByTestId('pool-history-chart');
