@@ -23,6 +23,8 @@ import {
   type PremiumClaims,
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
+import { PoolHistoryStore } from './modules/scanner/pool-history.ts';
+import { PoolBackfill, type PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
 import { runImport } from './modules/import/run-import.ts';
 import {
   MemoryRateCounter,
@@ -94,9 +96,17 @@ export interface AppDeps {
    * `token` as a bearer token. No token: the site's port answers 404 there.
    */
   metricsEndpoint: { token: string | null; port: number | null; host: string };
+  /**
+   * Every pool's own daily history (DATA_DIR/pool-history) and the queue that backfills it from
+   * DeFiLlama's /chart within its rate limits (modules/scanner/pool-history.ts, pool-backfill.ts).
+   * Absent in deps built by hand (tests): the scanner then opens them on the data directory.
+   */
+  poolHistory?: PoolHistoryDeps;
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
+
+export type { PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
 
 export interface CreateDepsOptions {
   /** Default: env DATA_DIR, else api/data. */
@@ -130,6 +140,13 @@ export interface CreateDepsOptions {
   coinsApiUrl?: string;
   /** JSON-RPC endpoints of the on-chain feeds by chain. Default: env RPC_URL_<CHAIN>. */
   rpcUrls?: Record<string, string>;
+  /** Pool history backfill. Default: env POOL_BACKFILL_TOP / _RPM / _CONCURRENCY. */
+  poolBackfill?: {
+    top?: number;
+    requestsPerMinute?: number;
+    concurrency?: number;
+    backoffMs?: number;
+  };
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
   /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */
@@ -365,6 +382,21 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   alerts.trigger('start');
 
   const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
+  const poolHistoryStore = new PoolHistoryStore(dataDir);
+  const poolHistory: PoolHistoryDeps = {
+    store: poolHistoryStore,
+    backfill: new PoolBackfill(poolHistoryStore, {
+      apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+      requestsPerMinute: options.poolBackfill?.requestsPerMinute ?? config.POOL_BACKFILL_RPM,
+      concurrency: options.poolBackfill?.concurrency ?? config.POOL_BACKFILL_CONCURRENCY,
+      ...(options.poolBackfill?.backoffMs === undefined
+        ? {}
+        : { backoffMs: options.poolBackfill.backoffMs }),
+      logger,
+    }),
+    top: options.poolBackfill?.top ?? config.POOL_BACKFILL_TOP,
+  };
+
   const importSchedule =
     importIntervalMs === null
       ? null
@@ -383,6 +415,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
                 coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
                 rpcUrls,
                 onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+                poolHistory,
               }),
             );
             // Also when nothing changed: a source may have turned stale meanwhile.
@@ -444,9 +477,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     alerts,
     metrics,
     metricsEndpoint,
+    poolHistory,
     close: async () => {
       store.stopWatching();
       await importSchedule?.stop();
+      poolHistory.backfill.stop();
+      await poolHistory.backfill.idle();
       await alerts.settled();
       alerts.close();
       await userData.close();

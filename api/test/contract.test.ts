@@ -45,6 +45,7 @@ interface Answer {
 }
 
 const answers: Answer[] = [];
+const UNKNOWN_POOL = '00000000-0000-4000-8000-000000000000';
 const specs = endpoints as Record<EndpointName, EndpointSpec>;
 const json = 'application/json';
 
@@ -258,6 +259,12 @@ beforeAll(async () => {
   await record('scanner', t.http.get('/api/scanner?format=csv'));
   await record('scanner', t.http.get('/api/scanner?assets=USDC'));
   await record('scanner', t.http.get('/api/scanner?limit=0'));
+  const firstPool = (
+    (await t.http.get('/api/scanner?limit=1')).body as { items: { pool: string }[] }
+  ).items[0]!.pool;
+  await getTwice('poolHistory', `/api/scanner/pools/${firstPool}/history`);
+  await record('poolHistory', t.http.get('/api/scanner/pools/xyz/history'));
+  await record('poolHistory', t.http.get(`/api/scanner/pools/${UNKNOWN_POOL}/history`));
 
   await getTwice('openApi', '/api/openapi.json');
   await record('docs', t.http.get('/api/docs'));
@@ -293,6 +300,7 @@ beforeAll(async () => {
     ['scanner', '/api/scanner'],
     ['trackRecord', '/api/track-record'],
     ['strategies', '/api/strategies?asOf=2026-01-15'],
+    ['poolHistory', `/api/scanner/pools/${UNKNOWN_POOL}/history`],
   ] as const)
     await record(name, broken.http.get(url));
   await createInvite(broken.deps.userData, { code: 'BROKEN-USERS', maxUses: 10 });

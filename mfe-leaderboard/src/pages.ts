@@ -34,5 +34,11 @@ export default {
       title: 'Track record',
       data: ['/api/track-record'],
     },
+    {
+      // One pool of the scanner: its daily APY and TVL history and its current figures.
+      path: '/scanner/pool/:pool',
+      module: './ScannerPoolPage',
+      title: 'Pool history',
+    },
   ],
 } satisfies RemotePages;

@@ -105,7 +105,8 @@ const PERSONAL_FILES = new Set(
 /**
  * Whether a data directory entry belongs to this installation alone and is never copied into
  * another data directory nor committed (.gitignore): the files of personal data, the user-data
- * journal, the lock of the directory, the secrets (dot files), the outbox of alert e-mails and
+ * journal, the lock of the directory, the secrets (dot files), the outbox of alert e-mails, the
+ * pools' daily histories (`pool-history/`, gathered by this installation's imports) and
  * write-file-atomic's temp files. Tests, e2e and bench copy the shipped data without them.
  */
 export function isInstallationFile(name: string): boolean {
@@ -114,6 +115,7 @@ export function isInstallationFile(name: string): boolean {
     name.startsWith('user-data.') ||
     name.startsWith('.') ||
     name === 'outbox' ||
+    name === 'pool-history' ||
     /\.json\.[^.]+$/.test(name)
   );
 }

@@ -276,6 +276,24 @@ const VARIABLES = {
     shownDefault: 'unset',
     parse: url(['postgres', 'postgresql', 'socket'], 'postgres://user:pass@host:5432/db'),
   }),
+  POOL_BACKFILL_TOP: variable({
+    description: 'pools by TVL whose daily history the server backfills from DeFiLlama /chart',
+    readBy: ['api'],
+    default: 500,
+    parse: wholeNumber(0, 100_000),
+  }),
+  POOL_BACKFILL_RPM: variable({
+    description: 'most /chart requests of the pool history backfill in any 60 seconds',
+    readBy: ['api'],
+    default: 30,
+    parse: wholeNumber(1, 10_000),
+  }),
+  POOL_BACKFILL_CONCURRENCY: variable({
+    description: '/chart requests of the pool history backfill at once',
+    readBy: ['api'],
+    default: 2,
+    parse: wholeNumber(1, 64),
+  }),
   PG_POOL_MAX: variable({
     description: 'database connections per process',
     readBy: ['api'],

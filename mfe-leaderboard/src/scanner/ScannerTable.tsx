@@ -5,6 +5,7 @@
  * position of each rendered row in the whole ranking). Each row's charge breakdown opens on demand
  * with its button (keyboard reachable, aria-expanded).
  */
+import { Link } from 'react-router-dom';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ScannerItem } from '@yield/contract';
@@ -111,7 +112,13 @@ function ScannerRow({
         {rank}
       </span>
       <span role="cell" className={styles.poolCell}>
-        <span className={styles.symbol}>{item.symbol}</span>
+        <Link
+          to={`/scanner/pool/${encodeURIComponent(item.pool)}`}
+          className={`${styles.symbol} ${styles.symbolLink}`}
+          data-testid="scanner-pool-link"
+        >
+          {item.symbol}
+        </Link>
         <span className={styles.poolMeta}>
           {item.project} · {item.chain}
           {item.poolMeta ? ` · ${item.poolMeta}` : ''}

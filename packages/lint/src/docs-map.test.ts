@@ -49,6 +49,7 @@ const DECISIONS = [
   'No live data',
   'Rankings as of a past day',
   'The track record',
+  'Pool histories: one append-only file per pool',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -39,6 +39,7 @@ import type {
   PremiumLoginRequest,
   PremiumSession,
   PremiumStrategyAnalysis,
+  PoolHistoryAnswer,
   RiskBreakdown,
   ScannerAnswer,
   SiteSettings,
@@ -71,6 +72,7 @@ export const queryKeys = {
   /** Per token too: the teaser and a member's full ranking are different answers. */
   scanner: (filters: ScannerFilters, token: string | null) => ['scanner', filters, token] as const,
   trackRecord: ['track-record'] as const,
+  poolHistory: (pool: string) => ['pool-history', pool.toLowerCase()] as const,
 };
 
 /**
@@ -222,6 +224,20 @@ export function breakdownQuery(id: SeriesId) {
   return queryOptions({
     queryKey: queryKeys.breakdown(id),
     queryFn: () => getJson<RiskBreakdown>(apiPath(API_PATHS.breakdown, { id })),
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/**
+ * GET /api/scanner/pools/:pool/history. While the answer says its backfill is queued, asked
+ * again every 20 s until the longer history arrives.
+ */
+export function poolHistoryQuery(pool: string) {
+  return queryOptions({
+    queryKey: queryKeys.poolHistory(pool),
+    queryFn: () => getJson<PoolHistoryAnswer>(apiPath(API_PATHS.poolHistory, { pool })),
+    retry: (failures, error) => !isClientError(error) && failures < 3,
+    refetchInterval: (query) => (query.state.data?.backfill === 'queued' ? 20_000 : false),
     staleTime: FIGURES_STALE_MS,
   });
 }

@@ -46,6 +46,7 @@ import {
   poolsUrl,
 } from './defillama.ts';
 import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
+import type { PoolHistoryDeps } from '../scanner/pool-backfill.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,
@@ -98,6 +99,12 @@ export interface ImportOptions {
   rpcUrls?: Readonly<Record<string, string>> | undefined;
   /** On-chain backfill: at most this many days (ONCHAIN_MAX_DAYS, default 365). */
   onchainMaxDays?: number | undefined;
+  /**
+   * The pools' daily history store: the /pools import appends a row per pool to it (the server
+   * then queues the backfill of the top pools whose history is short, scanner-state.ts).
+   * Default: the store of the data directory.
+   */
+  poolHistory?: PoolHistoryDeps | undefined;
   /** Test hook: runs between writing history.json's temp file and renaming it into place. */
   beforeCommit?: ((attempt: number) => Promise<void>) | undefined;
 }
@@ -742,7 +749,12 @@ async function importPools(
     if (!list.ok) throw new Error(list.reason);
     const report = options.dryRun
       ? preparePoolsSnapshot(list.raw, { fetchedAt: now }).report
-      : await importPoolsSnapshot(list.raw, { store: options.store, fetchedAt: now, logger });
+      : await importPoolsSnapshot(list.raw, {
+          store: options.store,
+          fetchedAt: now,
+          logger,
+          ...(options.poolHistory ? { history: options.poolHistory.store } : {}),
+        });
     const { received, accepted, dropped, asOf, leftOut } = report;
     for (const p of leftOut) logger.warn('pool left out of the snapshot', { ...p });
     return {

@@ -24,6 +24,7 @@ import { poolSchema, type Pool, type PoolsFile } from './schemas.ts';
 import { formatJsonPath } from '../../platform/files/data-store.ts';
 import type { LeftOutPool } from '@yield/contract';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
+import { PoolHistoryStore } from './pool-history.ts';
 
 export const POOLS_SOURCE_URL = 'https://yields.llama.fi/pools';
 /** More malformed pools than this share and the whole response is refused. */
@@ -67,6 +68,12 @@ export interface ImportOptions extends PrepareOptions {
   /** Default: api/data (pools:generate passes DATA_DIR from the configuration). */
   dataDir?: string;
   logger?: Logger;
+  /**
+   * Also appends each pool's row of the snapshot's UTC day to this store (pool-history.ts), after
+   * pools.json was accepted. Default: the store of the data directory written to, except for a
+   * sample snapshot (none); `null`: none.
+   */
+  history?: PoolHistoryStore | null;
 }
 
 function mostCommon(reasons: Record<string, number>): string {
@@ -176,6 +183,15 @@ export async function importPoolsSnapshot(
   const status = store.status()[dataFiles.pools.file];
   if (status?.error)
     throw new PoolsImportError(`the written snapshot was refused: ${status.error}`);
+  const history = options.history === undefined ? new PoolHistoryStore(store.dir) : options.history;
+  if (history) {
+    const started = performance.now();
+    const appended = await history.appendSnapshot(file.asOf!, file.data);
+    logger.info('pool histories appended', {
+      ...appended,
+      ms: Math.round(performance.now() - started),
+    });
+  }
   logger.info('pools snapshot imported', { ...report, file: target });
   return { file: target, ...report };
 }

@@ -13,7 +13,9 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { RAPOOL_V2, rapoolV2OfSnapshot, rewardShareOf } from '../../engine/index.ts';
+import { RAPOOL_V2, rewardShareOf } from '../../engine/index.ts';
+import { scoreFromHistory } from './score-from-history.ts';
+import type { PoolDay } from './pool-history.ts';
 import type { Pool, PoolsFile } from './schemas.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
@@ -86,28 +88,20 @@ export function symbolTokens(symbol: string): string[] {
   return out;
 }
 
+/** A pool's trailing daily history (oldest first), or undefined when it has none. */
+export type HistoryOf = (pool: string) => readonly PoolDay[] | undefined;
+
 /**
- * A pool's item by rapool-v2. The scanner's store holds one /pools snapshot and no daily
- * history per pool yet, so every pool takes the method's snapshot path (its /pools fields, its
- * level pulled hard towards its category's prior; docs/methodology.md, "Pools: rapool-v2").
+ * A pool's item by rapool-v2: from the pool's own daily history when it has 30 days of it here
+ * (pool-history.ts), else from its /pools fields, its level pulled hard towards its category's
+ * prior (docs/methodology.md, "Pools: rapool-v2"). Every figure comes from scoreFromHistory.
  */
-export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
-  const result = rapoolV2OfSnapshot(
-    {
-      apy: pool.apy,
-      apyBase: pool.apyBase,
-      apyReward: pool.apyReward,
-      apyMean30d: pool.apyMean30d,
-      count: pool.count,
-      tvlUsd: pool.tvlUsd,
-      il7d: pool.il7d,
-      stablecoin: pool.stablecoin,
-      ilRisk: pool.ilRisk,
-      exposure: pool.exposure,
-    },
-    safety.safety,
-    RAPOOL_V2,
-  );
+export function toItem(
+  pool: Pool,
+  safety: ProjectSafety,
+  history?: readonly PoolDay[] | undefined,
+): ScannerItem {
+  const { result, sigma, count } = scoreFromHistory(pool, history, safety.safety);
   const hasMean = pool.apyMean30d !== null && pool.apyMean30d !== undefined;
   return {
     pool: pool.pool,
@@ -131,8 +125,8 @@ export function toItem(pool: Pool, safety: ProjectSafety): ScannerItem {
     outlier: pool.outlier,
     poolMeta: pool.poolMeta ?? null,
     inputs: {
-      sigma: pool.sigma,
-      count: pool.count,
+      sigma,
+      count,
       basis: result.inputs.basis,
       category: result.inputs.category,
       level: result.inputs.level,
@@ -175,6 +169,7 @@ function post(ids: Map<string, number>, lists: number[][], key: string, pool: nu
 export function buildPoolIndex(
   snapshot: Pick<PoolsFile, 'asOf' | 'sample' | 'data'>,
   safetyOf: (project: string) => ProjectSafety,
+  historyOf: HistoryOf = () => undefined,
 ): PoolIndex {
   const pools = snapshot.data;
   const n = pools.length;
@@ -196,7 +191,7 @@ export function buildPoolIndex(
 
   for (let i = 0; i < n; i++) {
     const pool = pools[i]!;
-    const item = toItem(pool, safetyOf(pool.project));
+    const item = toItem(pool, safetyOf(pool.project), historyOf(pool.pool));
     items[i] = item;
     itemJson[i] = JSON.stringify(item);
     tokenStart[i] = tokenList.length;

@@ -10,7 +10,11 @@ import Router from '@koa/router';
 import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../../deps.ts';
 import { cacheBytes } from '../../platform/http/cached-body.ts';
-import { unauthorized, unavailable } from '../../platform/http/errors.ts';
+import { badRequest, notFound, unauthorized, unavailable } from '../../platform/http/errors.ts';
+import { cacheBody } from '../../platform/http/cached-body.ts';
+import { utcDay } from './pool-history.ts';
+import { sampleHistory } from './sample-history.ts';
+import { MIN_HISTORY_DAYS } from './score-from-history.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
 import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
@@ -136,6 +140,54 @@ export function scannerRouter(deps: AppDeps): Router {
     },
     // Empty values count as not given; unknown or repeated parameters are refused (contract.ts).
     { readQuery: (ctx) => parseScannerQuery(ctx.query) },
+  );
+
+  const positions = new WeakMap<PoolIndex, Map<string, number>>();
+  const positionOf = (index: PoolIndex, pool: string): number | undefined => {
+    let map = positions.get(index);
+    if (!map) {
+      map = new Map(index.items.map((item, i) => [item.pool.toLowerCase(), i]));
+      positions.set(index, map);
+    }
+    return map.get(pool.toLowerCase());
+  };
+  const invalidPool = (pool: string | undefined) =>
+    badRequest(`Not a DeFiLlama pool id: "${(pool ?? '').slice(0, 80)}"`, 'invalid_pool');
+
+  bind(endpoints.poolHistory).to(
+    async ({ params }) => {
+      const index = state.index();
+      if (!index) throw unavailable(state.unavailableReason());
+      const position = positionOf(index, params.pool);
+      const item = position === undefined ? null : index.items[position]!;
+      let days = await state.history.store.read(params.pool);
+      let sample = false;
+      if (days.length === 0 && index.sample && item) {
+        // The shipped sample snapshot has no DeFiLlama history: a generated one, marked sample.
+        days = sampleHistory(
+          { ...item, apy: item.apySpot },
+          index.asOf ? utcDay(index.asOf) : utcDay(deps.now()),
+        );
+        sample = true;
+      }
+      if (!item && days.length === 0) throw notFound(`No pool ${params.pool} in the scanner`);
+      let backfill: 'none' | 'queued' = 'none';
+      if (!sample && days.length < MIN_HISTORY_DAYS) {
+        state.history.backfill.enqueue(params.pool);
+        if (state.history.backfill.isQueued(params.pool)) backfill = 'queued';
+      }
+      return {
+        status: 200,
+        cached: cacheBody({
+          pool: item?.pool ?? params.pool.toLowerCase(),
+          sample,
+          item,
+          days,
+          backfill,
+        }),
+      };
+    },
+    { invalid: ({ ctx }) => invalidPool(ctx.params.pool) },
   );
 
   return router;

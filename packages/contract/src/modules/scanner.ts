@@ -7,7 +7,7 @@ import {
   SCANNER_MAX_OFFSET,
   SCANNER_SORT_KEYS,
 } from '../constants.ts';
-import { isoDateTimeSchema, scoreSchema } from './common.ts';
+import { isoDateSchema, isoDateTimeSchema, scoreSchema } from './common.ts';
 import { API_PATHS } from '../paths.ts';
 import { type EndpointSpec, notModified, error } from '../endpoint-spec.ts';
 
@@ -109,8 +109,11 @@ export const scannerItemSchema = z
     outlier: z.boolean(),
     poolMeta: z.string().nullable(),
     inputs: z.strictObject({
-      sigma: z.number(),
-      count: z.number(),
+      sigma: z.number().meta({
+        description:
+          "Annualised standard deviation of daily returns, %: of the pool's own last 30 days when it has 30 days of history here, else DeFiLlama's whole-life sigma.",
+      }),
+      count: z.number().meta({ description: 'Daily observations behind sigma.' }),
       basis: z.enum(['history', 'snapshot']).meta({
         description:
           'history: from 30+ days of the pool\u2019s own daily history; snapshot: from the /pools fields only, pulled harder to the prior.',
@@ -147,6 +150,42 @@ export const scannerAnswerSchema = z
   })
   .meta({ id: 'ScannerAnswer' });
 
+// ---------------------------------------------------------------- GET /api/scanner/pools/{pool}/history
+
+export const poolHistoryParamsSchema = z.object({
+  pool: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{8,64}$/)
+    .meta({ description: 'DeFiLlama pool id (a UUID).' }),
+});
+
+export const poolHistoryDaySchema = z
+  .strictObject({
+    date: isoDateSchema.meta({ description: 'UTC day.' }),
+    apy: z.number(),
+    apyBase: z.number().nullable(),
+    apyReward: z.number().nullable(),
+    tvlUsd: z.number(),
+  })
+  .meta({ id: 'PoolHistoryDay' });
+
+export const poolHistoryAnswerSchema = z
+  .strictObject({
+    pool: z.string(),
+    sample: z.boolean().meta({
+      description: 'The history is the shipped sample (generated), not DeFiLlama\u2019s.',
+    }),
+    item: scannerItemSchema
+      .nullable()
+      .meta({ description: 'The pool in the current ranking; null when it left the snapshot.' }),
+    days: z.array(poolHistoryDaySchema).meta({ description: 'One row per UTC day, oldest first.' }),
+    backfill: z.enum(['none', 'queued']).meta({
+      description:
+        'queued: the history is shorter than 30 days and its backfill from DeFiLlama is queued (ask again later).',
+    }),
+  })
+  .meta({ id: 'PoolHistoryAnswer' });
+
 export const scannerEndpoints = {
   scanner: {
     method: 'get',
@@ -174,6 +213,23 @@ export const scannerEndpoints = {
       503: error(
         'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
       ),
+    },
+  },
+  poolHistory: {
+    method: 'get',
+    path: API_PATHS.poolHistory,
+    tag: 'Scanner',
+    summary: 'One pool\u2019s daily history',
+    description:
+      'The pool\u2019s daily rows kept by the site (one per UTC day from each /pools import, plus DeFiLlama\u2019s /chart history of the pools backfilled) and its current item of the ranking. A pool with fewer than 30 days has its backfill queued.',
+    params: poolHistoryParamsSchema,
+    cached: true,
+    responses: {
+      200: { description: 'The pool\u2019s history.', schema: poolHistoryAnswerSchema },
+      304: notModified,
+      400: error('invalid_pool: not a DeFiLlama pool id.'),
+      404: error('not_found: no such pool in the snapshot and no history of it.'),
+      503: error('The pools snapshot or the project tiers never loaded.'),
     },
   },
 } as const satisfies Record<string, EndpointSpec>;

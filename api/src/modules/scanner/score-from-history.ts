@@ -1,0 +1,77 @@
+/**
+ * The one place the scanner turns a pool (its `/pools` row) and the pool's own trailing daily
+ * history (pool-history.ts, oldest first) into its figures.
+ *
+ * Method rapool-v2 (api/src/engine/rapool2.ts). With at least MIN_HISTORY_DAYS days of its own
+ * history, the method runs on that history (its trailing window); `sigma` and `count`, shown as
+ * inputs, are those of the last 30 days' daily returns (DeFiLlama's formula: sqrt(365 · var(r)) ·
+ * 100 with r = (1 + apy/100)^(1/365) − 1). With less, the method's snapshot path on the `/pools`
+ * row, with DeFiLlama's whole-life sigma and count. The scanner calls nothing else to score a pool.
+ */
+import {
+  RAPOOL_V2,
+  rapoolV2OfHistory,
+  rapoolV2OfSnapshot,
+  type RapoolV2Result,
+  type Score,
+} from '../../engine/index.ts';
+import type { Pool } from './schemas.ts';
+import type { PoolDay } from './pool-history.ts';
+
+/** Days of a pool's own history from which its figures are computed from it. */
+export const MIN_HISTORY_DAYS = 30;
+/** Days of history the scanner loads per pool. */
+export const TRAILING_DAYS = 30;
+
+export interface HistoryScore {
+  result: RapoolV2Result;
+  /** The sigma and count the result was computed with. */
+  sigma: number;
+  count: number;
+  /** `history`: from the pool's own trailing days; `snapshot`: DeFiLlama's whole-life figures. */
+  basis: 'history' | 'snapshot';
+}
+
+function sampleVariance(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const mean = values.reduce((s, v) => s + v, 0) / n;
+  return values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
+}
+
+/** DeFiLlama's sigma of a run of daily APYs (percent). */
+export function sigmaOfApys(apys: readonly number[]): number {
+  const returns = apys.map((apy) => Math.pow(1 + Math.max(apy, -99.99) / 100, 1 / 365) - 1);
+  return Math.sqrt(365 * sampleVariance(returns)) * 100;
+}
+
+export function scoreFromHistory(
+  pool: Pool,
+  history: readonly PoolDay[] | undefined,
+  safety: Score,
+): HistoryScore {
+  const meta = { stablecoin: pool.stablecoin, ilRisk: pool.ilRisk, exposure: pool.exposure };
+  const own =
+    history && history.length >= MIN_HISTORY_DAYS
+      ? rapoolV2OfHistory(history, { ...meta }, safety, RAPOOL_V2)
+      : null;
+  if (own) {
+    const window = history!.slice(-TRAILING_DAYS).map((d) => d.apy);
+    return { result: own, sigma: sigmaOfApys(window), count: window.length, basis: 'history' };
+  }
+  const result = rapoolV2OfSnapshot(
+    {
+      apy: pool.apy,
+      apyBase: pool.apyBase,
+      apyReward: pool.apyReward,
+      apyMean30d: pool.apyMean30d,
+      count: pool.count,
+      tvlUsd: pool.tvlUsd,
+      il7d: pool.il7d,
+      ...meta,
+    },
+    safety,
+    RAPOOL_V2,
+  );
+  return { result, sigma: pool.sigma, count: pool.count, basis: 'snapshot' };
+}
