@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { ImportedSite, readable, today } from '../fixtures/imported-site.ts';
-import { chainTest as test, pointFeedsAt, type LocalChain } from '../fixtures/local-chain.ts';
+import { chainTest as test, pointFeedsAt } from '../fixtures/local-chain.ts';
 
 interface ComponentProvenance {
   series: string;
