@@ -1,0 +1,242 @@
+/**
+ * A real local Ethereum node for the on-chain feed tests (api/test/onchain-import.test.ts, the e2e
+ * suite's e2e/fixtures/local-chain.ts, bench/onchain-import.mjs): anvil from the npm package
+ * @foundry-rs/anvil (its binary ships in the platform package) on 127.0.0.1 at a free port, and
+ * contracts compiled at test time with solc from npm: OpenZeppelin's ERC4626 over a mintable ERC20,
+ * and a small rate contract with the getters the importer calls. The compiler output is cached in
+ * the temp directory (keyed by the sources, the compiler and OpenZeppelin's versions), so only the
+ * first run on a machine compiles.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createTestClient,
+  createWalletClient,
+  http,
+  publicActions,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+
+const require = createRequire(import.meta.url);
+
+/** anvil's first default account (a well-known development key, funded on every anvil). */
+const DEV_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+export const CONTRACTS_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {ERC4626} from "@openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol";
+
+contract TestToken is ERC20 {
+    constructor() ERC20("Test Dollar", "TUSD") {}
+    function mint(address to, uint256 amount) external { _mint(to, amount); }
+}
+
+contract TestVault is ERC4626 {
+    constructor(IERC20 asset_) ERC20("Test Vault", "tvTUSD") ERC4626(asset_) {}
+}
+
+/** The rate getters of liquid staking tokens and accountants, all over one settable rate. */
+contract TestRate {
+    uint256 public rate = 1e18;
+    function setRate(uint256 r) external { rate = r; }
+    function getExchangeRate() external view returns (uint256) { return rate; }
+    function getRate() external view returns (uint256) { return rate; }
+    function exchangeRate() external view returns (uint256) { return rate; }
+    function getPooledEthByShares(uint256 shares) external view returns (uint256) { return shares * rate / 1e18; }
+}
+`;
+
+export interface Compiled {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+/** Compiles CONTRACTS_SOURCE (cached in the temp directory). */
+export async function compileContracts(): Promise<Record<string, Compiled>> {
+  const solc = require('solc') as {
+    version(): string;
+    compile(input: string, callbacks: { import: (p: string) => object }): string;
+  };
+  const key = createHash('sha256')
+    .update(solc.version())
+    .update(CONTRACTS_SOURCE)
+    .update(require('@openzeppelin/contracts/package.json').version as string)
+    .digest('hex')
+    .slice(0, 16);
+  const cacheDir = path.join(os.tmpdir(), 'yield-solc-cache');
+  const cacheFile = path.join(cacheDir, `${key}.json`);
+  try {
+    return JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, Compiled>;
+  } catch {
+    // not cached yet
+  }
+  const input = {
+    language: 'Solidity',
+    sources: { 'Test.sol': { content: CONTRACTS_SOURCE } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const findImports = (p: string) => {
+    try {
+      return { contents: require('node:fs').readFileSync(require.resolve(p), 'utf8') as string };
+    } catch {
+      return { error: `not found: ${p}` };
+    }
+  };
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), { import: findImports }),
+  ) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const out: Record<string, Compiled> = {};
+  for (const [name, c] of Object.entries(output.contracts['Test.sol']!))
+    out[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(cacheFile, JSON.stringify(out));
+  return out;
+}
+
+/** The anvil binary of this platform, from the npm package's platform package. */
+export function anvilBinary(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const anvilPkg = require.resolve('@foundry-rs/anvil/package.json');
+  const fromAnvil = createRequire(anvilPkg);
+  return fromAnvil.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/anvil`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Anvil {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts anvil on 127.0.0.1 at a free port, its genesis block at `genesisTime` (seconds). */
+export async function startAnvil(genesisTime: number, extraArgs: string[] = []): Promise<Anvil> {
+  const port = await freePort();
+  const child = spawn(
+    anvilBinary(),
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--timestamp',
+      String(genesisTime),
+      '--no-mining',
+      '--silent',
+      ...extraArgs,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 20_000) {
+      child.kill('SIGKILL');
+      throw new Error(`anvil did not start: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A client that deploys, sends and mines blocks at chosen times (anvil's test methods). */
+export function chainClients(url: string) {
+  const account = privateKeyToAccount(DEV_KEY);
+  const transport = http(url);
+  const wallet = createWalletClient({ account, chain: foundry, transport }).extend(publicActions);
+  const test = createTestClient({ mode: 'anvil', chain: foundry, transport });
+  return { account, wallet, test };
+}
+
+export type Clients = ReturnType<typeof chainClients>;
+
+/**
+ * Sends the transactions `send` makes, then mines them in one block at `timestamp` (seconds);
+ * returns the block's number.
+ */
+export async function mineAt(
+  c: Clients,
+  timestamp: number,
+  send: () => Promise<Hex[]> = async () => [],
+): Promise<bigint> {
+  const hashes = await send();
+  await c.test.setNextBlockTimestamp({ timestamp: BigInt(timestamp) });
+  await c.test.mine({ blocks: 1 });
+  for (const hash of hashes) {
+    const r = await c.wallet.getTransactionReceipt({ hash });
+    if (r.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+  }
+  return (await c.wallet.getBlock({ blockTag: 'latest' })).number;
+}
+
+/** Deploys a compiled contract in a block mined at `timestamp`; returns its address. */
+export async function deployAt(
+  c: Clients,
+  contract: Compiled,
+  args: readonly unknown[],
+  timestamp: number,
+): Promise<Address> {
+  const hash = await c.wallet.deployContract({
+    abi: contract.abi,
+    bytecode: contract.bytecode,
+    args: args as never,
+  });
+  await mineAt(c, timestamp);
+  const r = await c.wallet.getTransactionReceipt({ hash });
+  if (!r.contractAddress) throw new Error('deployment failed');
+  return r.contractAddress;
+}
