@@ -31,7 +31,7 @@ const shift = (day, n) => new Date((dayStart(day) + n * DAY) * 1000).toISOString
 
 const chain = await import(path.join(apiDir, 'test/chain.ts'));
 const { runImport } = await import(path.join(apiDir, 'src/modules/import/run-import.ts'));
-const { openStore } = await import(path.join(apiDir, 'src/data/files.ts'));
+const { openStore } = await import(path.join(apiDir, 'src/composition/data-files.ts'));
 const { silentLogger } = await import(path.join(apiDir, 'src/platform/logger.ts'));
 const fn = (name, inputs, outputs = []) => ({
   type: 'function',
