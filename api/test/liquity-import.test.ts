@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAbi, type Address, type Hex } from 'viem';
 import { apyToApr } from '../src/engine/ra30.ts';
 import { setup, editFile, type TestContext } from './helpers.ts';
-import { NOW, TODAY, importWith, readHistory, readSources, replayAllFeeds } from './import-fixtures.ts';
+import {
+  NOW,
+  TODAY,
+  importWith,
+  readHistory,
+  readSources,
+  replayAllFeeds,
+} from './import-fixtures.ts';
 import { coinsBody, type CoinPricePoint, type ReplayServer } from './replay-server.ts';
 import {
   chainClients,
@@ -94,13 +101,19 @@ async function buildChain(): Promise<Chain> {
   ]);
   const at = (n: number, hour: number) => dayStart(nextDay(GENESIS, n)) + hour * 3600;
   await mineAt(c, at(1, 12), async () => [await write('issueLQTY', [100n * E18])]);
-  await mineAt(c, at(2, 12), async () => [await write('liquidate', [10_000n * E18, 55n * E18 / 10n])]);
+  await mineAt(c, at(2, 12), async () => [
+    await write('liquidate', [10_000n * E18, (55n * E18) / 10n]),
+  ]);
   await mineAt(c, at(2, 20), async () => [await write('issueLQTY', [99n * E18])]);
   await mineAt(c, at(3, 12));
   await mineAt(c, at(4, 12), async () => [await write('issueLQTY', [99n * E18])]);
-  await mineAt(c, at(5, 12), async () => [await write('liquidate', [99_000n * E18, 495n * E18 / 10n])]);
-  await mineAt(c, at(6, 12), async () => [await write('issueLQTY', [891n * E18 / 10n])]);
-  await mineAt(c, at(7, 12), async () => [await write('liquidate', [89_100n * E18, 891n * E18 / 10n])]);
+  await mineAt(c, at(5, 12), async () => [
+    await write('liquidate', [99_000n * E18, (495n * E18) / 10n]),
+  ]);
+  await mineAt(c, at(6, 12), async () => [await write('issueLQTY', [(891n * E18) / 10n])]);
+  await mineAt(c, at(7, 12), async () => [
+    await write('liquidate', [89_100n * E18, (891n * E18) / 10n]),
+  ]);
   // Today is not over: not imported.
   await mineAt(c, at(8, 6), async () => [await write('issueLQTY', [1_000n * E18])]);
   return { anvil, c, pool };

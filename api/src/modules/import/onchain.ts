@@ -507,7 +507,9 @@ async function liquityRows(
   const later = await Promise.all(
     days
       .slice(1)
-      .map((d, i) => readLaterState(client, call, address, blockOf(d)!, states[i]!, states[i + 1]!)),
+      .map((d, i) =>
+        readLaterState(client, call, address, blockOf(d)!, states[i]!, states[i + 1]!),
+      ),
   );
   const coins = liquityGainCoins(target.feed);
   const rows: OnchainRow[] = [];
