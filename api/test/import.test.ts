@@ -191,12 +191,14 @@ describe('data:import from the DeFiLlama yields API', () => {
       POOL.lido,
       undefined, // stETH's on-chain feed
       POOL.reth,
+      undefined, // rETH's on-chain feed
       POOL.cbeth,
     ]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
     // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;
-    expect(baseStable.feeds).toHaveLength(6);
+    // Six DeFiLlama pools and sDAI read on chain.
+    expect(baseStable.feeds).toHaveLength(7);
     expect(baseStable.provenance.kind).toBe('defillama');
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };

@@ -272,3 +272,31 @@ describe('a Liquity feed in sources.json', () => {
     }
   });
 });
+
+describe('the shipped sources.json', () => {
+  it('names each checked contract as an on-chain feed the import accepts (skipped without RPC_URL_ETHEREUM)', async () => {
+    const t = await setup({ now: () => NOW });
+    const server = await replayAllFeeds(t.dir);
+    try {
+      const result = await importWith(t, server);
+      expect(result.ok).toBe(true);
+      const skipped = Object.fromEntries((result.skipped ?? []).map((s) => [s.series, s.address]));
+      expect(skipped).toEqual({
+        'sky-susds': '0xa3931d71877C0E7a3148CB7Eb4463524FEc27fbD',
+        'ethena-susde': '0x9D39A5DE30e57443BfF2A8307A4256c8797A3497',
+        'fluid-gho': '0x6A29A46E21C730DcA1d8b23d637c101cec605C5B',
+        'liquity-sp': '0x66017D22b0f8556afDd19FC67041899Eb65a21bb',
+        'lido-steth': '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
+        'sky-dsr-dai': '0x83F20F44975D03b1b09e64809B757c47f942BEeA',
+        'rocketpool-reth': '0xae78736Cd615f374D3085123A210448E74Fc6393',
+      });
+      // Liquity's feed adds ETH and LQTY to the prices imported.
+      expect(result.prices.map((p) => p.coin)).toEqual(
+        expect.arrayContaining([ETH_COIN, LQTY_COIN]),
+      );
+    } finally {
+      await server.close();
+      await t.cleanup();
+    }
+  });
+});
