@@ -289,6 +289,7 @@ describe('the shipped sources.json', () => {
         'lido-steth': '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
         'sky-dsr-dai': '0x83F20F44975D03b1b09e64809B757c47f942BEeA',
         'rocketpool-reth': '0xae78736Cd615f374D3085123A210448E74Fc6393',
+        'resolv-stusr': '0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(
