@@ -50,7 +50,9 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--check-selectors [-
 
 On-chain feeds (provider onchain in sources.json) are read through $RPC_URL_<CHAIN> (e.g.
 RPC_URL_ETHEREUM), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
-is skipped (a "skip" line, not a failure). --from does not apply to them.
+is skipped (a "skip" line, not a failure). --from does not apply to them. Liquity's Stability
+Pool (kind liquity-stability-pool) values each day's ETH and LQTY gains with the day's prices,
+imported first; a day without the price it needs is left out and named ("left out").
 
 Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
 last good data is kept; the others were imported) or a data file could not be written. 2: bad

@@ -38,14 +38,18 @@ interface SourceRow {
   name: string;
   type: 'stablecoin' | 'defi';
   isBaseRate: boolean;
-  feeds: { pool: string }[];
+  feeds: { provider: string; pool?: string }[];
 }
 
-/** The first source with a feed in sources.json (the one the test moves around its base rate). */
+/**
+ * The first source with a DeFiLlama feed in sources.json (the one the test moves around its base
+ * rate).
+ */
 async function importedSource(ctx: TestContext) {
   const sources = (await ctx.http.get('/api/sources').expect(200)).body as SourceRow[];
-  const pick = sources.find((s) => !s.isBaseRate && s.feeds.length > 0)!;
-  return { ...pick, pool: pick.feeds[0]!.pool };
+  const llama = (s: SourceRow) => s.feeds.find((f) => f.provider === 'defillama');
+  const pick = sources.find((s) => !s.isBaseRate && llama(s))!;
+  return { ...pick, pool: llama(pick)!.pool! };
 }
 
 /** The source's and its base rate's risk-adjusted 30-day APR as the API serves them. */

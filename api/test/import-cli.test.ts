@@ -59,14 +59,17 @@ afterEach(async () => {
 const run = (...argv: string[]) => runImportCli([...argv, '--data-dir', dir], {}, () => NOW);
 
 describe('data:import --from DIR', () => {
-  it('imports saved responses without a network, prints a line per feed and per series without one, exits 0', async () => {
+  it('imports saved responses without a network, prints a line per feed and per skipped on-chain feed, exits 0', async () => {
     const { exitCode, output } = await run('--from', saved);
     expect(exitCode).toBe(0);
     expect(output).toContain(`Imported 18 feeds from files:${saved}`);
     expect(output).toMatch(
       new RegExp(`ok {4}lido-steth +${POOL.lido}  90 days, 90 new, 0 updated, newest ${TODAY}`),
     );
-    expect(output).toMatch(/- {5}liquity-sp +no feed in sources\.json: left as it is/);
+    // Liquity is read on chain only: skipped without RPC_URL_ETHEREUM.
+    expect(output).toMatch(
+      /skip {2}liquity-sp +onchain ethereum:0x66017D22b0f8556afDd19FC67041899Eb65a21bb {2}RPC_URL_ETHEREUM is not set/,
+    );
     expect(output).toContain(`${path.join(dir, 'history.json')} written.`);
     const history = await readHistory(dir);
     expect(history.series['lido-steth']).toHaveLength(90);

@@ -105,9 +105,11 @@ describe('data:import from the DeFiLlama yields API', () => {
     const result = await importWith(t, server);
     expect(result.ok).toBe(true);
     expect(result.written).toBe(true);
-    // 12 feeds named by id (and selector) and 6 by selector only; Liquity has no DeFiLlama pool.
+    // 12 feeds named by id (and selector) and 6 by selector only; Liquity has no DeFiLlama pool,
+    // only its on-chain feed, skipped without RPC_URL_ETHEREUM.
     expect(result.feeds).toHaveLength(18);
-    expect(result.unfed).toEqual(['liquity-sp']);
+    expect(result.unfed).toEqual([]);
+    expect(result.skipped?.map((s) => s.series)).toContain('liquity-sp');
     expect(server.userAgents.every((ua) => ua.startsWith('pigi-yield-importer/'))).toBe(true);
 
     const history = await readHistory(t.dir);
@@ -135,7 +137,7 @@ describe('data:import from the DeFiLlama yields API', () => {
     });
     expect(history.asOf).toBe(TODAY);
     expect(history.sample).toBe(true); // the series without provenance are still sample
-    // A series without a feed is left exactly as shipped.
+    // A series not imported is left exactly as shipped.
     expect(history.series['liquity-sp']).toEqual(
       (await readHistory(DEFAULT_DATA_DIR)).series['liquity-sp'],
     );
@@ -175,18 +177,28 @@ describe('data:import from the DeFiLlama yields API', () => {
         series: 'lido-steth',
       },
     ]);
-    expect(sources.find((s) => s.id === 3)!.feeds).toEqual([]);
+    expect(sources.find((s) => s.id === 3)!.feeds).toEqual([
+      {
+        provider: 'onchain',
+        chain: 'ethereum',
+        kind: 'liquity-stability-pool',
+        address: '0x66017D22b0f8556afDd19FC67041899Eb65a21bb',
+        series: 'liquity-sp',
+      },
+    ]);
     const baseDefi = sources.find((s) => s.key === 'base-defi')!;
     expect(baseDefi.feeds.map((f) => f.pool)).toEqual([
       POOL.lido,
       undefined, // stETH's on-chain feed
       POOL.reth,
+      undefined, // rETH's on-chain feed
       POOL.cbeth,
     ]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
     // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;
-    expect(baseStable.feeds).toHaveLength(6);
+    // Six DeFiLlama pools and sDAI read on chain.
+    expect(baseStable.feeds).toHaveLength(7);
     expect(baseStable.provenance.kind).toBe('defillama');
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };
@@ -200,12 +212,14 @@ describe('data:import from the DeFiLlama yields API', () => {
 
   it('once every shown series is imported, the settings no longer say sample', async () => {
     const dir = await tempDataDir();
-    // Give the seven series without a public pool id a feed too (an operator would enter theirs).
+    // Give the series without a public pool id a DeFiLlama feed too (an operator would enter
+    // theirs); Liquity's on-chain feed is not read without RPC_URL_ETHEREUM.
     const sources = await readSources(dir);
     const fake = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     let n = 0;
     for (const s of sources.sources)
-      if (!s.feeds) s.feeds = [{ provider: 'defillama', pool: fake(++n) }];
+      if (!s.feeds?.some((f) => f.provider === 'defillama'))
+        s.feeds = [...(s.feeds ?? []), { provider: 'defillama', pool: fake(++n) }];
     for (const b of sources.baseRates) {
       if (b.components.kind === 'stablecoin')
         for (const c of b.components.coins)

@@ -107,10 +107,13 @@ describe('alerts on two processes sharing one PostgreSQL', () => {
     const sources = (await (await fetch(`http://127.0.0.1:${a.port}/api/sources`)).json()) as {
       id: number;
       isBaseRate: boolean;
-      feeds: { pool: string }[];
+      feeds: { provider: string; pool?: string }[];
     }[];
-    const source = sources.find((s) => !s.isBaseRate && s.feeds.length > 0)!;
-    server.set(source.feeds[0]!.pool, constantApy(12));
+    const llamaPool = (s: (typeof sources)[number]) =>
+      s.feeds.find((f) => f.provider === 'defillama')?.pool;
+    const source = sources.find((s) => !s.isBaseRate && llamaPool(s))!;
+    const pool = llamaPool(source)!;
+    server.set(pool, constantApy(12));
     await Promise.all(machines.map((m) => importInto(m, server)));
 
     // Four savers subscribe and confirm, across both processes.
@@ -140,7 +143,7 @@ describe('alerts on two processes sharing one PostgreSQL', () => {
     // machines at once, and both evaluate.
     const logged = machines.map((m) => m.log.length);
     inbox.hold();
-    server.set(source.feeds[0]!.pool, constantApy(0.2));
+    server.set(pool, constantApy(0.2));
     await Promise.all(machines.map((m) => importInto(m, server)));
     await until('the first alert reaches the mail server', () => inbox.held.length === 1);
     const sender = machines.find((m) => inbox.held[0] === `${m.name}@alerts.example`)!;

@@ -151,8 +151,11 @@ export const WARNING_TITLES: Record<WarningKind, string> = {
   spike: 'APR spike',
   'feeds-disagree': 'Feeds disagree',
 };
-/** What an on-chain feed reads (sources.json `feeds`, provider `onchain`): an ERC-4626 share price or a rate getter. */
-export const ONCHAIN_KINDS = ['erc4626', 'rate'] as const;
+/**
+ * What an on-chain feed reads (sources.json `feeds`, provider `onchain`): an ERC-4626 share price,
+ * a rate getter, or Liquity v1's Stability Pool (a deposit's ETH and LQTY gains and its loss).
+ */
+export const ONCHAIN_KINDS = ['erc4626', 'rate', 'liquity-stability-pool'] as const;
 export type OnchainKind = (typeof ONCHAIN_KINDS)[number];
 /** The rate getters of an on-chain feed of kind `rate` (docs/data-sources.md says each call). */
 export const RATE_CALLS = [

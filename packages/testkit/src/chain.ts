@@ -56,6 +56,50 @@ contract TestRate {
     function exchangeRate() external view returns (uint256) { return rate; }
     function getPooledEthByShares(uint256 shares) external view returns (uint256) { return shares * rate / 1e18; }
 }
+
+/**
+ * Liquity v1's Stability Pool reduced to its bookkeeping: the same getters, and the same updates of
+ * P, S and G per epoch and scale (StabilityPool.sol _computeRewardsPerUnitStaked and
+ * _updateRewardSumAndProduct, without the rounding-error carry), driven by liquidate() and
+ * issueLQTY() instead of the trove manager and community issuance.
+ */
+contract TestStabilityPool {
+    uint256 public constant SCALE_FACTOR = 1e9;
+    uint256 public P = 1e18;
+    uint128 public currentScale;
+    uint128 public currentEpoch;
+    mapping(uint128 => mapping(uint128 => uint256)) public epochToScaleToSum;
+    mapping(uint128 => mapping(uint128 => uint256)) public epochToScaleToG;
+    uint256 internal totalLUSDDeposits;
+
+    function getTotalLUSDDeposits() external view returns (uint256) { return totalLUSDDeposits; }
+    function deposit(uint256 amount) external { totalLUSDDeposits += amount; }
+
+    function issueLQTY(uint256 amount) external {
+        uint256 perUnitStaked = amount * 1e18 / totalLUSDDeposits;
+        epochToScaleToG[currentEpoch][currentScale] += perUnitStaked * P;
+    }
+
+    function liquidate(uint256 debtToOffset, uint256 collToAdd) external {
+        uint256 ethPerUnitStaked = collToAdd * 1e18 / totalLUSDDeposits;
+        uint256 lossPerUnitStaked = debtToOffset == totalLUSDDeposits
+            ? 1e18
+            : debtToOffset * 1e18 / totalLUSDDeposits;
+        epochToScaleToSum[currentEpoch][currentScale] += ethPerUnitStaked * P;
+        uint256 factor = 1e18 - lossPerUnitStaked;
+        if (factor == 0) {
+            currentEpoch += 1;
+            currentScale = 0;
+            P = 1e18;
+        } else if (P * factor / 1e18 < SCALE_FACTOR) {
+            P = P * factor * SCALE_FACTOR / 1e18;
+            currentScale += 1;
+        } else {
+            P = P * factor / 1e18;
+        }
+        totalLUSDDeposits -= debtToOffset;
+    }
+}
 `;
 
 export interface Compiled {

@@ -24,7 +24,7 @@ export interface ChainImport {
   series: string;
   chain: string;
   address: string;
-  rows: { date: string; apy: number; pricePerShare: number; tvlUsd: number | null }[];
+  rows: { date: string; apy: number; pricePerShare: number | null; tvlUsd: number | null }[];
 }
 
 export interface SeriesMergeStats {
@@ -144,7 +144,12 @@ export function mergeHistory(
         r.tvlUsd ??
         lastTvl;
       lastTvl = tvlUsd;
-      incoming.push({ date: r.date, apy: r.apy, tvlUsd, pricePerShare: r.pricePerShare });
+      incoming.push({
+        date: r.date,
+        apy: r.apy,
+        tvlUsd,
+        ...(r.pricePerShare !== null ? { pricePerShare: r.pricePerShare } : {}),
+      });
     }
     let rows: DailyRow[];
     if (!sameContract) {

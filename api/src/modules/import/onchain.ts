@@ -11,6 +11,9 @@
  *   TVL = totalAssets() in the asset (valued at $1 for a dollar source, unvalued otherwise).
  *   kind `rate`: getPooledEthByShares(1e18) (Lido stETH), getExchangeRate() (Rocket Pool rETH),
  *   getRate() (an accountant), exchangeRate() (cbETH), each / 10**decimals (18 unless said).
+ *   kind `liquity-stability-pool`: the day's gain of a 1-LUSD deposit from P, S and G
+ *   (./liquity.ts), valued with the day's ETH and LQTY prices; a day whose price is missing is
+ *   left out and reported (`leftOut`).
  * - The day's APY is the one whose ra30-v1 APR (api/src/engine/ra30.ts, apyToApr) is exactly
  *   365 × (p_d / p_{d-1} − 1) × 100: apy = 100 × ((p_d / p_{d-1})^365 − 1).
  * - Backfill: from the first day whose last block has code at the address, at most `maxDays` days
@@ -33,8 +36,10 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import type { OnchainFeedRecord } from '../yields/schemas.ts';
+import { liquityGainCoins, type OnchainFeedRecord } from '../yields/schemas.ts';
+import type { LeftOutDay } from '@yield/contract';
 import { FeedError, MAX_PLAUSIBLE_APY } from './defillama.ts';
+import { dayGain, depositChange, readLaterState, readPoolState } from './liquity.ts';
 
 const DAY_MS = 86_400_000;
 const DAY_S = 86_400;
@@ -75,7 +80,8 @@ export interface OnchainTarget {
 export interface OnchainRow {
   date: string;
   apy: number;
-  pricePerShare: number;
+  /** The share price (or rate); null for a feed without one (Liquity's Stability Pool). */
+  pricePerShare: number | null;
   /** The vault's total assets in USD (a dollar ERC-4626 vault), else null. */
   tvlUsd: number | null;
 }
@@ -84,7 +90,12 @@ export interface OnchainRead {
   target: OnchainTarget;
   rows: OnchainRow[] | null;
   reason: string | null;
+  /** Days left out of the rows (a Liquity day without the price of a token it paid out). */
+  leftOut?: LeftOutDay[];
 }
+
+/** A token's price (USD) on a day, from prices.json; null when there is none. */
+export type PriceLookup = (coin: string, day: string) => number | null;
 
 export interface ChainReadOptions {
   rpcUrl: string;
@@ -93,6 +104,8 @@ export interface ChainReadOptions {
   maxDays?: number | undefined;
   timeoutMs?: number | undefined;
   concurrency?: number | undefined;
+  /** The daily token prices a Liquity Stability Pool feed values its gains with. */
+  price?: PriceLookup | undefined;
 }
 
 function dayOf(seconds: number): string {
@@ -139,7 +152,7 @@ export class ChainReader {
     this.limit = pLimit(options.concurrency ?? DEFAULT_RPC_CONCURRENCY);
   }
 
-  private call<T>(fn: () => Promise<T>): Promise<T> {
+  call<T>(fn: () => Promise<T>): Promise<T> {
     return this.limit(fn);
   }
 
@@ -398,18 +411,17 @@ export async function readChain(
   return Promise.all(
     targets.map(async (target): Promise<OnchainRead> => {
       try {
-        return {
+        const leftOut: LeftOutDay[] = [];
+        const rows = await readTarget(
+          reader,
           target,
-          rows: await readTarget(
-            reader,
-            target,
-            firstDay.get(target)!,
-            newest,
-            blockOf,
-            head.number,
-          ),
-          reason: null,
-        };
+          firstDay.get(target)!,
+          newest,
+          blockOf,
+          head.number,
+          { price: options.price ?? (() => null), leftOut },
+        );
+        return { target, rows, reason: null, ...(leftOut.length ? { leftOut } : {}) };
       } catch (err) {
         return { target, rows: null, reason: rpcReason(err) };
       }
@@ -424,6 +436,7 @@ async function readTarget(
   to: string,
   blockOf: (day: string) => bigint | null,
   head: bigint,
+  liquity: { price: PriceLookup; leftOut: LeftOutDay[] },
 ): Promise<OnchainRow[]> {
   const address = target.feed.address as Address;
   if (!(await reader.hasCode(address, head)))
@@ -446,6 +459,8 @@ async function readTarget(
     days = days.filter((d) => blockOf(d)! >= deployed);
   }
   if (days.length < 2) return [];
+  if (target.feed.kind === 'liquity-stability-pool')
+    return liquityRows(reader, target, days, blockOf, liquity.price, liquity.leftOut);
   const { shareUnit, valueDecimals } = await reader.units(target.feed, head);
   const values = await Promise.all(
     days.map((d) => reader.value(target.feed, blockOf(d)!, shareUnit)),
@@ -469,6 +484,65 @@ async function readTarget(
       pricePerShare: scaled(cur.value, valueDecimals),
       tvlUsd:
         cur.assets !== null && target.unit === 'USD' ? scaled(cur.assets, valueDecimals) : null,
+    });
+  }
+  return rows;
+}
+
+/** A Liquity Stability Pool feed's rows: each day's gain of a 1-LUSD deposit (./liquity.ts). */
+async function liquityRows(
+  reader: ChainReader,
+  target: OnchainTarget,
+  days: string[],
+  blockOf: (day: string) => bigint | null,
+  price: PriceLookup,
+  leftOut: LeftOutDay[],
+): Promise<OnchainRow[]> {
+  const address = target.feed.address as Address;
+  const call = <T>(fn: () => Promise<T>) => reader.call(fn);
+  const client = reader.client as unknown as Parameters<typeof readPoolState>[0];
+  const states = await Promise.all(
+    days.map((d) => readPoolState(client, call, address, blockOf(d)!)),
+  );
+  const later = await Promise.all(
+    days
+      .slice(1)
+      .map((d, i) =>
+        readLaterState(client, call, address, blockOf(d)!, states[i]!, states[i + 1]!),
+      ),
+  );
+  const coins = liquityGainCoins(target.feed);
+  const rows: OnchainRow[] = [];
+  for (let i = 1; i < days.length; i++) {
+    const day = days[i]!;
+    const where = `${target.feed.address} on ${day}`;
+    if (states[i - 1]!.P <= 0n) throw new FeedError(`implausible value at ${where}: P is 0`);
+    const change = depositChange(states[i - 1]!, later[i - 1]!);
+    const valued = dayGain(change, { eth: price(coins.eth, day), lqty: price(coins.lqty, day) });
+    if ('missing' in valued) {
+      leftOut.push({
+        date: day,
+        value: null,
+        reason: `no ${valued.missing} price for the day (${valued.missing === 'ETH' ? coins.eth : coins.lqty} in prices.json): its gain cannot be valued`,
+      });
+      continue;
+    }
+    // A liquidation day can pay far more than a day's interest; a day beyond what the history
+    // holds (ra30-v1's bound on a day's APY) is left out and reported, like DeFiLlama's.
+    const apy = valued.gain > -1 ? 100 * Math.expm1(365 * Math.log1p(valued.gain)) : -100;
+    if (!Number.isFinite(apy) || apy > MAX_PLAUSIBLE_APY || apy <= -100) {
+      leftOut.push({
+        date: day,
+        value: Number.isFinite(apy) ? apy : null,
+        reason: `implausible APY at ${where}: a 1-LUSD deposit's day gain of ${valued.gain} USD (APY outside (−100%, ${MAX_PLAUSIBLE_APY}%])`,
+      });
+      continue;
+    }
+    rows.push({
+      date: day,
+      apy,
+      pricePerShare: null,
+      tvlUsd: target.unit === 'USD' ? scaled(states[i]!.totalDeposits, 18) : null,
     });
   }
   return rows;

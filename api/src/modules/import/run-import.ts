@@ -24,6 +24,7 @@ import {
   priceCoins,
   seriesFeeds,
   type HistoryFile,
+  type PricesFile,
   type SourcesFile,
 } from '../yields/schemas.ts';
 import {
@@ -58,7 +59,13 @@ import {
 import { guardedWrite } from './guarded-write.ts';
 import { resolutionProblem, resolveSelector, selectorMatches } from './selectors.ts';
 import { mergeHistory, type ChainImport, type HistoryMerge, type SeriesImport } from './merge.ts';
-import { readChain, rpcVariable, type OnchainRead, type OnchainTarget } from './onchain.ts';
+import {
+  readChain,
+  rpcVariable,
+  type OnchainRead,
+  type OnchainTarget,
+  type PriceLookup,
+} from './onchain.ts';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_CONCURRENCY = 4;
@@ -231,6 +238,7 @@ async function readChains(
   targets: readonly OnchainTarget[],
   options: ImportOptions,
   now: Date,
+  price: PriceLookup,
 ): Promise<(OnchainRead & { skipped: boolean })[]> {
   const byChain = new Map<string, OnchainTarget[]>();
   for (const t of targets) byChain.set(t.feed.chain, [...(byChain.get(t.feed.chain) ?? []), t]);
@@ -249,11 +257,24 @@ async function readChains(
         today: utcToday(now),
         maxDays: options.onchainMaxDays,
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        price,
       });
       return reads.map((r) => ({ ...r, skipped: false }));
     }),
   );
   return out.flat();
+}
+
+/**
+ * A token's price on a day from prices.json, only where imported from the coins API (a coin
+ * without a provenance entry is sample data and is never used to value a feed).
+ */
+function importedPrice(prices: PricesFile | null): PriceLookup {
+  const byCoin = new Map<string, Map<string, number>>();
+  for (const [coin, rows] of Object.entries(prices?.coins ?? {}))
+    if (prices?.provenance?.[coin])
+      byCoin.set(coin.toLowerCase(), new Map(rows.map((r) => [r.date, r.price])));
+  return (coin, day) => byCoin.get(coin.toLowerCase())?.get(day) ?? null;
 }
 
 function utcToday(now: Date): string {
@@ -435,8 +456,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       : [],
   );
 
+  // Token prices first: a Liquity Stability Pool feed values its gains with them.
+  result.prices = await importPrices(options, priceCoins(sources), now, logger);
+
   // The on-chain feeds: share prices (or rates) at each day's last block.
-  const chainReads = await readChains(chainTargets(sources, store.get('history')), options, now);
+  const chainReads = await readChains(
+    chainTargets(sources, store.get('history')),
+    options,
+    now,
+    importedPrice(store.get('prices')),
+  );
   const chainImports: ChainImport[] = chainReads.flatMap((r) =>
     r.rows
       ? [
@@ -527,6 +556,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       added: reason === null ? (s?.added ?? 0) : 0,
       updated: reason === null ? (s?.updated ?? 0) : 0,
       newestDay: rows[rows.length - 1]?.date ?? null,
+      ...(r.leftOut?.length ? { leftOut: r.leftOut } : {}),
     });
   }
   if (writeError) result.error = writeError;
@@ -543,7 +573,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         newestDay: f.newestDay,
       });
       for (const day of f.leftOut ?? [])
-        logger.warn('day left out of a feed', { series: f.series, pool: f.pool, ...day });
+        logger.warn('day left out of a feed', { series: f.series, ...where, ...day });
     } else
       logger.error('feed not imported, keeping its last good data', {
         series: f.series,
@@ -554,7 +584,6 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   if (dryRun && last.merge) {
     result.figures = figuresChange(sources, last.before, last.merge.history, now);
   }
-  result.prices = await importPrices(options, priceCoins(sources), now, logger);
   result.pools = await importPools(options, poolsList, now, logger);
   return finish();
 }

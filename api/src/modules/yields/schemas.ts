@@ -83,6 +83,11 @@ const onchainFeed = z
     call: z.enum(RATE_CALLS).optional(),
     /** Kind rate: the getter's decimals (default 18). */
     decimals: z.number().int().min(0).max(36).optional(),
+    /**
+     * Kind liquity-stability-pool: the LQTY token, priced from the coins API as
+     * `<chain>:<lqtyToken>` (ETH is priced as coingecko:ethereum).
+     */
+    lqtyToken: evmAddressSchema.optional(),
     /** Where the address was checked (the protocol's own docs), and when. */
     link: url,
     verified: isoDate,
@@ -96,6 +101,15 @@ const onchainFeed = z
           f.kind === 'rate'
             ? 'a rate feed names its getter (call)'
             : 'only a rate feed names a getter (call)',
+      });
+    if ((f.kind === 'liquity-stability-pool') !== (f.lqtyToken !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lqtyToken'],
+        message:
+          f.kind === 'liquity-stability-pool'
+            ? 'a liquity-stability-pool feed names the LQTY token (lqtyToken)'
+            : 'only a liquity-stability-pool feed names the LQTY token (lqtyToken)',
       });
   });
 const feed = z.discriminatedUnion('provider', [defillamaFeed, onchainFeed]);
@@ -151,10 +165,23 @@ export function coinOf(token: Pick<PriceTokenRecord, 'chain' | 'address'>): stri
 /** ETH's price, the reference of tokens pegged to ETH (the coins API names it by CoinGecko id). */
 export const ETH_COIN = 'coingecko:ethereum';
 
-/** The coins to import: every source's priced token, plus ETH when a source is pegged to ETH. */
+/** The coins API's names of the tokens a Liquity Stability Pool feed is paid in: ETH and LQTY. */
+export function liquityGainCoins(feed: OnchainFeedRecord): { eth: string; lqty: string } {
+  return { eth: ETH_COIN, lqty: `${feed.chain}:${feed.lqtyToken ?? ''}` };
+}
+
+/**
+ * The coins to import: every source's priced token, plus ETH when a source is pegged to ETH, plus
+ * ETH and LQTY for a Liquity Stability Pool feed (its gains are valued at their daily prices).
+ */
 export function priceCoins(file: { sources: readonly YieldSourceRecord[] }): string[] {
   const coins = new Set<string>();
   for (const s of file.sources) {
+    for (const f of s.feeds ?? [])
+      if (f.provider === 'onchain' && f.kind === 'liquity-stability-pool') {
+        const { eth, lqty } = liquityGainCoins(f);
+        coins.add(eth).add(lqty);
+      }
     if (!s.priceToken) continue;
     coins.add(coinOf(s.priceToken));
     if (s.unit === 'ETH') coins.add(ETH_COIN);

@@ -9,7 +9,7 @@ import styles from './detail.module.css';
  * Where a strategy's figures come from: "Data: DeFiLlama, as of …" for an imported series,
  * "Sample data as of …" while it is still sample, a stale warning with its date, and a link to the
  * public page of the DeFiLlama pool that feeds it (GET /api/sources `feeds`), and the contract
- * whose share price is read on chain when it has one.
+ * read on chain when it has one (a share price, or Liquity's Stability Pool).
  */
 export function DataSource({
   id,
@@ -36,7 +36,9 @@ export function DataSource({
       {chainFeed ? (
         <span data-testid="chain-feed">
           {' '}
-          Share price read on {chainFeed.chain} from {chainFeed.address}.{' '}
+          {chainFeed.kind === 'liquity-stability-pool'
+            ? `A deposit's gains and losses read on ${chainFeed.chain} from the Stability Pool ${chainFeed.address}.`
+            : `Share price read on ${chainFeed.chain} from ${chainFeed.address}.`}{' '}
         </span>
       ) : null}
       {feed?.url ? (

@@ -237,6 +237,45 @@ describe('Fundamentals', () => {
     expect(screen.queryByTestId('stale-flag')).not.toBeInTheDocument();
   });
 
+  it("names Liquity's Stability Pool as read on chain for a deposit's gains and losses, not a share price", async () => {
+    const POOL_ADDRESS = '0x66017D22b0f8556afDd19FC67041899Eb65a21bb';
+    const provenance = {
+      kind: 'onchain',
+      asOf: '2026-11-22',
+      stale: false,
+      chain: 'ethereum',
+      address: POOL_ADDRESS,
+      importedAt: '2026-11-23T09:00:00.000Z',
+      series: 'liquity-sp',
+    };
+    const source = {
+      ...SOURCES[0],
+      feeds: [
+        {
+          provider: 'onchain',
+          chain: 'ethereum',
+          kind: 'liquity-stability-pool',
+          address: POOL_ADDRESS,
+          series: 'liquity-sp',
+        },
+      ],
+      warnings: [],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
+      if (url.startsWith('/api/sources')) return respond([source]);
+      return respond([]);
+    });
+    render(<Fundamentals id={13} name="Liquity v1 - Stability Pool" />, { wrapper });
+
+    expect(await screen.findByTestId('chain-feed')).toHaveTextContent(
+      `A deposit's gains and losses read on ethereum from the Stability Pool ${POOL_ADDRESS}.`,
+    );
+    expect(screen.getByTestId('chain-feed')).not.toHaveTextContent('Share price');
+    expect(screen.queryByRole('link', { name: /Its pool on DeFiLlama/ })).not.toBeInTheDocument();
+  });
+
   it('labels figures read from the chain, names the contract, and shows two feeds disagreeing', async () => {
     const STETH = '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
     const provenance = {

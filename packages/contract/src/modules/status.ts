@@ -100,7 +100,7 @@ export const feedOutcomeSchema = z
     }),
     leftOut: z.array(leftOutDaySchema).optional().meta({
       description:
-        'Days left out of the series because the method cannot use them (an implausible APY, a negative TVL, a malformed row).',
+        'Days left out of the series because the method cannot use them (an implausible APY, a negative TVL, a malformed row; for Liquity’s Stability Pool, a day without the price of a token it paid out).',
     }),
     ok: z.boolean(),
     reason: z
