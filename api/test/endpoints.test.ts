@@ -407,6 +407,7 @@ describe('GET /api/openapi.json', () => {
         '/api/premium/strategies/{id}',
         '/api/premium/sign-in',
         '/api/scanner',
+        '/api/scanner/pools/{pool}/history',
         '/api/track-record',
         '/api/openapi.json',
         '/api/docs',

@@ -4,6 +4,7 @@
  * skips that round (and logs it) instead of waiting. "Another process" is a second set of deps on
  * the same PostgreSQL database; with the files, one process owns them and the lock is its mutex.
  */
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EVALUATION_LOCK } from '../src/modules/alerts/evaluate.ts';
 import type { OutgoingMail } from '../src/modules/alerts/mailer.ts';
@@ -17,8 +18,11 @@ import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 const contexts: TestContext[] = [];
 let server: ReplayServer | undefined;
 afterEach(async () => {
-  // Newest first: contexts sharing a directory remove it with the last one.
-  for (const t of contexts.splice(0).reverse()) await t.cleanup();
+  // Every process sharing a directory stops (its imports and pool-history backfills) before the
+  // directory is removed.
+  const all = contexts.splice(0).reverse();
+  for (const t of all) await t.deps.close();
+  for (const dir of new Set(all.map((t) => t.dir))) await rm(dir, { recursive: true, force: true });
   await server?.close();
   server = undefined;
 });

@@ -101,15 +101,15 @@ export function toItem(
   safety: ProjectSafety,
   history?: readonly PoolDay[] | undefined,
 ): ScannerItem {
-  const { result, sigma, count } = scoreFromHistory(pool, history, safety.safety);
-  const hasMean = pool.apyMean30d !== null && pool.apyMean30d !== undefined;
+  const { result, sigma, count, apyMean30d } = scoreFromHistory(pool, history, safety.safety);
+  const hasMean = apyMean30d !== null;
   return {
     pool: pool.pool,
     project: pool.project,
     chain: pool.chain,
     symbol: pool.symbol,
     tvlUsd: pool.tvlUsd,
-    apy: hasMean ? (pool.apyMean30d as number) : pool.apy,
+    apy: hasMean ? apyMean30d : pool.apy,
     apyBase: pool.apyBase ?? null,
     apyReward: pool.apyReward ?? null,
     expected: result.expected,

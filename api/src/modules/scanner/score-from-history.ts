@@ -28,6 +28,8 @@ export interface HistoryScore {
   /** The sigma and count the result was computed with. */
   sigma: number;
   count: number;
+  /** The 30-day mean APY shown: of the pool's own last 30 days, else DeFiLlama's (null: none). */
+  apyMean30d: number | null;
   /** `history`: from the pool's own trailing days; `snapshot`: DeFiLlama's whole-life figures. */
   basis: 'history' | 'snapshot';
 }
@@ -57,7 +59,13 @@ export function scoreFromHistory(
       : null;
   if (own) {
     const window = history!.slice(-TRAILING_DAYS).map((d) => d.apy);
-    return { result: own, sigma: sigmaOfApys(window), count: window.length, basis: 'history' };
+    return {
+      result: own,
+      sigma: sigmaOfApys(window),
+      count: window.length,
+      apyMean30d: window.reduce((sum, apy) => sum + apy, 0) / window.length,
+      basis: 'history',
+    };
   }
   const result = rapoolV2OfSnapshot(
     {
@@ -73,5 +81,11 @@ export function scoreFromHistory(
     safety,
     RAPOOL_V2,
   );
-  return { result, sigma: pool.sigma, count: pool.count, basis: 'snapshot' };
+  return {
+    result,
+    sigma: pool.sigma,
+    count: pool.count,
+    apyMean30d: pool.apyMean30d ?? null,
+    basis: 'snapshot',
+  };
 }
