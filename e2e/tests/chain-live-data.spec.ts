@@ -5,12 +5,13 @@
  * of blocks moving the share prices). The site's temp copy of the data names the deployed
  * contracts; the import runs with RPC_URL_<CHAIN> pointing at anvil.
  *
- * Then, from the API's own answer (so it stays true as feeds are added): every row whose series has
- * a feed is live (`defillama` or `onchain`), a series with an on-chain feed is led by the chain,
- * rows still without any feed say "No live data", both base rates are live with every component,
- * no row says "Sample data" at 375, 800 or 1280 px (a row read from the chain is tagged "On
- * chain", the note speaking for DeFiLlama), and a source led by the chain says "share price on
- * chain" in its strategy page's data line.
+ * Then, from the API's own answer (so it stays true as feeds are added): every row has a feed and
+ * is live (`defillama` or `onchain`), a series with an on-chain feed is led by the chain (Liquity's
+ * Stability Pool too, read from P, S and G and valued with the saved ETH and LQTY prices, its
+ * daily APY a few % a year), both base rates are live with every component, no row says "No live
+ * data" or "Sample data" at 375, 800 or 1280 px (a row read from the chain is tagged "On chain",
+ * the note speaking for DeFiLlama), and a source led by the chain says "share price on chain" in
+ * its strategy page's data line and names its contract.
  *
  * E2E_SHOTS_DIR (optional): a folder outside the repository for the screenshots of the comparison
  * at each width and of the strategy pages read from the chain.
@@ -18,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { ImportedSite, readable, today } from '../fixtures/imported-site.ts';
+import { ImportedSite, readable, shiftDay, today } from '../fixtures/imported-site.ts';
 import { chainTest as test, pointFeedsAt } from '../fixtures/local-chain.ts';
 
 interface ComponentProvenance {
@@ -33,7 +34,7 @@ interface ApiSource {
   type: 'stablecoin' | 'defi';
   isBaseRate: boolean;
   detailSlug: string | null;
-  feeds: { provider: string; series: string; address?: string }[];
+  feeds: { provider: string; series: string; kind?: string; address?: string }[];
   provenance: ComponentProvenance & { components?: ComponentProvenance[] };
 }
 interface ApiMetrics {
@@ -131,11 +132,8 @@ test('one import read every feed: DeFiLlama for each pool, the local chain for e
   for (const s of rows) {
     const metrics = metricsOf.get(s.id)!;
     const chainFeed = s.feeds.find((f) => f.provider === 'onchain');
-    if (s.feeds.length === 0) {
-      expect(metrics.provenance.kind, s.name).toBe('none');
-      expect(metrics.status, s.name).toBe('insufficient_data');
-      continue;
-    }
+    // Every row of the shipped sources.json has a feed: none is left without live data.
+    expect(s.feeds.length, s.name).toBeGreaterThan(0);
     expect(LIVE, s.name).toContain(metrics.provenance.kind);
     expect(metrics.status, s.name).toBe('ok');
     expect(metrics.provenance.asOf, s.name).not.toBeNull();
@@ -148,8 +146,29 @@ test('one import read every feed: DeFiLlama for each pool, the local chain for e
       expect(metrics.provenance.kind, s.name).toBe('onchain');
     } else expect(metrics.provenance.kind, s.name).toBe('defillama');
   }
-  // The shipped sources.json reads some sources from the chain.
+  // The shipped sources.json reads some sources from the chain, Liquity's Stability Pool among them.
   expect(rows.filter((s) => s.provenance.kind === 'onchain').length).toBeGreaterThan(0);
+  const liquity = rows.filter((s) =>
+    s.feeds.some((f) => f.provider === 'onchain' && f.kind === 'liquity-stability-pool'),
+  );
+  expect(liquity.length).toBeGreaterThan(0);
+  for (const s of liquity) {
+    expect(metricsOf.get(s.id)!.provenance.kind, s.name).toBe('onchain');
+    // Every day up to yesterday read from the pool, each a plausible yield (a few % a year).
+    const history = await get<{ data: { timestamp: number; apr: number }[] }>(
+      page,
+      `/api/history?id=${s.id}&range=30D`,
+    );
+    expect(history.data.length, s.name).toBeGreaterThan(20);
+    expect(new Date(history.data.at(-1)!.timestamp).toISOString().slice(0, 10), s.name).toBe(
+      shiftDay(today, -1),
+    );
+    for (const r of history.data) {
+      const day = new Date(r.timestamp).toISOString().slice(0, 10);
+      expect(r.apr, `${s.name} ${day}`).toBeGreaterThan(1);
+      expect(r.apr, `${s.name} ${day}`).toBeLessThan(10);
+    }
+  }
 
   // Both base rates are live, every component with them; a component with a contract is read
   // from the chain.
@@ -173,7 +192,7 @@ test('one import read every feed: DeFiLlama for each pool, the local chain for e
 });
 
 for (const width of WIDTHS) {
-  test(`the comparison at ${width} px: every fed row and both base rates live, no "Sample data"`, async ({
+  test(`the comparison at ${width} px: every row and both base rates live, no "No live data" or "Sample data"`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -197,11 +216,9 @@ for (const width of WIDTHS) {
         const row = table.locator(`tbody tr[data-row-key="source-${source.id}"]`);
         await expect(row, source.name).toBeVisible();
         const kind = metricsOf.get(source.id)!.provenance.kind;
-        if (source.feeds.length === 0) {
-          expect(kind, source.name).toBe('none');
-          await expect(row.getByTestId('row-data-tag'), source.name).toHaveText('No live data');
-          await expect(row, source.name).not.toContainText(/\d\.\d\d%|\$\d/);
-        } else if (kind === 'onchain') {
+        expect(source.feeds.length, source.name).toBeGreaterThan(0);
+        await expect(row, source.name).not.toContainText('No live data');
+        if (kind === 'onchain') {
           // The note speaks for DeFiLlama: a row read from the chain says so.
           await expect(row.getByTestId('row-data-tag'), source.name).toHaveText('On chain');
           await expect(row, source.name).toContainText(/\d+\.\d{2}%/);
@@ -217,8 +234,9 @@ for (const width of WIDTHS) {
       await expect(baseRow.getByTestId('row-data-tag')).toHaveCount(0);
       await expect(baseRow).toContainText(/\d+\.\d{2}%/);
       await expect(table.getByTestId('base-components-note')).toHaveCount(0);
-      // Nowhere on the page: the sample label.
+      // Nowhere on the page: the sample label, or a row without live data.
       await expect(page.getByText(/Sample data/)).toHaveCount(0);
+      await expect(page.getByText(/No live data/)).toHaveCount(0);
       if (width < 1024) await shot(page, `comparison-${width}-${type}.png`);
     }
     if (width >= 1024) await shot(page, `comparison-${width}.png`);
@@ -246,8 +264,15 @@ test('a source led by the chain says "share price on chain" in its strategy page
       `Data: share price on chain, as of ${readable(s.provenance.asOf!)}.`,
       { timeout: 30_000 },
     );
+    // A Stability Pool has no share price: the page names what is read from it.
+    const pool = s.feeds.some((f) => f.kind === 'liquity-stability-pool');
     await expect(line.getByTestId('chain-feed')).toContainText(
-      new RegExp(`Share price read on ${deployed.chain} from ${deployed.address}`, 'i'),
+      new RegExp(
+        pool
+          ? `A deposit's gains and losses read on ${deployed.chain} from the Stability Pool ${deployed.address}`
+          : `Share price read on ${deployed.chain} from ${deployed.address}`,
+        'i',
+      ),
     );
     await expect(page.getByTestId('figure-30d APR')).toContainText(/\d+\.\d{2}%/);
     await expect(page.getByTestId('chart-apr')).toBeVisible();
