@@ -155,8 +155,8 @@ describe('scanner track record', () => {
     const picks = (list: TrackPool[]) => {
       const c = candidatesOn(list, '2026-02-01', safety);
       return [
-        topOf(c, 'riskAdjustedApy', 2).map((x) => [x.pool.pool, x.riskAdjustedApy]),
-        topOf(c, 'apy', 2).map((x) => [x.pool.pool, x.apy]),
+        topOf(c, 'riskAdjustedApy', 2).map((x) => [x.pool, x.riskAdjustedApy]),
+        topOf(c, 'apy', 2).map((x) => [x.pool, x.apy]),
       ];
     };
     expect(picks(cut)).toEqual(picks(full));

@@ -153,31 +153,39 @@ function baseMeanApy(byDay: ReadonlyMap<string, number>, from: string, until: st
   return n > 0 ? sum / n : null;
 }
 
-interface Candidate {
-  pool: TrackPool;
-  apy: number;
-  riskAdjustedApy: number;
+/** The first day of the month after the one of `day`. */
+function nextMonthStart(day: string): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
+const kindOf = (pool: TrackPool): PoolKind => (pool.stablecoin ? 'stablecoin' : 'crypto');
+
 /**
- * The candidates of a decision day with their figures, from each pool's history up to that day
- * only.
+ * One pool on every first day of a month on which it is a candidate: its figures from its history
+ * up to that day only, and what it paid over the month after it (realizedApy, the only figure
+ * read from later days). Computed one pool at a time, so that a caller keeps these and not the
+ * pool's whole history.
  */
-export function candidatesOn(
-  pools: readonly TrackPool[],
-  day: string,
+export function poolDecisions(
+  pool: TrackPool,
   safetyOf: (project: string, day: string) => Score,
   options: ScannerTrackOptions = {},
-): Candidate[] {
+): Map<string, ScannerTrackPick> {
   const minDays = options.minDays ?? 30;
   const trailingDays = options.trailingDays ?? 30;
   const params = options.params ?? RAPOOL_V2;
-  const out: Candidate[] = [];
-  for (const pool of pools) {
-    if (pool.outlier) continue;
-    const seen = historyUpTo(pool.history, day);
+  const out = new Map<string, ScannerTrackPick>();
+  const history = pool.history;
+  if (pool.outlier || history.length < minDays) return out;
+  const meta = { stablecoin: pool.stablecoin, ilRisk: pool.ilRisk, exposure: pool.exposure };
+  const last = history[history.length - 1]!.date;
+  let apyByDay: Map<string, number> | null = null;
+  let day = `${history[0]!.date.slice(0, 7)}-01`;
+  for (; day <= last; day = nextMonthStart(day)) {
+    const seen = historyUpTo(history, day);
     if (seen.length < minDays || seen[seen.length - 1]!.date !== day) continue;
-    const meta = { stablecoin: pool.stablecoin, ilRisk: pool.ilRisk, exposure: pool.exposure };
     const result = rapoolV2OfHistory(
       seen.slice(-trailingDays),
       meta,
@@ -185,66 +193,100 @@ export function candidatesOn(
       params,
     );
     if (!result) continue;
-    out.push({ pool, apy: seen[seen.length - 1]!.apy, riskAdjustedApy: result.riskAdjusted });
+    apyByDay ??= new Map(history.map((d) => [d.date, d.apy]));
+    const paid = realizedMeanApy(apyByDay, day, nextMonthStart(day));
+    out.set(day, {
+      pool: pool.pool,
+      project: pool.project,
+      chain: pool.chain,
+      symbol: pool.symbol,
+      kind: kindOf(pool),
+      apy: seen[seen.length - 1]!.apy,
+      riskAdjustedApy: result.riskAdjusted,
+      realizedApy: paid.apy,
+      daysWithData: paid.daysWithData,
+    });
+  }
+  return out;
+}
+
+/** The candidates of a decision day, each from its history up to that day only. */
+export function candidatesOn(
+  pools: readonly TrackPool[],
+  day: string,
+  safetyOf: (project: string, day: string) => Score,
+  options: ScannerTrackOptions = {},
+): ScannerTrackPick[] {
+  const out: ScannerTrackPick[] = [];
+  for (const pool of pools) {
+    const on = poolDecisions(
+      { ...pool, history: historyUpTo(pool.history, day) },
+      safetyOf,
+      options,
+    );
+    const pick = on.get(day);
+    if (pick) out.push(pick);
   }
   return out;
 }
 
 /** The top `size` candidates by `key`, value descending, ties by pool id. */
 export function topOf(
-  candidates: readonly Candidate[],
+  candidates: readonly ScannerTrackPick[],
   key: 'apy' | 'riskAdjustedApy',
   size: number,
-): Candidate[] {
+): ScannerTrackPick[] {
   return [...candidates]
     .sort((a, b) =>
-      a[key] !== b[key]
-        ? b[key] - a[key]
-        : a.pool.pool < b.pool.pool
-          ? -1
-          : a.pool.pool > b.pool.pool
-            ? 1
-            : 0,
+      a[key] !== b[key] ? b[key] - a[key] : a.pool < b.pool ? -1 : a.pool > b.pool ? 1 : 0,
     )
     .slice(0, size);
 }
 
-const kindOf = (pool: TrackPool): PoolKind => (pool.stablecoin ? 'stablecoin' : 'crypto');
+/** The span of a set of histories, to be widened pool by pool. */
+export interface HistorySpan {
+  firstDay: string | null;
+  lastDay: string | null;
+}
 
-export function scannerTrackRecord(
-  pools: readonly TrackPool[],
+export function widenSpan(span: HistorySpan, history: readonly { date: string }[]): void {
+  const first = history[0]?.date;
+  const last = history[history.length - 1]?.date;
+  if (first !== undefined && (span.firstDay === null || first < span.firstDay))
+    span.firstDay = first;
+  if (last !== undefined && (span.lastDay === null || last > span.lastDay)) span.lastDay = last;
+}
+
+/**
+ * The months from every pool's decisions (poolDecisions) and the span of all histories: the top
+ * groups of each decision day, what they paid against the base rates, and the value lines.
+ */
+export function assembleScannerTrack(
+  decisions: Iterable<ReadonlyMap<string, ScannerTrackPick>>,
+  span: HistorySpan,
   base: Readonly<Record<PoolKind, ReadonlyMap<string, number>>>,
-  safetyOf: (project: string, day: string) => Score,
   options: ScannerTrackOptions = {},
 ): ScannerTrack {
   const size = options.size ?? SCANNER_TRACK_SIZE;
   const startValue = options.startValue ?? TRACK_START_VALUE;
-  let firstDay: string | null = null;
-  let lastDay: string | null = null;
-  for (const p of pools) {
-    const first = p.history[0]?.date;
-    const last = p.history[p.history.length - 1]?.date;
-    if (first !== undefined && (firstDay === null || first < firstDay)) firstDay = first;
-    if (last !== undefined && (lastDay === null || last > lastDay)) lastDay = last;
-  }
+  const { firstDay, lastDay } = span;
   const value = { riskAdjusted: startValue, rawApy: startValue, base: startValue };
   const months: ScannerTrackMonth[] = [];
   const skipped: ScannerTrackSkipped[] = [];
   if (firstDay === null || lastDay === null) {
     return { firstDay, lastDay, months, skipped, final: { ...value } };
   }
-  const byDay = new Map<string, Map<string, number>>();
-  const apyByDay = (p: TrackPool) => {
-    let m = byDay.get(p.pool);
-    if (!m) {
-      m = new Map(p.history.map((d) => [d.date, d.apy]));
-      byDay.set(p.pool, m);
+  const byDay = new Map<string, ScannerTrackPick[]>();
+  for (const pool of decisions) {
+    for (const [day, pick] of pool) {
+      let list = byDay.get(day);
+      if (!list) byDay.set(day, (list = []));
+      list.push(pick);
     }
-    return m;
-  };
+  }
 
   for (const { day, until } of decisionDays(firstDay, lastDay)) {
-    const candidates = candidatesOn(pools, day, safetyOf, options);
+    const candidates = byDay.get(day) ?? [];
     if (candidates.length === 0) {
       skipped.push({ decidedOn: day, until, candidates: 0, reason: 'history_too_short' });
       continue;
@@ -253,21 +295,7 @@ export function scannerTrackRecord(
       stablecoin: baseMeanApy(base.stablecoin, day, until),
       crypto: baseMeanApy(base.crypto, day, until),
     };
-    const group = (picked: Candidate[]): ScannerTrackGroup | null => {
-      const picks = picked.map((c): ScannerTrackPick => {
-        const r = realizedMeanApy(apyByDay(c.pool), day, until);
-        return {
-          pool: c.pool.pool,
-          project: c.pool.project,
-          chain: c.pool.chain,
-          symbol: c.pool.symbol,
-          kind: kindOf(c.pool),
-          apy: c.apy,
-          riskAdjustedApy: c.riskAdjustedApy,
-          realizedApy: r.apy,
-          daysWithData: r.daysWithData,
-        };
-      });
+    const group = (picks: ScannerTrackPick[]): ScannerTrackGroup | null => {
       let baseSum = 0;
       for (const p of picks) {
         const b = baseApy[p.kind];
@@ -307,4 +335,21 @@ export function scannerTrackRecord(
     });
   }
   return { firstDay, lastDay, months, skipped, final: { ...value } };
+}
+
+/** The scanner's track record of these pools (their whole histories in memory). */
+export function scannerTrackRecord(
+  pools: readonly TrackPool[],
+  base: Readonly<Record<PoolKind, ReadonlyMap<string, number>>>,
+  safetyOf: (project: string, day: string) => Score,
+  options: ScannerTrackOptions = {},
+): ScannerTrack {
+  const span: HistorySpan = { firstDay: null, lastDay: null };
+  for (const p of pools) widenSpan(span, p.history);
+  return assembleScannerTrack(
+    pools.map((p) => poolDecisions(p, safetyOf, options)),
+    span,
+    base,
+    options,
+  );
 }

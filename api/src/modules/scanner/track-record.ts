@@ -1,19 +1,22 @@
 /**
  * GET /api/track-record/scanner: the scanner's track record (api/src/engine/scanner-track-record.ts)
- * computed from the whole daily history of every pool of the current snapshot (pool-history.ts),
- * the projects' safety as of each decision day, and the DeFi Base Rates' daily APYs of the
- * current data snapshot. Computed on the first request and kept with the scanner's index and the
+ * computed from the whole daily history of every pool of the current snapshot (pool-history.ts,
+ * read one pool at a time: only each pool's decisions are kept, not its history), the projects'
+ * safety as of each decision day, and the DeFi Base Rates' daily APYs of the current data
+ * snapshot. Computed on the first request and kept with the scanner's index and the
  * data snapshot (a new /pools import, a backfill or a new history.json computes it again).
  */
 import pLimit from 'p-limit';
 import { stringify } from 'csv-stringify/sync';
 import { BASE_KEY_OF_TYPE, type ScannerTrackRecord } from '@yield/contract';
 import {
-  scannerTrackRecord,
+  assembleScannerTrack,
+  poolDecisions,
   SCANNER_TRACK_SIZE,
   TRACK_START_VALUE,
+  widenSpan,
+  type HistorySpan,
   type Score,
-  type TrackPool,
 } from '../../engine/index.ts';
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
 import type { Snapshot } from '../yields/snapshot.ts';
@@ -42,32 +45,6 @@ export async function computeScannerTrackRecord(
   inputs: ScannerTrackInputs,
 ): Promise<ScannerTrackRecord> {
   const { index, store, snapshot, tiers, sources } = inputs;
-  const limit = pLimit(16);
-  // The scanner's default query leaves outliers out: their histories are not read.
-  const pools = (
-    await Promise.all(
-      index.items
-        .filter((item) => !item.outlier)
-        .map((item) =>
-          limit(async (): Promise<TrackPool | null> => {
-            const history = await store.read(item.pool);
-            if (history.length < MIN_HISTORY_DAYS) return null;
-            return {
-              pool: item.pool,
-              project: item.project,
-              chain: item.chain,
-              symbol: item.symbol,
-              stablecoin: item.stablecoin,
-              ilRisk: item.ilRisk,
-              exposure: item.exposure,
-              outlier: item.outlier,
-              history,
-            };
-          }),
-        ),
-    )
-  ).filter((p): p is TrackPool => p !== null);
-
   const tables = new Map<string, ReturnType<typeof projectSafetyTable>>();
   const safetyOf = (project: string, day: string): Score => {
     let table = tables.get(day);
@@ -77,14 +54,48 @@ export async function computeScannerTrackRecord(
     }
     return table.of(project).safety;
   };
-  const track = scannerTrackRecord(
-    pools,
+  const options = {
+    size: SCANNER_TRACK_SIZE,
+    minDays: MIN_HISTORY_DAYS,
+    trailingDays: TRAILING_DAYS,
+  };
+  const span: HistorySpan = { firstDay: null, lastDay: null };
+  const limit = pLimit(16);
+  // One pool at a time: only its decisions are kept, not its history. The scanner's default
+  // query leaves outliers out: their histories are not read.
+  const decisions = await Promise.all(
+    index.items
+      .filter((item) => !item.outlier)
+      .map((item) =>
+        limit(async () => {
+          const history = await store.read(item.pool);
+          widenSpan(span, history);
+          return poolDecisions(
+            {
+              pool: item.pool,
+              project: item.project,
+              chain: item.chain,
+              symbol: item.symbol,
+              stablecoin: item.stablecoin,
+              ilRisk: item.ilRisk,
+              exposure: item.exposure,
+              outlier: item.outlier,
+              history,
+            },
+            safetyOf,
+            options,
+          );
+        }),
+      ),
+  );
+  const track = assembleScannerTrack(
+    decisions,
+    span,
     {
       stablecoin: baseByDay(snapshot, BASE_KEY_OF_TYPE.stablecoin),
       crypto: baseByDay(snapshot, BASE_KEY_OF_TYPE.defi),
     },
-    safetyOf,
-    { size: SCANNER_TRACK_SIZE, minDays: MIN_HISTORY_DAYS, trailingDays: TRAILING_DAYS },
+    options,
   );
   return {
     method: index.method as ScannerTrackRecord['method'],
