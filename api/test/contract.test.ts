@@ -144,6 +144,9 @@ beforeAll(async () => {
   await getTwice('trackRecord', '/api/track-record');
   await record('trackRecord', t.http.get('/api/track-record?format=csv'));
   await record('trackRecord', t.http.get('/api/track-record?format=pdf'));
+  await getTwice('scannerTrackRecord', '/api/track-record/scanner');
+  await record('scannerTrackRecord', t.http.get('/api/track-record/scanner?format=csv'));
+  await record('scannerTrackRecord', t.http.get('/api/track-record/scanner?format=pdf'));
   await getTwice('history', '/api/history?id=3&range=30D');
   await record('history', t.http.get('/api/history?id=base-defi&range=180D'));
   await record('history', t.http.get('/api/history?id=abc&range=30D'));
@@ -299,6 +302,7 @@ beforeAll(async () => {
     ['strategyContent', '/api/strategy-content/lido'],
     ['scanner', '/api/scanner'],
     ['trackRecord', '/api/track-record'],
+    ['scannerTrackRecord', '/api/track-record/scanner'],
     ['strategies', '/api/strategies?asOf=2026-01-15'],
     ['poolHistory', `/api/scanner/pools/${UNKNOWN_POOL}/history`],
   ] as const)
@@ -392,9 +396,11 @@ describe('every answer matches its schema', () => {
       } else if (documented!.mediaType) {
         expect(answer.contentType).toContain(documented!.mediaType);
       } else if (documented!.csv && answer.contentType.includes('text/csv')) {
-        expect(answer.text.split('\r\n')[0]).toMatch(
-          name === 'trackRecord' ? /^type,decidedOn,until,/ : /^pool,project,chain,/,
-        );
+        const header: Partial<Record<EndpointName, RegExp>> = {
+          trackRecord: /^type,decidedOn,until,/,
+          scannerTrackRecord: /^decidedOn,until,days,candidates,group,/,
+        };
+        expect(answer.text.split('\r\n')[0]).toMatch(header[name] ?? /^pool,project,chain,/);
       } else {
         expect(answer.contentType).toContain(json);
         expect(zodProblems(documented!.schema!, answer.body), answer.request).toBeNull();

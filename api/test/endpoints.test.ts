@@ -409,6 +409,7 @@ describe('GET /api/openapi.json', () => {
         '/api/scanner',
         '/api/scanner/pools/{pool}/history',
         '/api/track-record',
+        '/api/track-record/scanner',
         '/api/openapi.json',
         '/api/docs',
         '/api/docs/redoc.standalone.js',

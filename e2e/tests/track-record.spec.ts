@@ -44,6 +44,12 @@ test.describe('track record', () => {
     expect(await record.stableTable.getByTestId('track-row').count()).toBeGreaterThan(6);
     // The exploit of 2026-03-22 falls in March's holding of the top pick.
     await expect(record.stableTable).toContainText('Incident Mar 22, 2026');
+    // The sample has no pool histories: the scanner's section says so, with no figures.
+    const scanner = page.getByTestId('track-scanner');
+    await expect(scanner.getByTestId('scanner-track-empty')).toContainText(
+      'No month yet: no pool has a daily history here yet (the sample data has none).',
+    );
+    await expect(scanner.getByTestId('scanner-track-table')).toHaveCount(0);
 
     await page.goto('/methodology');
     const section = page.getByRole('region', { name: 'Track record' });

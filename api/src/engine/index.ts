@@ -6,3 +6,4 @@ export * from './rapool2.ts';
 export * from './earnings.ts';
 export * from './warnings.ts';
 export * from './track-record.ts';
+export * from './scanner-track-record.ts';

@@ -10,6 +10,8 @@ describe('TrackRecordMethod (the /methodology section on the track record)', () 
     expect(text).toContain('exactly as the comparison published them that day');
     expect(text).toContain('a depeg counts as the loss it was');
     expect(text).toContain('its loss is not in the figure');
+    expect(text).toContain("The same page follows the scanner's top 10 pools.");
+    expect(text).toContain('a day a pool has no data for counts as 0');
     expect(within(section).getByRole('link', { name: 'track record' })).toHaveAttribute(
       'href',
       '/track-record',

@@ -66,8 +66,24 @@ const answer: TrackRecord = {
   ],
 };
 
+/** The scanner's track record as on the shipped sample: no pool histories. */
+const scannerEmpty = {
+  method: 'rapool-v2',
+  sample: true,
+  firstDay: null,
+  asOf: null,
+  startValue: 10_000,
+  size: 10,
+  minDays: 30,
+  months: [],
+  skipped: [],
+  final: { riskAdjusted: 10_000, rawApy: 10_000, base: 10_000 },
+};
+
 function stubApi(respond: () => Response) {
-  const fetch = vi.fn(async () => respond());
+  const fetch = vi.fn(async (url: string) =>
+    url === '/api/track-record/scanner' ? json(scannerEmpty) : respond(),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -7,12 +7,13 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { trackRecordCsvPath, trackRecordQuery } from '@yield/platform';
+import { scannerTrackRecordQuery, trackRecordCsvPath, trackRecordQuery } from '@yield/platform';
 import type { TrackRecord as TrackRecordAnswer, TrackRecordMonth } from '@yield/contract';
 import { METHOD_VERSION } from '@yield/contract/constants';
 import { useDrawWhenNear } from '@yield/charts';
 import { formatAmount, formatApr, formatDay } from '@yield/ui';
 import styles from './track-record.module.css';
+import { ScannerTrack } from './ScannerTrack.tsx';
 
 const TrackRecordChart = lazy(() => import('./TrackRecordChart.tsx'));
 
@@ -116,7 +117,11 @@ function TypeSection({ record, startValue }: { record: TypeRecord; startValue: n
           >
             {ready ? (
               <Suspense fallback={<ChartPlaceholder />}>
-                <TrackRecordChart record={record} startValue={startValue} />
+                <TrackRecordChart
+                  months={record.months}
+                  startValue={startValue}
+                  money={record.type === 'stablecoin' ? '$' : ''}
+                />
               </Suspense>
             ) : (
               <ChartPlaceholder />
@@ -190,6 +195,8 @@ function TypeSection({ record, startValue }: { record: TypeRecord; startValue: n
 
 export function TrackRecord() {
   const record = useQuery(trackRecordQuery);
+  // Fetched alongside; its section shows once the comparison's track record has settled.
+  useQuery(scannerTrackRecordQuery);
   const data = record.data;
   return (
     <div className={styles.trackRecord}>
@@ -265,6 +272,8 @@ export function TrackRecord() {
           <TypeSection key={t.type} record={t} startValue={data!.startValue} />
         ))
       )}
+
+      {record.isPending ? null : <ScannerTrack />}
 
       <p className={styles.disclaimer}>
         Past returns are not a promise: rates change every day, and a pick that paid well may not

@@ -5,28 +5,42 @@
 import { useMemo } from 'react';
 import { chartOptions, Highcharts, HighchartsReact } from '@yield/charts/highcharts';
 import { colors } from '@yield/platform';
-import type { TrackRecord } from '@yield/contract';
 import { formatDay } from '@yield/ui';
 
-type TypeRecord = TrackRecord['types'][number];
+/** A month of a track record: the holding's end and the value of each line then. */
+export interface ChartMonth {
+  decidedOn: string;
+  until: string;
+  value: { riskAdjusted: number; rawApy: number; base: number };
+}
 
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
+const DEFAULT_NAMES = {
+  riskAdjusted: 'Top risk-adjusted pick',
+  rawApy: 'Top APR pick',
+  base: 'DeFi Base Rate',
+};
+
 export default function TrackRecordChart({
-  record,
+  months,
   startValue,
+  money,
+  names = DEFAULT_NAMES,
 }: {
-  record: TypeRecord;
+  months: readonly ChartMonth[];
   startValue: number;
+  /** '$' for dollars; '' for a plain number (ETH and dollar picks counted together). */
+  money: string;
+  names?: { riskAdjusted: string; rawApy: string; base: string };
 }) {
   const phone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px)').matches;
   const options = useMemo<Highcharts.Options>(() => {
-    const first = record.months[0]!;
-    const line = (pick: (m: TypeRecord['months'][number]) => number) => [
+    const first = months[0]!;
+    const line = (pick: (m: ChartMonth) => number) => [
       [day(first.decidedOn), startValue],
-      ...record.months.map((m) => [day(m.until), pick(m)]),
+      ...months.map((m) => [day(m.until), pick(m)]),
     ];
-    const money = record.type === 'stablecoin' ? '$' : '';
     return chartOptions({
       chart: { type: 'line', height: phone ? 260 : 300 },
       xAxis: {
@@ -61,7 +75,7 @@ export default function TrackRecordChart({
       series: [
         {
           type: 'line',
-          name: 'Top risk-adjusted pick',
+          name: names.riskAdjusted,
           color: colors.great,
           // Under the APR line and wider, so both show where the two picks were the same.
           lineWidth: 5,
@@ -70,7 +84,7 @@ export default function TrackRecordChart({
         },
         {
           type: 'line',
-          name: 'Top APR pick',
+          name: names.rawApy,
           color: colors.orange,
           lineWidth: 2,
           zIndex: 2,
@@ -78,13 +92,13 @@ export default function TrackRecordChart({
         },
         {
           type: 'line',
-          name: 'DeFi Base Rate',
+          name: names.base,
           color: colors.navy,
           dashStyle: 'ShortDash',
           data: line((m) => m.value.base),
         },
       ],
     });
-  }, [record, startValue, phone]);
+  }, [months, startValue, money, names, phone]);
   return <HighchartsReact highcharts={Highcharts} options={options} />;
 }

@@ -26,6 +26,7 @@ export const API_PATHS = {
   premiumSignIn: '/api/premium/sign-in',
   scanner: '/api/scanner',
   trackRecord: '/api/track-record',
+  scannerTrackRecord: '/api/track-record/scanner',
   poolHistory: '/api/scanner/pools/{pool}/history',
   openApi: '/api/openapi.json',
   docs: '/api/docs',

@@ -56,5 +56,7 @@ export type ScannerItem = z.infer<typeof s.scannerItemSchema>;
 export type ScannerAnswer = z.infer<typeof s.scannerAnswerSchema>;
 export type TrackRecord = z.infer<typeof s.trackRecordSchema>;
 export type TrackRecordMonth = z.infer<typeof s.trackRecordMonthSchema>;
+export type ScannerTrackRecord = z.infer<typeof s.scannerTrackRecordSchema>;
+export type ScannerTrackMonth = z.infer<typeof s.scannerTrackMonthSchema>;
 export type PoolHistoryAnswer = z.infer<typeof s.poolHistoryAnswerSchema>;
 export type PoolHistoryDay = z.infer<typeof s.poolHistoryDaySchema>;

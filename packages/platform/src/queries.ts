@@ -42,6 +42,7 @@ import type {
   PoolHistoryAnswer,
   RiskBreakdown,
   ScannerAnswer,
+  ScannerTrackRecord,
   SiteSettings,
   StrategyContent,
   StrategyMetrics,
@@ -72,6 +73,7 @@ export const queryKeys = {
   /** Per token too: the teaser and a member's full ranking are different answers. */
   scanner: (filters: ScannerFilters, token: string | null) => ['scanner', filters, token] as const,
   trackRecord: ['track-record'] as const,
+  scannerTrackRecord: ['track-record', 'scanner'] as const,
   poolHistory: (pool: string) => ['pool-history', pool.toLowerCase()] as const,
 };
 
@@ -199,6 +201,20 @@ export const trackRecordQuery = queryOptions({
 
 /** The track record as a CSV download (GET /api/track-record?format=csv). */
 export const trackRecordCsvPath = apiPath(API_PATHS.trackRecord, {}, { format: 'csv' });
+
+/** GET /api/track-record/scanner: the scanner's top 10 month by month. */
+export const scannerTrackRecordQuery = queryOptions({
+  queryKey: queryKeys.scannerTrackRecord,
+  queryFn: () => getJson<ScannerTrackRecord>(API_PATHS.scannerTrackRecord),
+  staleTime: FIGURES_STALE_MS,
+});
+
+/** The scanner's track record as a CSV download (GET /api/track-record/scanner?format=csv). */
+export const scannerTrackRecordCsvPath = apiPath(
+  API_PATHS.scannerTrackRecord,
+  {},
+  { format: 'csv' },
+);
 
 /** GET /api/history?id=&range= */
 export function historyQuery(id: SeriesId, range: TimeRange) {

@@ -20,6 +20,7 @@ import { queryPools, type PoolIndex } from './pool-index.ts';
 import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
 import { parseScannerQuery } from './contract.ts';
 import { scannerState } from './scanner-state.ts';
+import { scannerTrackBodies } from './track-record.ts';
 
 const PRIVATE = 'private, no-store';
 
@@ -188,6 +189,35 @@ export function scannerRouter(deps: AppDeps): Router {
       };
     },
     { invalid: ({ ctx }) => invalidPool(ctx.params.pool) },
+  );
+
+  bind(endpoints.scannerTrackRecord).to(
+    async ({ query }) => {
+      const index = state.index();
+      const tiers = deps.store.get('projectTiers');
+      const sources = deps.store.get('sources');
+      if (!index || !tiers || !sources) throw unavailable(state.unavailableReason());
+      const bodies = await scannerTrackBodies({
+        index,
+        store: state.history.store,
+        snapshot: deps.snapshot(),
+        tiers,
+        sources,
+      });
+      if (query.format === 'csv')
+        return {
+          status: 200,
+          cached: bodies.csv,
+          type: 'text/csv; charset=utf-8',
+          headers: {
+            'Content-Disposition': `attachment; filename="pigi-scanner-track-record-${bodies.asOf ?? 'empty'}.csv"`,
+          },
+        };
+      return { status: 200, cached: bodies.json };
+    },
+    {
+      invalid: () => badRequest('Query parameter format must be json or csv', 'invalid_query'),
+    },
   );
 
   return router;

@@ -186,6 +186,116 @@ export const poolHistoryAnswerSchema = z
   })
   .meta({ id: 'PoolHistoryAnswer' });
 
+// ---------------------------------------------------------------- GET /api/track-record/scanner
+
+export const scannerTrackQuerySchema = z.object({
+  format: z
+    .enum(['json', 'csv'], { error: 'format must be json or csv' })
+    .optional()
+    .meta({ description: 'csv: one line per month, group and pick (RFC 4180).' }),
+});
+
+const scannerTrackPickSchema = z
+  .strictObject({
+    pool: z.string().meta({ description: 'DeFiLlama pool id.' }),
+    project: z.string(),
+    chain: z.string(),
+    symbol: z.string(),
+    kind: z.enum(['stablecoin', 'crypto']).meta({
+      description:
+        'stablecoin: set against the stablecoin DeFi Base Rate; crypto: against the crypto (defi) one, as the scanner\u2019s \u201cvs base\u201d column.',
+    }),
+    apy: z.number().meta({ description: 'Its APY on the decision day, %.' }),
+    riskAdjustedApy: z.number().meta({
+      description:
+        'Its rapool-v2 risk-adjusted APY computed on the decision day from its history up to that day, %.',
+    }),
+    realizedApy: z.number().meta({
+      description:
+        'The mean of its daily APYs over the month, %; a day without a row (its history stopped) counts as 0.',
+    }),
+    daysWithData: z.number().int().min(0).meta({ description: 'Days of the month it has a row.' }),
+  })
+  .meta({ id: 'ScannerTrackPick' });
+
+const scannerTrackGroupSchema = z
+  .strictObject({
+    picks: z.array(scannerTrackPickSchema).meta({ description: 'In ranking order.' }),
+    realizedApy: z
+      .number()
+      .meta({ description: 'Equal-weight mean of the picks\u2019 realizedApy, %.' }),
+    baseApy: z.number().meta({
+      description:
+        'Mean over the picks of what the base rate of their kind paid over the month (mean of its daily APYs), %.',
+    }),
+  })
+  .meta({ id: 'ScannerTrackGroup' });
+
+const scannerTrackValuesSchema = z.strictObject({
+  riskAdjusted: z.number(),
+  rawApy: z.number(),
+  base: z.number().meta({ description: 'Following the base rates of the risk-adjusted picks.' }),
+});
+
+export const scannerTrackMonthSchema = z
+  .strictObject({
+    decidedOn: isoDateSchema.meta({ description: 'First day of the month: the decision day.' }),
+    until: isoDateSchema.meta({
+      description: 'First day of the next month: the end of the holding.',
+    }),
+    days: z.number().int().meta({ description: 'Days held (after decidedOn, up to until).' }),
+    candidates: z.number().int().min(1).meta({
+      description:
+        'Pools ranked that day: 30 days of history or more up to it, a row that day, not outliers.',
+    }),
+    riskAdjusted: scannerTrackGroupSchema.meta({
+      description: 'The top 10 by risk-adjusted APY.',
+    }),
+    rawApy: scannerTrackGroupSchema.meta({ description: 'The top 10 by that day\u2019s APY.' }),
+    value: scannerTrackValuesSchema.meta({
+      description: 'What the starting amount following each had grown to at the end of the month.',
+    }),
+  })
+  .meta({ id: 'ScannerTrackMonth' });
+
+export const scannerTrackRecordSchema = z
+  .strictObject({
+    method: z.literal(POOL_METHOD_VERSION),
+    sample: z.boolean().meta({ description: 'The pools snapshot is the shipped sample.' }),
+    firstDay: isoDateSchema
+      .nullable()
+      .meta({ description: 'The oldest day of any pool\u2019s history; null without any.' }),
+    asOf: isoDateSchema
+      .nullable()
+      .meta({ description: 'The newest day of any pool\u2019s history; null without any.' }),
+    startValue: z.number().meta({ description: 'The amount each line starts with (10,000).' }),
+    size: z.number().int().meta({ description: 'Pools per group (10).' }),
+    minDays: z
+      .number()
+      .int()
+      .meta({ description: 'Days of history a pool needs on a decision day (30).' }),
+    months: z.array(scannerTrackMonthSchema),
+    skipped: z
+      .array(
+        z.strictObject({
+          decidedOn: isoDateSchema,
+          until: isoDateSchema,
+          candidates: z.number().int().min(0),
+          reason: z.enum(['history_too_short', 'no_base_rate']).meta({
+            description:
+              'history_too_short: no pool had 30 days of history that day; no_base_rate: the base rates have no data for the month.',
+          }),
+        }),
+      )
+      .meta({ description: 'The decision days left out, and why.' }),
+    final: scannerTrackValuesSchema.meta({ description: 'Where each line ends.' }),
+  })
+  .meta({
+    id: 'ScannerTrackRecord',
+    description:
+      'Month by month over the pools\u2019 own daily histories: on the first day of each month, the scanner\u2019s top 10 by rapool-v2 risk-adjusted APY and the top 10 by that day\u2019s APY (pools with 30 days of history up to that day, outliers left out), what each group paid over the month against the DeFi Base Rates, and the value of 10,000 following each.',
+  });
+
 export const scannerEndpoints = {
   scanner: {
     method: 'get',
@@ -230,6 +340,26 @@ export const scannerEndpoints = {
       400: error('invalid_pool: not a DeFiLlama pool id.'),
       404: error('not_found: no such pool in the snapshot and no history of it.'),
       503: error('The pools snapshot or the project tiers never loaded.'),
+    },
+  },
+  scannerTrackRecord: {
+    method: 'get',
+    path: API_PATHS.scannerTrackRecord,
+    tag: 'Scanner',
+    summary: 'The scanner\u2019s track record',
+    description:
+      "Month by month over the pools' own daily histories: on the first day of each month, the scanner's top 10 by risk-adjusted APY (rapool-v2 computed from each pool's history up to that day only) and the top 10 by that day's APY among the same pools, what each group paid over the month (equal-weight mean of each pool's mean daily APY, a day without data counting as 0) against the DeFi Base Rate of each pool's kind, and the value of 10,000 following each. Months without a pool with 30 days of history are listed in skipped. format=csv: one line per month, group and pick.",
+    query: scannerTrackQuerySchema,
+    cached: true,
+    responses: {
+      200: {
+        description: 'The scanner\u2019s track record (CSV with format=csv).',
+        schema: scannerTrackRecordSchema,
+        csv: true,
+      },
+      304: notModified,
+      400: error('invalid_query: format is neither json nor csv.'),
+      503: error('The pools snapshot, the project tiers or the history never loaded.'),
     },
   },
 } as const satisfies Record<string, EndpointSpec>;
