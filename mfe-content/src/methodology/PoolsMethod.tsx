@@ -6,6 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import { POOL_METHOD_VERSION } from '@yield/contract/constants';
+import { POOL_CHARGES } from '@yield/ui';
 import ui from '../components/components.module.css';
 import fit from './rapool-v2-fit.json';
 
@@ -64,7 +65,7 @@ export function PoolsMethod() {
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Impermanent loss</th>
+              <th scope="row">{POOL_CHARGES.impermanentLoss.label}</th>
               <td data-label="Computed">
                 Half of the fee part of the expected figure when DeFiLlama expects impermanent loss
                 (DeFiLlama&apos;s own 7-day figure, annualised, when it has one)
@@ -75,12 +76,12 @@ export function PoolsMethod() {
               </td>
             </tr>
             <tr>
-              <th scope="row">Reward token price</th>
+              <th scope="row">{POOL_CHARGES.rewardPrice.label}</th>
               <td data-label="Computed">30% of the incentive part</td>
               <td data-label="Why">Reward tokens are sold as they are paid and lose value.</td>
             </tr>
             <tr>
-              <th scope="row">Outflow</th>
+              <th scope="row">{POOL_CHARGES.outflow.label}</th>
               <td data-label="Computed">
                 Half of the expected figure times the share by which deposits fell below their
                 30-day median
@@ -90,12 +91,12 @@ export function PoolsMethod() {
               </td>
             </tr>
             <tr>
-              <th scope="row">Size</th>
+              <th scope="row">{POOL_CHARGES.size.label}</th>
               <td data-label="Computed">0.25 for every factor of ten the deposits are below $1B</td>
               <td data-label="Why">Small pools are less tested and easier to disrupt.</td>
             </tr>
             <tr>
-              <th scope="row">Safety</th>
+              <th scope="row">{POOL_CHARGES.safety.label}</th>
               <td data-label="Computed">
                 By the project&apos;s safety score, the same table as above
               </td>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery, sourcesQuery } from '@yield/platform';
 import type { RiskBreakdown, RiskCharges } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, type SeriesId } from '@yield/contract/constants';
-import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
+import { formatApr, formatDay, formatPoints, formatTvl, RA30_CHARGES } from '@yield/ui';
 import ui from '../components/components.module.css';
 import styles from './methodology.module.css';
 
@@ -17,35 +17,30 @@ const BASE_CHOICES: Choice[] = [
   { id: BASE_KEY_OF_TYPE.defi, label: 'DeFi Base Rate (crypto)' },
 ];
 
+/** What each charge of the source was computed from (its name is the kit's, `RA30_CHARGES`). */
 const CHARGE_ROWS: {
   key: keyof RiskCharges;
-  label: string;
   explain: (b: RiskBreakdown) => string;
 }[] = [
   {
     key: 'volatility',
-    label: 'Volatility',
     explain: (b) => `1 × the daily APR's standard deviation of ${formatPoints(b.inputs.sigma30)}`,
   },
   {
     key: 'incentives',
-    label: 'Incentives',
     explain: (b) => `0.5 × an average incentive part of ${formatApr(b.inputs.reward30)}`,
   },
-  { key: 'safety', label: 'Safety', explain: (b) => `Safety score ${b.inputs.safety} of 5` },
+  { key: 'safety', explain: (b) => `Safety score ${b.inputs.safety} of 5` },
   {
     key: 'liquidity',
-    label: 'Liquidity',
     explain: (b) => `Liquidity score ${b.inputs.liquidity} of 5`,
   },
   {
     key: 'size',
-    label: 'Size',
     explain: (b) => `Median deposits of ${formatTvl(b.inputs.tvlMedian, 2)}`,
   },
   {
     key: 'outflow',
-    label: 'Outflow',
     explain: (b) => `Largest fall in deposits: ${(b.inputs.tvlDrawdown * 100).toFixed(1)}%`,
   },
 ];
@@ -150,7 +145,7 @@ export function WorkedExample() {
                 </tr>
                 {CHARGE_ROWS.map((row) => (
                   <tr key={row.key}>
-                    <th scope="row">− {row.label} charge</th>
+                    <th scope="row">− {RA30_CHARGES[row.key].label} charge</th>
                     <td data-label="Based on">{row.explain(b)}</td>
                     <td className={ui.num}>{formatCharge(b.charges[row.key])}</td>
                   </tr>

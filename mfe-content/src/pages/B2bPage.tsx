@@ -1,9 +1,9 @@
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { IconCard } from '../components/IconCard.tsx';
 import ui from '../components/components.module.css';
 import styles from './b2b.module.css';
+import { ExternalLink } from '@yield/ui';
 
 const STEPS = [
   {
@@ -72,7 +72,7 @@ export default function B2bPage() {
           earn 0.5% per deposit; we run everything behind the API.
         </p>
         <div className={`${ui.buttonRow} ${ui.center}`}>
-          <ExternalLink href={signupForm} className="btn btn-primary">
+          <ExternalLink arrow href={signupForm} className="btn btn-primary">
             Get Started
           </ExternalLink>
         </div>
@@ -129,10 +129,11 @@ export default function B2bPage() {
         <h2 id="b2b-cta-title">Ready to offer savings to your clients?</h2>
         <p>Tell us about your product and we will set up a sandbox and a call with our team.</p>
         <div className={`${ui.buttonRow} ${ui.center}`}>
-          <ExternalLink href={signupForm} className={`btn ${styles.ctaPrimary}`}>
+          <ExternalLink arrow href={signupForm} className={`btn ${styles.ctaPrimary}`}>
             Schedule a Demo
           </ExternalLink>
           <ExternalLink
+            arrow
             href={settings?.externalUrls.apiDocs}
             className={`btn ${styles.ctaSecondary}`}
           >

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import { MailListForm } from '../components/MailListForm.tsx';
 import styles from './simple.module.css';
+import { ExternalLink } from '@yield/ui';
 
 /** Sources the API accepts: the page name is folded into one, never echoed on the page. */
 function notifySource(page: string | null): string {
@@ -31,7 +31,9 @@ export default function ComingSoonPage() {
         </p>
         <MailListForm source={source} buttonLabel="Notify Me" required={false} />
         <div className={styles.links}>
-          <ExternalLink href={settings?.socials.x}>Follow us on X</ExternalLink>
+          <ExternalLink arrow href={settings?.socials.x}>
+            Follow us on X
+          </ExternalLink>
           <Link to="/">Return to Home</Link>
         </div>
       </div>

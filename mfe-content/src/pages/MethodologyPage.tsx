@@ -6,7 +6,7 @@ import { WorkedExample } from '../methodology/WorkedExample.tsx';
 import { PoolsMethod } from '../methodology/PoolsMethod.tsx';
 import { TrackRecordMethod } from '../methodology/TrackRecordMethod.tsx';
 import { WarningsMethod } from '../methodology/WarningsMethod.tsx';
-import { formatDay } from '@yield/ui';
+import { formatDay, RA30_CHARGES } from '@yield/ui';
 import ui from '../components/components.module.css';
 
 /* The charge tables of ra30-v1 (docs/methodology.md, step 4), in percentage points a year. */
@@ -215,34 +215,34 @@ export default function MethodologyPage() {
               </thead>
               <tbody>
                 <tr>
-                  <th scope="row">Volatility</th>
+                  <th scope="row">{RA30_CHARGES.volatility.label}</th>
                   <td data-label="Computed">1 × the standard deviation of the daily APR</td>
                   <td data-label="Why">An unsteady rate is a less certain income.</td>
                 </tr>
                 <tr>
-                  <th scope="row">Incentives</th>
+                  <th scope="row">{RA30_CHARGES.incentives.label}</th>
                   <td data-label="Computed">0.5 × the average incentive part of the APR</td>
                   <td data-label="Why">Reward tokens lose value and programmes end.</td>
                 </tr>
                 <tr>
-                  <th scope="row">Safety</th>
+                  <th scope="row">{RA30_CHARGES.safety.label}</th>
                   <td data-label="Computed">By safety score (table below)</td>
                   <td data-label="Why">The expected loss from hacks and failures.</td>
                 </tr>
                 <tr>
-                  <th scope="row">Liquidity</th>
+                  <th scope="row">{RA30_CHARGES.liquidity.label}</th>
                   <td data-label="Computed">By liquidity score (table below)</td>
                   <td data-label="Why">The cost of not being able to leave quickly.</td>
                 </tr>
                 <tr>
-                  <th scope="row">Size</th>
+                  <th scope="row">{RA30_CHARGES.size.label}</th>
                   <td data-label="Computed">
                     0.25 for every factor of ten the median deposits are below $1B
                   </td>
                   <td data-label="Why">Small pools are less tested and easier to disrupt.</td>
                 </tr>
                 <tr>
-                  <th scope="row">Outflow</th>
+                  <th scope="row">{RA30_CHARGES.outflow.label}</th>
                   <td data-label="Computed">
                     1 × the largest fall in deposits from a peak, as a fraction
                   </td>

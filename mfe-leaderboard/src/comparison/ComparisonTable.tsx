@@ -19,10 +19,21 @@ import {
   type SortKey,
   type SortState,
 } from './model.ts';
-import { COMPARE_MAX_SOURCES, hasNoLiveData, NegativeYieldHint, NO_LIVE_DATA } from '@yield/ui';
+import { WARNING_TITLES } from '@yield/contract/constants';
+import {
+  COMPARE_MAX_SOURCES,
+  DETECTED_LABEL,
+  dismissalNote,
+  ExternalLink,
+  hasNoLiveData,
+  IncidentBadge,
+  NegativeYieldHint,
+  NO_LIVE_DATA,
+  WarningBadge,
+  warningBlocksGreat,
+} from '@yield/ui';
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
-import { WarningBadge, WarningNotes } from './DetectedWarnings.tsx';
 import { RANKED_SORT } from './weights/model.ts';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import styles from './comparison.module.css';
@@ -132,15 +143,8 @@ function NameCell({
           {label}
         </Link>
       )}
-      {incident ? (
-        <span
-          className={styles.incidentBadge}
-          title={`Incident on ${formatDay(incident.date)}: ${incident.summary}`}
-        >
-          <span aria-hidden="true">⚠</span> Incident
-        </span>
-      ) : null}
-      <WarningBadge warnings={row.openWarnings} />
+      <IncidentBadge incident={incident} className={styles.incidentBadge} />
+      <WarningBadge warnings={row.openWarnings} className={styles.warningBadge} />
       {row.status === 'stale' ? (
         <span
           className={styles.staleBadge}
@@ -412,10 +416,7 @@ export const ComparisonTable = memo(function ComparisonTable({
               {incident.summary} It keeps its place in the list so you can see what happened, and it
               is never marked GREAT while the incident is open.{' '}
               {incident.link ? (
-                <a href={incident.link} target="_blank" rel="noopener noreferrer">
-                  Read the incident report
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={incident.link}>Read the incident report</ExternalLink>
               ) : null}
             </li>
           ))}
@@ -443,3 +444,39 @@ export const ComparisonTable = memo(function ComparisonTable({
     </section>
   );
 });
+
+/**
+ * Under the table: one note per open warning detected from data (docs/methodology.md, "Detected
+ * warnings"), like the incidents' notes, in amber and labelled as detected.
+ */
+function WarningNotes({ rows, title }: { rows: readonly ComparisonRow[]; title: string }) {
+  const notes = rows.flatMap((row) => row.openWarnings.map((warning) => ({ row, warning })));
+  if (notes.length === 0) return null;
+  return (
+    <ul className={styles.warningNotes} aria-label={`Warnings detected from data in ${title}`}>
+      {notes.map(({ row, warning: w }) => (
+        <li
+          key={`${row.key}-${w.kind}-${w.openedOn}`}
+          className={styles.warningNote}
+          data-testid="warning-note"
+          data-warning={w.kind}
+        >
+          <span aria-hidden="true">◆</span>{' '}
+          <strong>
+            {row.name}: {WARNING_TITLES[w.kind]} since {formatDay(w.openedOn)}.
+          </strong>{' '}
+          <span className={styles.detectedLabel}>{DETECTED_LABEL}</span> {w.text}{' '}
+          {warningBlocksGreat(w) ? 'It is never marked GREAT while this warning is open. ' : null}
+          {w.dismissed ? (
+            <span className={styles.warningDismissed}>{dismissalNote(w)} </span>
+          ) : null}
+          {row.isBaseRate ? null : (
+            <Link to={detailPath(row)}>
+              See the figures<span className="visually-hidden"> of {row.name}</span>
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -12,9 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
-import { loadOnce } from '@yield/ui';
-import { WarningLines } from './DetectedWarnings.tsx';
-import type { RiskCharges } from '@yield/contract';
+import { loadOnce, RA30_CHARGE_LIST, WarningLines } from '@yield/ui';
 import {
   formatApr,
   formatDay,
@@ -26,17 +24,6 @@ import {
 } from './model.ts';
 import { InfoIcon } from './small-bits.tsx';
 import styles from './comparison.module.css';
-
-/** Plain words for each risk charge of the method (docs/methodology.md); the weights panel too. */
-export const CHARGE_LABELS: Record<keyof RiskCharges, string> = {
-  volatility: 'Volatility (how much the rate moved)',
-  incentives: 'Incentive tokens (rewards that can fall or end)',
-  safety: 'Safety (expected loss from its safety score)',
-  liquidity: 'Liquidity (how hard it is to exit)',
-  size: 'Size (smaller pools carry more risk)',
-  outflow: 'Outflows (recent fall in deposits)',
-};
-const CHARGE_ORDER = Object.keys(CHARGE_LABELS) as (keyof RiskCharges)[];
 
 /** antd's Popover, loaded once (a failed load is tried again on the next reach). */
 const loadPopover = loadOnce(() => import('./AntdBreakdownPopover.tsx'));
@@ -93,10 +80,13 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
               <th scope="row">30-day APR</th>
               <td>{formatApr(data.yield30d)}</td>
             </tr>
-            {CHARGE_ORDER.map((charge) => (
-              <tr key={charge}>
-                <th scope="row">− {CHARGE_LABELS[charge]}</th>
-                <td>{formatPoints(data.charges[charge])}</td>
+            {RA30_CHARGE_LIST.map((charge) => (
+              <tr key={charge.key}>
+                <th scope="row">
+                  − {charge.label}
+                  <span className={styles.chargeWhy}>{charge.explanation}</span>
+                </th>
+                <td>{formatPoints(data.charges[charge.key])}</td>
               </tr>
             ))}
             <tr className={styles.breakdownTotal}>
@@ -121,7 +111,7 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
           <strong>Incident on {formatDay(incident.date)}:</strong> {incident.summary}
         </p>
       ))}
-      <WarningLines warnings={row.openWarnings} />
+      <WarningLines warnings={row.openWarnings} className={styles.breakdownWarning} />
       {body}
       <p className={styles.breakdownNote} data-testid="breakdown-data-source">
         {dataSource(row)}

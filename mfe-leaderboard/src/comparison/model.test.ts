@@ -396,7 +396,7 @@ describe('chart points: risk and GREAT from the API', () => {
 });
 
 describe('chart axes', () => {
-  it('puts x max at the largest risk + 0.3, y max at the largest reward + 1, gridlines at quarters', () => {
+  it('puts x max at the largest risk + 0.3, y max at the largest reward + 1, round gridlines about a quarter apart', () => {
     const axes = chartAxes([
       { risk: 1.5, reward: 4 },
       { risk: 6.7, reward: 0.5 },
@@ -406,7 +406,18 @@ describe('chart axes', () => {
     expect(axes.y.max).toBe(8);
     expect(axes.x.min).toBe(0);
     expect(axes.y.tickPositions).toEqual([0, 2, 4, 6, 8]);
-    expect(axes.x.tickPositions).toEqual([0, 1.75, 3.5, 5.25, 7]);
+    expect(axes.x.tickPositions).toEqual([0, 2, 4, 6]);
+  });
+
+  it('ticks an odd range at round values, not at its quarters (2.17%, 4.33%, …)', () => {
+    const axes = chartAxes([
+      { risk: 1.87, reward: 7.67 },
+      { risk: 0.9, reward: 3.1 },
+    ]);
+    expect(axes.y.max).toBeCloseTo(8.67);
+    expect(axes.y.tickPositions).toEqual([0, 2, 4, 6, 8]);
+    expect(axes.x.max).toBeCloseTo(2.17);
+    expect(axes.x.tickPositions).toEqual([0, 0.5, 1, 1.5, 2]);
   });
 
   it('extends below zero only when a point is negative', () => {

@@ -17,6 +17,7 @@ import type {
   YieldSource,
 } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, METHOD_VERSION, type ProvenanceKind } from '@yield/contract/constants';
+import { niceTicks } from '@yield/charts';
 import {
   formatApr,
   formatDay,
@@ -465,13 +466,12 @@ export function chartPoints(rows: readonly ComparisonRow[]): ChartPoint[] {
 export interface AxisRange {
   min: number;
   max: number;
-  /** Gridlines at quarter steps of the axis. */
+  /**
+   * Gridlines about a quarter of the axis apart, at round values (`niceTicks` of
+   * `@yield/charts`: 0, 2, 4, 6% rather than 0, 2.17, 4.33%); the axis ends stay where the spec
+   * puts them, so the points use the whole plot.
+   */
   tickPositions: number[];
-}
-
-function quarterTicks(min: number, max: number): number[] {
-  const step = (max - min) / 4;
-  return [0, 1, 2, 3, 4].map((i) => Number((min + step * i).toFixed(6)));
 }
 
 /** The base rate's reward per unit of risk (the chart's dashed line from the origin), if any. */
@@ -480,7 +480,7 @@ export function baseRateSlope(points: readonly ChartPoint[]): number | null {
   return base && base.risk > 0 ? base.reward / base.risk : null;
 }
 
-/** x max = largest risk + 0.3, y max = largest reward + 1, gridlines at quarters. */
+/** x max = largest risk + 0.3, y max = largest reward + 1, round gridlines about a quarter apart. */
 export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]): {
   x: AxisRange;
   y: AxisRange;
@@ -493,7 +493,7 @@ export function chartAxes(points: readonly Pick<ChartPoint, 'risk' | 'reward'>[]
   const xMax = Number((maxRisk + 0.3).toFixed(6));
   const yMax = Number((maxReward + 1).toFixed(6));
   return {
-    x: { min: minRisk, max: xMax, tickPositions: quarterTicks(minRisk, xMax) },
-    y: { min: minReward, max: yMax, tickPositions: quarterTicks(minReward, yMax) },
+    x: { min: minRisk, max: xMax, tickPositions: niceTicks(minRisk, xMax) },
+    y: { min: minReward, max: yMax, tickPositions: niceTicks(minReward, yMax) },
   };
 }

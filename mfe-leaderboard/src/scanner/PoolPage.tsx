@@ -10,7 +10,7 @@ import { useDrawWhenNear } from '@yield/charts';
 import { ApiError, PageMeta, poolHistoryQuery } from '@yield/platform';
 import type { PoolHistoryAnswer } from '@yield/contract';
 import { POOL_METHOD_VERSION } from '@yield/contract/constants';
-import { formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
+import { ExternalLink, formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
 import styles from './scanner.module.css';
 import comparison from '../comparison/comparison.module.css';
 
@@ -148,10 +148,7 @@ export function PoolPage({ pool }: { pool: string }) {
           )}
           {item ? (
             <p>
-              <a href={item.url} target="_blank" rel="noopener noreferrer">
-                {item.symbol} on DeFiLlama
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <ExternalLink href={item.url}>{item.symbol} on DeFiLlama</ExternalLink>
             </p>
           ) : null}
         </>

@@ -9,7 +9,14 @@ import { Link } from 'react-router-dom';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ScannerItem } from '@yield/contract';
-import { formatApr, formatPoints, formatSignedPoints, formatTvl } from '@yield/ui';
+import {
+  ExternalLink,
+  formatApr,
+  formatPoints,
+  formatSignedPoints,
+  formatTvl,
+  POOL_CHARGE_LIST,
+} from '@yield/ui';
 import styles from './scanner.module.css';
 
 /** The risk-adjusted DeFi Base Rate of each kind of pool (GET /api/baserate), when known. */
@@ -17,14 +24,6 @@ export interface BaseRateOfKind {
   stablecoin: number | null;
   crypto: number | null;
 }
-
-const CHARGE_LABELS: [keyof ScannerItem['charges'], string][] = [
-  ['impermanentLoss', 'Impermanent loss'],
-  ['rewardPrice', 'Reward token price'],
-  ['outflow', 'Outflow'],
-  ['size', 'Size'],
-  ['safety', 'Safety'],
-];
 
 const SAFETY_BASIS = {
   source: 'the score of the source we rate',
@@ -60,9 +59,9 @@ function ChargeBreakdown({
           <dt>Expected over the next 30 days</dt>
           <dd>{formatApr(item.expected)}</dd>
         </div>
-        {CHARGE_LABELS.map(([key, label]) => (
+        {POOL_CHARGE_LIST.map(({ key, label, explanation }) => (
           <div key={key}>
-            <dt>
+            <dt title={explanation}>
               {label} charge
               {key === 'safety'
                 ? ` (safety ${item.inputs.safety} of 5, ${SAFETY_BASIS[item.inputs.safetyBasis]})`
@@ -81,10 +80,7 @@ function ChargeBreakdown({
         </div>
       </dl>
       <p className={styles.breakdownLinks}>
-        <a href={item.url} target="_blank" rel="noopener noreferrer">
-          {item.symbol} on DeFiLlama
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <ExternalLink href={item.url}>{item.symbol} on DeFiLlama</ExternalLink>
         <a href="/methodology#pools-title">How the charges are computed</a>
       </p>
     </div>

@@ -12,7 +12,7 @@ import {
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
-import { StillTrying, formatProvenance, formatStale } from '@yield/ui';
+import { ProvenanceLine, StillTrying } from '@yield/ui';
 import type { PricingState } from '../lib/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
@@ -97,8 +97,11 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
                   Deposit {source.token}, receive {source.yieldToken}
                 </span>
                 <span className={styles.sample} data-testid="data-source">
-                  {formatProvenance(source.provenance)}
-                  {source.provenance.stale ? ` · ${formatStale(source.provenance)}` : null}
+                  <ProvenanceLine
+                    provenance={source.provenance}
+                    stale={source.provenance.stale}
+                    compact
+                  />
                 </span>
               </p>
             </section>

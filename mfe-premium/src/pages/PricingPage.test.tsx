@@ -5,7 +5,8 @@ import { premiumTokenAtom } from '@yield/platform';
 import PricingPage from './PricingPage.tsx';
 import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
 
-vi.mock('@yield/ui', () => ({
+vi.mock('@yield/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@yield/ui')>()),
   toast: { success: vi.fn(), error: vi.fn() },
   warmUpToasts: vi.fn(),
 }));

@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession, useSiteSettings } from '@yield/platform';
 import { InviteCodeForm } from '../features/pricing/InviteCodeForm.tsx';
 import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import type { PremiumSession } from '@yield/contract';
 import {
   readPricingNotice,
@@ -11,6 +10,7 @@ import {
   type PricingNotice,
 } from '../lib/navigation-state.ts';
 import styles from './PricingPage.module.css';
+import { ExternalLink } from '@yield/ui';
 
 export const PREMIUM_PRICE = '$299';
 

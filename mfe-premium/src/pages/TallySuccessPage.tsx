@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { ExternalLink } from '../components/ExternalLink.tsx';
 import styles from './TallySuccessPage.module.css';
+import { ExternalLink } from '@yield/ui';
 
 export default function TallySuccessPage() {
   const settings = useSiteSettings();

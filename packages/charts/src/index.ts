@@ -12,3 +12,4 @@ export {
   incidentTimestamp,
   type ChartIncident,
 } from './incidents.ts';
+export { niceStep, niceTicks, type NiceTicksOptions } from './nice-ticks.ts';

@@ -1,4 +1,7 @@
 import { API_PATHS, apiPath, isStrategySlug, isTimeRange, STRATEGY_SLUGS } from './constants.ts';
+import { POOL_CHARGE_KEYS, RISK_CHARGE_KEYS } from './constants.ts';
+import { scannerItemSchema } from './modules/scanner.ts';
+import { riskChargesSchema } from './modules/yields.ts';
 import { endpoints } from './endpoints.ts';
 import { strategySlugSchema, timeRangeSchema } from './schemas.ts';
 
@@ -30,5 +33,12 @@ describe('enumerations', () => {
     expect(strategySlugSchema.safeParse('aave').success).toBe(false);
     expect(isTimeRange('90D') && timeRangeSchema.safeParse('90D').success).toBe(true);
     expect(isTimeRange('90d') || timeRangeSchema.safeParse('90d').success).toBe(false);
+  });
+});
+
+describe('the charges of each method', () => {
+  it('are listed once, in the order of the schemas the API answers with', () => {
+    expect(Object.keys(riskChargesSchema.shape)).toEqual([...RISK_CHARGE_KEYS]);
+    expect(Object.keys(scannerItemSchema.shape.charges.shape)).toEqual([...POOL_CHARGE_KEYS]);
   });
 });

@@ -120,6 +120,15 @@ export const SCANNER_MAX_OFFSET = 1_000_000;
 export const SCANNER_TEASER_SIZE = 10;
 /** The scanner's method (docs/methodology.md, "Pools: rapool-v2"). */
 export const POOL_METHOD_VERSION = 'rapool-v2';
+/** The charges of rapool-v2, in the method's order (the keys of a scanner item's `charges`). */
+export const POOL_CHARGE_KEYS = [
+  'impermanentLoss',
+  'rewardPrice',
+  'outflow',
+  'size',
+  'safety',
+] as const;
+export type PoolChargeKey = (typeof POOL_CHARGE_KEYS)[number];
 
 /**
  * What an alert subscription (POST /api/alerts) watches on one source: its risk-adjusted 30-day

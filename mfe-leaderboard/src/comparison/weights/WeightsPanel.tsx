@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { WEIGHT_MAX_PCT, WEIGHT_MIN_PCT, WEIGHT_STEP_PCT } from '@yield/contract/constants';
-import { CHARGE_LABELS } from '../RiskBreakdownPopover.tsx';
+import { RA30_CHARGES } from '@yield/ui';
 import { RISK_CHARGE_KEYS, type ChargeWeights, type RiskChargeKey } from './model.ts';
 import styles from './weights.module.css';
 
@@ -47,8 +47,12 @@ function WeightSlider({
   };
   return (
     <li className={styles.weight}>
-      <label htmlFor={id} className={styles.weightLabel}>
-        {CHARGE_LABELS[chargeKey]}
+      <label
+        htmlFor={id}
+        className={styles.weightLabel}
+        title={RA30_CHARGES[chargeKey].explanation}
+      >
+        {RA30_CHARGES[chargeKey].label}
       </label>
       <span className={styles.weightControl}>
         <input

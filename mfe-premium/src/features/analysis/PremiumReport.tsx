@@ -1,7 +1,7 @@
 import type { PremiumStrategyAnalysis } from '@yield/contract';
-import { ExternalLink } from '../../components/ExternalLink.tsx';
 import {
   DepositsPausedNote,
+  ExternalLink,
   formatApr,
   formatDay,
   formatPoints,

@@ -1,37 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { RiskBreakdown, RiskCharges, YieldSource } from '@yield/contract';
+import type { RiskBreakdown, YieldSource } from '@yield/contract';
 import { InfoTip } from '../../components/InfoTip.tsx';
-import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatApr, formatDay, formatPoints } from '@yield/ui';
+import { ExternalLink, formatApr, formatDay, formatPoints, RA30_CHARGE_LIST } from '@yield/ui';
 import styles from './analysis.module.css';
-
-/** Each risk charge of the method (docs/methodology.md), in plain words for a saver. */
-export const CHARGE_EXPLANATIONS: Record<keyof RiskCharges, { label: string; why: string }> = {
-  volatility: {
-    label: 'Volatility',
-    why: 'How much the daily APR moved during the 30 days. A jumpy yield is a less certain one.',
-  },
-  incentives: {
-    label: 'Incentive tokens',
-    why: 'Half of the yield paid in reward tokens: those tokens can lose value and reward programmes end.',
-  },
-  safety: {
-    label: 'Safety (expected loss)',
-    why: 'The expected yearly loss from hacks, failures or depegs, set by the safety score. Never zero.',
-  },
-  liquidity: {
-    label: 'Liquidity',
-    why: 'The cost of not being able to leave quickly at full value, set by the liquidity score.',
-  },
-  size: {
-    label: 'Pool size',
-    why: 'Smaller pools carry more risk: 0.25 points for every tenfold below $1 billion of deposits.',
-  },
-  outflow: {
-    label: 'Outflows',
-    why: 'The largest fall in deposits from a peak during the 30 days. Money leaving is a warning sign.',
-  },
-};
 
 /** A reference link shown as host + path: readable, and a malformed URL cannot break the page. */
 function linkLabel(link: string): string {
@@ -43,8 +14,6 @@ function linkLabel(link: string): string {
   }
 }
 
-const CHARGE_ORDER = Object.keys(CHARGE_EXPLANATIONS) as (keyof RiskCharges)[];
-
 export function RiskBreakdownSection({
   breakdown,
   rationale,
@@ -54,7 +23,7 @@ export function RiskBreakdownSection({
 }) {
   // A stale breakdown keeps its figures (those of its newest day); only too little data has none.
   const ok = breakdown.status !== 'insufficient_data';
-  const largest = Math.max(...CHARGE_ORDER.map((key) => breakdown.charges[key]), 0);
+  const largest = Math.max(...RA30_CHARGE_LIST.map(({ key }) => breakdown.charges[key]), 0);
   return (
     <section className={styles.section} aria-labelledby="risk-heading">
       <h2 id="risk-heading">Risk assessment</h2>
@@ -86,16 +55,14 @@ export function RiskBreakdownSection({
             </span>
           </div>
           <ul className={styles.charges} aria-label="Risk charges">
-            {CHARGE_ORDER.map((key) => {
+            {RA30_CHARGE_LIST.map(({ key, label, explanation }) => {
               const value = breakdown.charges[key];
               const share = largest > 0 ? (value / largest) * 100 : 0;
               return (
                 <li key={key} className={styles.charge} data-charge={key}>
                   <span className={styles.chargeName}>
-                    {CHARGE_EXPLANATIONS[key].label}
-                    <InfoTip label={CHARGE_EXPLANATIONS[key].label}>
-                      {CHARGE_EXPLANATIONS[key].why}
-                    </InfoTip>
+                    {label}
+                    <InfoTip label={label}>{explanation}</InfoTip>
                   </span>
                   <span className={styles.chargeBar} aria-hidden="true">
                     <span style={{ width: `${Math.max(share, value > 0 ? 2 : 0)}%` }} />

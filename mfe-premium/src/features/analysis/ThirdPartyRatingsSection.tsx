@@ -1,6 +1,5 @@
 import type { ThirdPartyRating } from '@yield/contract';
-import { ExternalLink } from '../../components/ExternalLink.tsx';
-import { formatDay } from '@yield/ui';
+import { ExternalLink, formatDay } from '@yield/ui';
 import styles from './analysis.module.css';
 
 export function ThirdPartyRatingsSection({ ratings }: { ratings: readonly ThirdPartyRating[] }) {

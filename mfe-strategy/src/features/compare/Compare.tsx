@@ -14,25 +14,25 @@ import type { Incident, SourceRow } from '@yield/contract';
 import { BASE_KEY_OF_TYPE, type TimeRange } from '@yield/contract/constants';
 import { describeIncidents, incidentsWithin, type ChartIncident } from '@yield/charts';
 import {
+  parseCompareIds,
   COMPARE_MAX_SOURCES,
   comparePath,
   DepositsPausedNote,
   formatApr,
   formatDay,
   formatPoints,
-  formatProvenance,
   formatSignedPoints,
-  formatStale,
+  ProvenanceLine,
   formatTvl,
   hasNoLiveData,
   NegativeYieldHint,
-  parseCompareIds,
+  RA30_CHARGE_LIST,
   sourcePagePath,
+  ExternalLink,
 } from '@yield/ui';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyCompareChart, loadCompareChart } from '../../charts/lazy.ts';
 import type { CompareSeries } from '../../charts/CompareChart.tsx';
-import { CHARGE_LABELS } from '../../lib/strategies.ts';
 import { RangeButtons } from '../detail/RangeButtons.tsx';
 import { AlertForm } from '../saver/AlertForm.tsx';
 import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
@@ -208,13 +208,11 @@ function FiguresSection({ columns, loading }: { columns: CompareColumn[]; loadin
         cell(
           c,
           <span className={styles.sub}>
-            {formatProvenance(c.metrics?.provenance ?? c.source.provenance)}.
-            {c.metrics?.status === 'stale' ? (
-              <strong className={detail.staleFlag} data-testid="stale-flag">
-                {' '}
-                {formatStale(c.metrics.provenance)}.
-              </strong>
-            ) : null}
+            <ProvenanceLine
+              provenance={c.metrics?.provenance ?? c.source.provenance}
+              stale={c.metrics?.status === 'stale'}
+              staleClassName={detail.staleFlag}
+            />
             {c.metrics?.status === 'insufficient_data' && !hasNoLiveData(c.metrics.provenance)
               ? ' Not enough history yet.'
               : null}
@@ -259,10 +257,10 @@ function ChargesSection({ columns }: { columns: CompareColumn[] }) {
       label: '30d APR',
       cells: columns.map((_, i) => cell(i, (b) => formatApr(b.yield30d))),
     },
-    ...CHARGE_LABELS.map((charge) => ({
+    ...RA30_CHARGE_LIST.map((charge) => ({
       label: (
         <>
-          −&nbsp;{charge.label} <span className={styles.why}>{charge.why}</span>
+          −&nbsp;{charge.label} <span className={styles.why}>{charge.explanation}</span>
         </>
       ),
       testId: `charge-${charge.key}`,
@@ -336,11 +334,7 @@ function IncidentItem({ incident }: { incident: Incident }) {
         {incident.active ? 'Open' : 'Past'}: {incident.kind} on{' '}
         <time dateTime={incident.date}>{formatDay(incident.date)}</time>.
       </strong>{' '}
-      {incident.summary}{' '}
-      <a href={incident.link} target="_blank" rel="noopener noreferrer">
-        Read the incident report
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      {incident.summary} <ExternalLink href={incident.link}>Read the incident report</ExternalLink>
     </li>
   );
 }
@@ -474,11 +468,9 @@ function SourceHeads({ columns }: { columns: CompareColumn[] }) {
             {MARKET_LABEL[c.source.type]} · {c.source.token} · amounts in {c.source.unit}
           </span>
           {c.source.depositUrl ? (
-            <a href={c.source.depositUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={c.source.depositUrl} arrow>
               Deposit on the provider&apos;s site
-              <span className="visually-hidden"> (opens in a new tab)</span>
-              <span aria-hidden="true"> ↗</span>
-            </a>
+            </ExternalLink>
           ) : c.source.depositsPaused ? (
             <DepositsPausedNote paused={c.source.depositsPaused} className={styles.sub} />
           ) : null}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { MetricStatus, Provenance } from '@yield/contract';
-import { formatProvenance, formatStale } from '@yield/ui';
+import { ExternalLink, ProvenanceLine } from '@yield/ui';
 import { findSource } from '../../lib/sources.ts';
 import styles from './detail.module.css';
 
@@ -26,13 +26,12 @@ export function DataSource({
   const chainFeed = feeds.find((f) => f.provider === 'onchain');
   return (
     <p className={styles.dataSource} data-testid="data-source">
-      <span>{formatProvenance(provenance)}.</span>
-      {status === 'stale' ? (
-        <strong className={styles.staleFlag} data-testid="stale-flag">
-          {formatStale(provenance)}. Its figures are those of that day, and it is never marked GREAT
-          while it is stale.
-        </strong>
-      ) : null}
+      <ProvenanceLine
+        provenance={provenance}
+        stale={status === 'stale'}
+        staleClassName={styles.staleFlag}
+        staleNote="Its figures are those of that day, and it is never marked GREAT while it is stale."
+      />
       {chainFeed ? (
         <span data-testid="chain-feed">
           {' '}
@@ -42,11 +41,9 @@ export function DataSource({
         </span>
       ) : null}
       {feed?.url ? (
-        <a href={feed.url} target="_blank" rel="noopener noreferrer" data-testid="feed-link">
+        <ExternalLink href={feed.url} data-testid="feed-link" arrow>
           Its pool on DeFiLlama
-          <span className="visually-hidden"> (opens in a new tab)</span>
-          <span aria-hidden="true"> ↗</span>
-        </a>
+        </ExternalLink>
       ) : null}
     </p>
   );

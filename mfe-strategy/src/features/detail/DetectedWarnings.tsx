@@ -5,7 +5,6 @@ import type { DetectedWarning } from '@yield/contract';
 import { WARNING_TITLES } from '@yield/contract/constants';
 import { formatDay } from '@yield/ui';
 import type { ChartMark } from '../../charts/HistoryChart.tsx';
-import styles from './detail.module.css';
 
 /** A source's warnings detected from data (GET /api/sources `warnings`), oldest first. */
 export function useDetectedWarnings(id: number): DetectedWarning[] {
@@ -32,39 +31,6 @@ export function warningMarks(warnings: readonly DetectedWarning[]): ChartMark[] 
         ]
       : []),
   ]);
-}
-
-/**
- * The open warnings detected from data, shown like an incident notice and labelled as detected
- * (not written by our team); a dismissed one keeps the operators' dated note.
- */
-export function DetectedWarnings({ warnings }: { warnings: readonly DetectedWarning[] }) {
-  const open = warnings.filter((w) => w.closedOn === null);
-  if (open.length === 0) return null;
-  return (
-    <div className={styles.warnings} data-testid="detected-warnings">
-      {open.map((w) => (
-        <div
-          key={`${w.kind}-${w.openedOn}`}
-          className={styles.notice}
-          role="note"
-          data-warning={w.kind}
-        >
-          <p>
-            <strong>{WARNING_TITLES[w.kind]}</strong>{' '}
-            <span className={styles.detectedLabel}>Detected from data</span> since{' '}
-            {formatDay(w.openedOn)}
-          </p>
-          <p>{w.text}</p>
-          {w.dismissed ? (
-            <p className="muted">
-              Dismissed by our team on {formatDay(w.dismissed.on)}: {w.dismissed.note}
-            </p>
-          ) : null}
-        </div>
-      ))}
-    </div>
-  );
 }
 
 /** The charts' marks said in words (the marks themselves are not read out). */

@@ -6,6 +6,7 @@ import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
 import { ChartFrame } from '../../charts/ChartFrame.tsx';
 import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
 import {
+  DetectedWarnings,
   NegativeYieldHint,
   NO_LIVE_DATA,
   formatApr,
@@ -16,12 +17,7 @@ import {
 import { findSource } from '../../lib/sources.ts';
 import { useTimeRange } from '../../lib/time-range.ts';
 import { DataSource } from './DataSource.tsx';
-import {
-  DetectedWarnings,
-  useDetectedWarnings,
-  warningMarks,
-  WarningMarksNote,
-} from './DetectedWarnings.tsx';
+import { useDetectedWarnings, warningMarks, WarningMarksNote } from './DetectedWarnings.tsx';
 import { RangeButtons } from './RangeButtons.tsx';
 import styles from './detail.module.css';
 
@@ -134,7 +130,14 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           ) : null}
         </>
       )}
-      <DetectedWarnings warnings={warnings} />
+      <DetectedWarnings
+        warnings={warnings}
+        classNames={{
+          list: styles.warnings,
+          notice: styles.notice,
+          label: styles.detectedLabel,
+        }}
+      />
 
       {noLiveData ? null : (
         <div className={styles.chartGrid}>

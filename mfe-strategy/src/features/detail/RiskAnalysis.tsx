@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { breakdownQuery } from '@yield/platform';
 import type { Rating, StrategyContent } from '@yield/contract';
 import {
-  NegativeYieldHint,
-  NO_LIVE_DATA,
   formatApr,
   formatDay,
   formatPoints,
   hasNoLiveData,
+  NegativeYieldHint,
+  NO_LIVE_DATA,
+  RA30_CHARGE_LIST,
+  ExternalLink,
 } from '@yield/ui';
-import { CHARGE_LABELS, RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
+import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 
@@ -83,10 +85,10 @@ function ChargesBreakdown({ id }: { id: number }) {
             <td>average of the last {b.window.days} days</td>
             <td className={styles.num}>{formatApr(b.yield30d)}</td>
           </tr>
-          {CHARGE_LABELS.map((c) => (
+          {RA30_CHARGE_LIST.map((c) => (
             <tr key={c.key}>
               <th scope="row">− {c.label}</th>
-              <td>{c.why}</td>
+              <td>{c.explanation}</td>
               <td className={styles.num}>{formatPoints(b.charges[c.key])}</td>
             </tr>
           ))}
@@ -134,15 +136,9 @@ export function RiskAnalysis({ content }: { content: StrategyContent }) {
       <ul className={styles.providers} aria-label="3rd Party Risk Ratings">
         {content.thirdPartyRatings.map((r) => (
           <li key={r.provider} className={styles.provider} data-testid="third-party-rating">
-            <a
-              href={r.link ?? r.providerUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={styles.providerName}
-            >
+            <ExternalLink href={r.link ?? r.providerUrl} className={styles.providerName}>
               {r.provider}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
             <span className={styles.providerValue}>{r.value}</span>
             <span className={styles.providerDate}>
               Rated <time dateTime={r.date}>{formatDay(r.date)}</time>

@@ -16,21 +16,13 @@ import { PageFailed, PageLoading } from './PageStates.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
 import { RiskAnalysis } from './RiskAnalysis.tsx';
 import styles from './detail.module.css';
+import { ExternalLink } from '@yield/ui';
 
 function Fact({ label, value, url }: { label: string; value: string; url: string }) {
   return (
     <div className={styles.fact}>
       <dt>{label}</dt>
-      <dd>
-        {url ? (
-          <a href={url} target="_blank" rel="noopener noreferrer">
-            {value}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          value
-        )}
-      </dd>
+      <dd>{url ? <ExternalLink href={url}>{value}</ExternalLink> : value}</dd>
     </div>
   );
 }
@@ -46,17 +38,14 @@ function StrategyHeader({ content }: { content: StrategyContent }) {
       <h1 className={styles.title}>{content.name}</h1>
       <p className={styles.lead}>{content.description}</p>
       <div className={styles.heroRow}>
-        <a
+        <ExternalLink
           className="btn btn-primary"
           href={content.investUrl}
-          target="_blank"
-          rel="noopener noreferrer"
           data-testid="deposit-link"
+          arrow
         >
           Deposit Now
-          <span className="visually-hidden"> (opens the provider&apos;s site in a new tab)</span>
-          <span aria-hidden="true">↗</span>
-        </a>
+        </ExternalLink>
         {showCap || showRank ? (
           <dl className={styles.facts}>
             {showCap ? (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { Exit } from '@yield/contract';
-import { formatDay } from '@yield/ui';
+import { formatDay, ExternalLink } from '@yield/ui';
 import { findSource } from '../../lib/sources.ts';
 import detail from '../detail/detail.module.css';
 import styles from './saver.module.css';
@@ -38,11 +38,7 @@ export function ExitFacts({ exit }: { exit: Exit }) {
       <p>{exit.note}</p>
       <p className={styles.note}>
         {kind.text} Checked on {formatDay(exit.verified)}:{' '}
-        <a href={exit.link} target="_blank" rel="noopener noreferrer">
-          source
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        .
+        <ExternalLink href={exit.link}>source</ExternalLink>.
       </p>
     </div>
   );
