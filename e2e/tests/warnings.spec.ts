@@ -72,7 +72,9 @@ test('a confirmed subscriber gets one e-mail per warning that opens, none after 
   await page.goto(`${site!.baseUrl}/options/sky-spark`);
   const form = page.locator('[data-section="alerts"]');
   await form
-    .getByLabel('A warning is detected from its data (deposits leaving, off its peg, APR spike)')
+    .getByLabel(
+      'A warning is detected from its data (deposits leaving, off its peg, APR spike, feeds disagree)',
+    )
     .check();
   await form.getByLabel('Email address').fill(EMAIL);
   await form.getByRole('button', { name: 'Send me alerts' }).click();
