@@ -274,22 +274,27 @@ describe('a Liquity feed in sources.json', () => {
 });
 
 describe('the shipped sources.json', () => {
-  it('names each checked contract as an on-chain feed the import accepts (skipped without RPC_URL_ETHEREUM)', async () => {
+  it('names each checked contract as an on-chain feed the import accepts (skipped without RPC_URL_<CHAIN>)', async () => {
     const t = await setup({ now: () => NOW });
     const server = await replayAllFeeds(t.dir);
     try {
       const result = await importWith(t, server);
       expect(result.ok).toBe(true);
-      const skipped = Object.fromEntries((result.skipped ?? []).map((s) => [s.series, s.address]));
+      const skipped = Object.fromEntries(
+        (result.skipped ?? []).map((s) => [s.series, `${s.chain}:${s.address}`]),
+      );
       expect(skipped).toEqual({
-        'sky-susds': '0xa3931d71877C0E7a3148CB7Eb4463524FEc27fbD',
-        'ethena-susde': '0x9D39A5DE30e57443BfF2A8307A4256c8797A3497',
-        'fluid-gho': '0x6A29A46E21C730DcA1d8b23d637c101cec605C5B',
-        'liquity-sp': '0x66017D22b0f8556afDd19FC67041899Eb65a21bb',
-        'lido-steth': '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
-        'sky-dsr-dai': '0x83F20F44975D03b1b09e64809B757c47f942BEeA',
-        'rocketpool-reth': '0xae78736Cd615f374D3085123A210448E74Fc6393',
-        'resolv-stusr': '0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
+        'sky-susds': 'ethereum:0xa3931d71877C0E7a3148CB7Eb4463524FEc27fbD',
+        'ethena-susde': 'ethereum:0x9D39A5DE30e57443BfF2A8307A4256c8797A3497',
+        'fluid-gho': 'ethereum:0x6A29A46E21C730DcA1d8b23d637c101cec605C5B',
+        'liquity-sp': 'ethereum:0x66017D22b0f8556afDd19FC67041899Eb65a21bb',
+        'lido-steth': 'ethereum:0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
+        'sky-dsr-dai': 'ethereum:0x83F20F44975D03b1b09e64809B757c47f942BEeA',
+        'rocketpool-reth': 'ethereum:0xae78736Cd615f374D3085123A210448E74Fc6393',
+        'resolv-stusr': 'ethereum:0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
+        'morpho-mevcap-weth': 'ethereum:0x9a8bC3B04b7f3D87cfC09ba407dCED575f2d61D8',
+        // The Liquid ETH vault's accountant on OP Mainnet (RPC_URL_OPTIMISM).
+        'etherfi-liquid-eth': 'optimism:0x0d05D94a5F1E76C18fbeB7A13d17C8a314088198',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(
