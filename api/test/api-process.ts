@@ -24,8 +24,12 @@ export async function startApi(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Keep the pipes flowing (a full pipe would block the process).
-  proc.stderr!.resume();
+  // Keep the pipes flowing (a full pipe would block the process); the last of stderr explains a
+  // start that fails.
+  let stderr = '';
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the API did not start')), 60_000);
     proc.stdout!.on('data', (chunk: Buffer) => {
@@ -34,7 +38,9 @@ export async function startApi(
         resolve();
       }
     });
-    proc.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+    proc.on('exit', (code) =>
+      reject(new Error(`the API exited with ${code}: ${stderr.trim() || '(nothing on stderr)'}`)),
+    );
   });
   return proc;
 }

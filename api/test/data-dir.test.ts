@@ -130,7 +130,8 @@ describe('one server per data directory', () => {
 
   it('a server process holds the directory; killed, its lock does not block the next start', async () => {
     const dir = await freshDir();
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below the ephemeral range (32768 and up), where client sockets could hold the port.
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     child = await startApi(dir, port);
     const holder = JSON.parse(await readFile(path.join(dir, HOLDER_FILE), 'utf8')) as {
       pid: number;

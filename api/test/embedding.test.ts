@@ -63,7 +63,8 @@ describe('embedding', () => {
   });
 
   it('src/server.ts serves the API on API_PORT', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below the ephemeral range (32768 and up), where client sockets could hold the port.
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     // A directory of its own: the in-process server of this file owns t.dir.
     const dir = await tempDataDir();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {

@@ -57,7 +57,8 @@ async function signUpUntilKilled(
 describe('killed during sign-ups', () => {
   it('every acknowledged address is stored exactly once after a restart', async () => {
     dir = await tempDataDir();
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below the ephemeral range (32768 and up), where client sockets could hold the port.
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     const first = Array.from({ length: 600 }, (_, i) => `killed-a${i}@example.com`);
     const second = [
       ...Array.from({ length: 600 }, (_, i) => `killed-b${i}@example.com`),
@@ -106,7 +107,8 @@ describe('killed during sign-ups', () => {
 describe('killed during alert subscriptions', () => {
   it('every acknowledged subscription is stored exactly once after a restart', async () => {
     dir = await tempDataDir();
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below the ephemeral range (32768 and up), where client sockets could hold the port.
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     const subscribe = (email: string) => ({ email, sourceId: 3, kind: 'below-base' });
     const first = Array.from({ length: 200 }, (_, i) => `alert-a${i}@example.com`);
     child = await startApi(dir, port);

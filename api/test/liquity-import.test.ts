@@ -293,8 +293,6 @@ describe('the shipped sources.json', () => {
         'rocketpool-reth': 'ethereum:0xae78736Cd615f374D3085123A210448E74Fc6393',
         'resolv-stusr': 'ethereum:0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
         'morpho-mevcap-weth': 'ethereum:0x9a8bC3B04b7f3D87cfC09ba407dCED575f2d61D8',
-        // The Liquid ETH vault's accountant on OP Mainnet (RPC_URL_OPTIMISM).
-        'etherfi-liquid-eth': 'optimism:0x0d05D94a5F1E76C18fbeB7A13d17C8a314088198',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(
