@@ -703,7 +703,7 @@ test.describe('static pages', () => {
     // Charges in percentage points a year ("−0.20 pp"), as on every page of the site.
     await expect(
       example
-        .getByRole('row', { name: /Safety charge/ })
+        .getByRole('row', { name: /Safety \(expected loss\) charge/ })
         .locator('td')
         .last(),
     ).toHaveText(/^−\d+\.\d\d pp$/);
