@@ -23,17 +23,15 @@ import { coinsBody, type CoinPricePoint, type ReplayServer } from './replay-serv
 import {
   chainClients,
   compileContracts,
+  dayStart,
   deployAt,
   mineAt,
+  nextDay,
   startAnvil,
   type Anvil,
   type Clients,
 } from './chain.ts';
 
-const DAY = 86_400;
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-const nextDay = (day: string, n = 1) =>
-  new Date((dayStart(day) + n * DAY) * 1000).toISOString().slice(0, 10);
 const E18 = 10n ** 18n;
 const GENESIS = nextDay(TODAY, -8);
 const LQTY = '0x6DEA81C8171D0bA574754EF6F8b412F2Ed88c54D';

@@ -26,18 +26,16 @@ import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 import {
   chainClients,
   compileContracts,
+  dayStart,
   deployAt,
   mineAt,
+  nextDay,
   startAnvil,
   type Anvil,
   type Clients,
 } from './chain.ts';
 
-const DAY = 86_400;
 const GENESIS_DAY = '2026-10-10';
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-const nextDay = (day: string, n = 1) =>
-  new Date((dayStart(day) + n * DAY) * 1000).toISOString().slice(0, 10);
 const YESTERDAY = nextDay(TODAY, -1);
 const E18 = 10n ** 18n;
 

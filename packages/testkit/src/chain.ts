@@ -102,6 +102,14 @@ contract TestStabilityPool {
 }
 `;
 
+/** Seconds in a day: block timestamps are in seconds. */
+export const DAY = 86_400;
+/** The block timestamp (seconds) of a UTC day's start. */
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+/** The UTC day `n` days after `day` (YYYY-MM-DD). */
+export const nextDay = (day: string, n = 1) =>
+  new Date((dayStart(day) + n * DAY) * 1000).toISOString().slice(0, 10);
+
 export interface Compiled {
   abi: Abi;
   bytecode: Hex;

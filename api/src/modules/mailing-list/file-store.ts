@@ -5,7 +5,7 @@
  * journal line that both files apply.
  */
 import { z } from 'zod';
-import type { ApiStore } from '../../composition/data-files.ts';
+import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
 import { mailingListFileSchema, type MailingListFile } from './schemas.ts';
 import {
   confirmationAllowed,
@@ -14,7 +14,6 @@ import {
   type ConfirmationMail,
 } from '../confirmations/port.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
-import type { DataFiles } from '../../composition/data-files.ts';
 import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
