@@ -291,6 +291,7 @@ describe('the shipped sources.json', () => {
         'rocketpool-reth': 'ethereum:0xae78736Cd615f374D3085123A210448E74Fc6393',
         'resolv-stusr': 'ethereum:0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
         'morpho-mevcap-weth': 'ethereum:0x9a8bC3B04b7f3D87cfC09ba407dCED575f2d61D8',
+        'gauntlet-usd-alpha': 'base:0x000000000001CdB57E58Fa75Fe420a0f4D6640D5',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(

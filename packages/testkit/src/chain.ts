@@ -3,7 +3,8 @@
  * suite's e2e/fixtures/local-chain.ts, bench/onchain-import.mjs): anvil from the npm package
  * @foundry-rs/anvil (its binary ships in the platform package) on 127.0.0.1 at a free port, and
  * contracts compiled at test time with solc from npm: OpenZeppelin's ERC4626 over a mintable ERC20,
- * and a small rate contract with the getters the importer calls. The compiler output is cached in
+ * a small rate contract with the getters the importer calls, Liquity v1's Stability Pool reduced to
+ * its bookkeeping, and an Aera v3 multi-depositor vault with its price-and-fee calculator. The compiler output is cached in
  * the temp directory (keyed by the sources, the compiler and OpenZeppelin's versions), so only the
  * first run on a machine compiles.
  */
@@ -45,6 +46,48 @@ contract TestToken is ERC20 {
 
 contract TestVault is ERC4626 {
     constructor(IERC20 asset_) ERC20("Test Vault", "tvTUSD") ERC4626(asset_) {}
+}
+
+/** A mintable token with 6 decimals, as USDC has. */
+contract TestToken6 is ERC20 {
+    constructor() ERC20("Test USD Coin", "TUSDC") {}
+    function decimals() public pure override returns (uint8) { return 6; }
+    function mint(address to, uint256 amount) external { _mint(to, amount); }
+}
+
+/**
+ * Aera v3's MultiDepositorVault as far as the importer reads it: ERC-20 units (18 decimals) and the
+ * price-and-fee calculator it names (feeCalculator(), set with setFeeCalculator as on Aera's
+ * FeeVault). Units are minted directly here; on Aera the provisioner mints them on deposits.
+ */
+contract TestAeraVault is ERC20 {
+    address public feeCalculator;
+    constructor() ERC20("Test Aera Vault", "tAERA") {}
+    function setFeeCalculator(address calculator) external { feeCalculator = calculator; }
+    function mint(address to, uint256 amount) external { _mint(to, amount); }
+}
+
+/**
+ * Aera v3's PriceAndFeeCalculator reduced to its unit prices, with Aera's signatures: the
+ * accountant's setUnitPrice(vault, price, timestamp) and convertUnitsToToken(vault, token,
+ * unitsAmount) = unitsAmount × unitPrice / 1e18 (UNIT_PRICE_PRECISION, rounded down) in the
+ * numeraire; a vault without a price yet is worth 0, as on Aera. Another token is refused (Aera
+ * converts it through its oracle registry).
+ */
+contract TestPriceAndFeeCalculator {
+    uint256 internal constant UNIT_PRICE_PRECISION = 1e18;
+    address public immutable NUMERAIRE;
+    mapping(address => uint128) internal unitPrices;
+    constructor(address numeraire) { NUMERAIRE = numeraire; }
+    function setUnitPrice(address vault, uint128 price, uint32 /* timestamp */) external {
+        unitPrices[vault] = price;
+    }
+    function convertUnitsToToken(address vault, IERC20 token, uint256 unitsAmount)
+        external view returns (uint256 tokenAmount)
+    {
+        require(address(token) == NUMERAIRE, "not the numeraire");
+        return unitsAmount * unitPrices[vault] / UNIT_PRICE_PRECISION;
+    }
 }
 
 /** The rate getters of liquid staking tokens and accountants, all over one settable rate. */

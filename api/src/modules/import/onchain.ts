@@ -14,6 +14,12 @@
  *   kind `liquity-stability-pool`: the day's gain of a 1-LUSD deposit from P, S and G
  *   (./liquity.ts), valued with the day's ETH and LQTY prices; a day whose price is missing is
  *   left out and reported (`leftOut`).
+ *   kind `aera-v3` (an Aera v3 multi-depositor vault, whose units are priced by a separate
+ *   price-and-fee calculator): at each day's block the calculator the vault names
+ *   (feeCalculator()), then price = calculator.convertUnitsToToken(vault, token,
+ *   10**decimals()) / 10**(the token's decimals()); TVL = convertUnitsToToken of totalSupply()
+ *   (valued at $1 for a dollar source). The days before the vault has a calculator and a unit
+ *   price (a value of 0) are left out like the days before the contract existed.
  * - The day's APY is the one whose ra30-v1 APR (api/src/engine/ra30.ts, apyToApr) is exactly
  *   365 × (p_d / p_{d-1} − 1) × 100: apy = 100 × ((p_d / p_{d-1})^365 − 1).
  * - Backfill: from the first day whose last block has code at the address, at most `maxDays` days
@@ -33,6 +39,7 @@ import {
   HttpRequestError,
   TimeoutError,
   parseAbi,
+  zeroAddress,
   type Address,
   type PublicClient,
 } from 'viem';
@@ -61,6 +68,15 @@ const RATE_ABI = parseAbi([
   'function getExchangeRate() view returns (uint256)',
   'function getRate() view returns (uint256)',
   'function exchangeRate() view returns (uint256)',
+]);
+/** Aera v3's MultiDepositorVault (ERC-20 units) and PriceAndFeeCalculator, as far as read here. */
+const AERA_VAULT_ABI = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function feeCalculator() view returns (address)',
+]);
+const AERA_CALCULATOR_ABI = parseAbi([
+  'function convertUnitsToToken(address vault, address token, uint256 unitsAmount) view returns (uint256)',
 ]);
 
 /** The environment variable holding a chain's JSON-RPC endpoint: RPC_URL_ETHEREUM for ethereum. */
@@ -287,6 +303,7 @@ export class ChainReader {
       ]);
       return { value, assets };
     }
+    if (feed.kind === 'aera-v3') return this.aeraValue(feed, block, shareUnit);
     const call = feed.call!;
     const value = await this.call(() =>
       call === 'getPooledEthByShares'
@@ -307,11 +324,68 @@ export class ChainReader {
     return { value, assets: null };
   }
 
+  /**
+   * An Aera v3 vault's unit at `block`: the calculator the vault names then, and the value in
+   * `feed.token` of one unit and of all units (0 while the vault has no calculator).
+   */
+  private async aeraValue(
+    feed: OnchainFeedRecord,
+    block: bigint,
+    shareUnit: bigint,
+  ): Promise<{ value: bigint; assets: bigint | null }> {
+    const vault = feed.address as Address;
+    const token = feed.token as Address;
+    const read = <F extends 'feeCalculator' | 'totalSupply'>(functionName: F) =>
+      this.call(() =>
+        this.client.readContract({
+          address: vault,
+          abi: AERA_VAULT_ABI,
+          functionName,
+          blockNumber: block,
+        }),
+      );
+    const [calculator, supply] = await Promise.all([read('feeCalculator'), read('totalSupply')]);
+    if (calculator === zeroAddress) return { value: 0n, assets: null };
+    const convert = (units: bigint) =>
+      this.call(() =>
+        this.client.readContract({
+          address: calculator,
+          abi: AERA_CALCULATOR_ABI,
+          functionName: 'convertUnitsToToken',
+          args: [vault, token, units],
+          blockNumber: block,
+        }),
+      );
+    const [value, assets] = await Promise.all([convert(shareUnit), convert(supply)]);
+    return { value, assets };
+  }
+
   /** The share unit (10**decimals()) and the decimals of what a share is worth in. */
   async units(
     feed: OnchainFeedRecord,
     block: bigint,
   ): Promise<{ shareUnit: bigint; valueDecimals: number }> {
+    if (feed.kind === 'aera-v3') {
+      const [decimals, tokenDecimals] = await Promise.all([
+        this.call(() =>
+          this.client.readContract({
+            address: feed.address as Address,
+            abi: AERA_VAULT_ABI,
+            functionName: 'decimals',
+            blockNumber: block,
+          }),
+        ),
+        this.call(() =>
+          this.client.readContract({
+            address: feed.token as Address,
+            abi: ERC20_ABI,
+            functionName: 'decimals',
+            blockNumber: block,
+          }),
+        ),
+      ]);
+      return { shareUnit: 10n ** BigInt(decimals), valueDecimals: tokenDecimals };
+    }
     if (feed.kind !== 'erc4626')
       return { shareUnit: 10n ** 18n, valueDecimals: feed.decimals ?? 18 };
     const address = feed.address as Address;
@@ -462,9 +536,16 @@ async function readTarget(
   if (target.feed.kind === 'liquity-stability-pool')
     return liquityRows(reader, target, days, blockOf, liquity.price, liquity.leftOut);
   const { shareUnit, valueDecimals } = await reader.units(target.feed, head);
-  const values = await Promise.all(
+  let values = await Promise.all(
     days.map((d) => reader.value(target.feed, blockOf(d)!, shareUnit)),
   );
+  if (target.feed.kind === 'aera-v3') {
+    // The days before the vault's units had a price: not yet a series.
+    const priced = values.findIndex((v) => v.value > 0n);
+    if (priced === -1) return [];
+    days = days.slice(priced);
+    values = values.slice(priced);
+  }
   const rows: OnchainRow[] = [];
   for (let i = 1; i < days.length; i++) {
     const prev = values[i - 1]!.value;

@@ -88,6 +88,11 @@ const onchainFeed = z
      * `<chain>:<lqtyToken>` (ETH is priced as coingecko:ethereum).
      */
     lqtyToken: evmAddressSchema.optional(),
+    /**
+     * Kind aera-v3: the token a vault unit is valued in (the vault's deposit token, its
+     * calculator's numeraire), as the protocol's own listing names it.
+     */
+    token: evmAddressSchema.optional(),
     /** Where the address was checked (the protocol's own docs), and when. */
     link: url,
     verified: isoDate,
@@ -110,6 +115,15 @@ const onchainFeed = z
           f.kind === 'liquity-stability-pool'
             ? 'a liquity-stability-pool feed names the LQTY token (lqtyToken)'
             : 'only a liquity-stability-pool feed names the LQTY token (lqtyToken)',
+      });
+    if ((f.kind === 'aera-v3') !== (f.token !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['token'],
+        message:
+          f.kind === 'aera-v3'
+            ? 'an aera-v3 feed names the token its units are valued in (token)'
+            : 'only an aera-v3 feed names a token (token)',
       });
   });
 const feed = z.discriminatedUnion('provider', [defillamaFeed, onchainFeed]);
