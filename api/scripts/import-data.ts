@@ -49,7 +49,7 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--check-selectors [-
   --data-dir     data directory (default: $DATA_DIR, else api/data)
 
 On-chain feeds (provider onchain in sources.json) are read through $RPC_URL_<CHAIN> (e.g.
-RPC_URL_ETHEREUM), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
+RPC_URL_ETHEREUM, RPC_URL_BASE), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
 is skipped (a "skip" line, not a failure). --from does not apply to them. Liquity's Stability
 Pool (kind liquity-stability-pool) values each day's ETH and LQTY gains with the day's prices,
 imported first; a day without the price it needs is left out and named ("left out").
