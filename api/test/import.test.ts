@@ -193,6 +193,7 @@ describe('data:import from the DeFiLlama yields API', () => {
       POOL.reth,
       undefined, // rETH's on-chain feed
       POOL.cbeth,
+      undefined, // cbETH's on-chain feed
     ]);
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
     // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.

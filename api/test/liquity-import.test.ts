@@ -292,6 +292,9 @@ describe('the shipped sources.json', () => {
         'resolv-stusr': 'ethereum:0x1202F5C7b4B9E47a1A484E8B270be34dbbC75055',
         'morpho-mevcap-weth': 'ethereum:0x9a8bC3B04b7f3D87cfC09ba407dCED575f2d61D8',
         'gauntlet-usd-alpha': 'base:0x000000000001CdB57E58Fa75Fe420a0f4D6640D5',
+        'coinbase-cbeth': 'ethereum:0xBe9895146f7AF43049ca1c1AE358B0541Ea49704',
+        'etherfi-liquid-eth': 'ethereum:0x9AA79C84b79816ab920bBcE20f8f74557B514734',
+        'fluid-steth-vault': 'ethereum:0xA0D3707c569ff8C87FA923d3823eC5D81c98Be78',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(

@@ -228,10 +228,15 @@ for (const width of WIDTHS) {
           await expect(row, source.name).toContainText(/\d+\.\d{2}%/);
         }
       }
-      // The base rate: live, its figure shown, no component left out of its mean.
+      // The base rate: live, its figure shown, no component left out of its mean; tagged "On chain"
+      // when every component is read from the chain (the note speaks for DeFiLlama).
       const baseRow = table.locator(`tbody tr[data-row-key="base-${type}"]`);
       await expect(baseRow).toBeVisible();
-      await expect(baseRow.getByTestId('row-data-tag')).toHaveCount(0);
+      const baseKind = sources.find((s) => s.isBaseRate && s.type === type)!.provenance.kind;
+      expect(LIVE, `base-${type}`).toContain(baseKind);
+      if (baseKind === 'onchain')
+        await expect(baseRow.getByTestId('row-data-tag')).toHaveText('On chain');
+      else await expect(baseRow.getByTestId('row-data-tag')).toHaveCount(0);
       await expect(baseRow).toContainText(/\d+\.\d{2}%/);
       await expect(table.getByTestId('base-components-note')).toHaveCount(0);
       // Nowhere on the page: the sample label, or a row without live data.

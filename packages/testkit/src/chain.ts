@@ -3,7 +3,8 @@
  * suite's e2e/fixtures/local-chain.ts, bench/onchain-import.mjs): anvil from the npm package
  * @foundry-rs/anvil (its binary ships in the platform package) on 127.0.0.1 at a free port, and
  * contracts compiled at test time with solc from npm: OpenZeppelin's ERC4626 over a mintable ERC20,
- * a small rate contract with the getters the importer calls, Liquity v1's Stability Pool reduced to
+ * a small rate contract with the getters the importer calls (and a teller naming one as its
+ * accountant), Liquity v1's Stability Pool reduced to
  * its bookkeeping, and an Aera v3 multi-depositor vault with its price-and-fee calculator. The compiler output is cached in
  * the temp directory (keyed by the sources, the compiler and OpenZeppelin's versions), so only the
  * first run on a machine compiles.
@@ -98,6 +99,15 @@ contract TestRate {
     function getRate() external view returns (uint256) { return rate; }
     function exchangeRate() external view returns (uint256) { return rate; }
     function getPooledEthByShares(uint256 shares) external view returns (uint256) { return shares * rate / 1e18; }
+}
+
+/**
+ * A vault's teller (Veda's BoringVault, as ether.fi Liquid's) as far as the importer reads it: the
+ * accountant it names (accountant()), whose getRate() is the share price.
+ */
+contract TestTeller {
+    address public accountant;
+    function setAccountant(address accountant_) external { accountant = accountant_; }
 }
 
 /**

@@ -10,7 +10,9 @@
  * - kind `erc4626`: price = convertToAssets(10**decimals()) / 10**(the asset's decimals());
  *   TVL = totalAssets() in the asset (valued at $1 for a dollar source, unvalued otherwise).
  *   kind `rate`: getPooledEthByShares(1e18) (Lido stETH), getExchangeRate() (Rocket Pool rETH),
- *   getRate() (an accountant), exchangeRate() (cbETH), each / 10**decimals (18 unless said).
+ *   getRate() (an accountant), exchangeRate() (cbETH), each / 10**decimals (18 unless said);
+ *   with `via: "accountant"` the address is a vault's teller and the getter is called on the
+ *   accountant the teller names (accountant()) at each day's block.
  *   kind `liquity-stability-pool`: the day's gain of a 1-LUSD deposit from P, S and G
  *   (./liquity.ts), valued with the day's ETH and LQTY prices; a day whose price is missing is
  *   left out and reported (`leftOut`).
@@ -75,6 +77,8 @@ const AERA_VAULT_ABI = parseAbi([
   'function totalSupply() view returns (uint256)',
   'function feeCalculator() view returns (address)',
 ]);
+/** A vault's teller (Veda's BoringVault, e.g. ether.fi Liquid), naming its accountant. */
+const TELLER_ABI = parseAbi(['function accountant() view returns (address)']);
 const AERA_CALCULATOR_ABI = parseAbi([
   'function convertUnitsToToken(address vault, address token, uint256 unitsAmount) view returns (uint256)',
 ]);
@@ -280,8 +284,9 @@ export class ChainReader {
     block: bigint,
     shareUnit: bigint,
   ): Promise<{ value: bigint; assets: bigint | null }> {
-    const address = feed.address as Address;
+    const vault = feed.address as Address;
     if (feed.kind === 'erc4626') {
+      const address = vault;
       const [value, assets] = await Promise.all([
         this.call(() =>
           this.client.readContract({
@@ -305,6 +310,18 @@ export class ChainReader {
     }
     if (feed.kind === 'aera-v3') return this.aeraValue(feed, block, shareUnit);
     const call = feed.call!;
+    // Through a teller: the getter of the accountant it names at that block.
+    const address =
+      feed.via === 'accountant'
+        ? await this.call(() =>
+            this.client.readContract({
+              address: vault,
+              abi: TELLER_ABI,
+              functionName: 'accountant',
+              blockNumber: block,
+            }),
+          )
+        : vault;
     const value = await this.call(() =>
       call === 'getPooledEthByShares'
         ? this.client.readContract({

@@ -84,6 +84,11 @@ const onchainFeed = z
     /** Kind rate: the getter's decimals (default 18). */
     decimals: z.number().int().min(0).max(36).optional(),
     /**
+     * Kind rate: `accountant` when `address` is a vault's teller (Veda's BoringVault) and the
+     * getter is called on the accountant it names (accountant()) at each day's block.
+     */
+    via: z.enum(['accountant']).optional(),
+    /**
      * Kind liquity-stability-pool: the LQTY token, priced from the coins API as
      * `<chain>:<lqtyToken>` (ETH is priced as coingecko:ethereum).
      */
@@ -115,6 +120,12 @@ const onchainFeed = z
           f.kind === 'liquity-stability-pool'
             ? 'a liquity-stability-pool feed names the LQTY token (lqtyToken)'
             : 'only a liquity-stability-pool feed names the LQTY token (lqtyToken)',
+      });
+    if (f.via !== undefined && f.kind !== 'rate')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['via'],
+        message: 'only a rate feed reads its getter through another contract (via)',
       });
     if ((f.kind === 'aera-v3') !== (f.token !== undefined))
       ctx.addIssue({
