@@ -30,14 +30,14 @@ import {
   sourcePagePath,
   ExternalLink,
 } from '@yield/ui';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyCompareChart, loadCompareChart } from '../../charts/lazy.ts';
-import type { CompareSeries } from '../../charts/CompareChart.tsx';
-import { RangeButtons } from '../detail/RangeButtons.tsx';
-import { AlertForm } from '../saver/AlertForm.tsx';
-import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
-import { ExitFacts } from '../saver/ExitInfo.tsx';
-import { PageFailed, PageLoading } from '../detail/PageStates.tsx';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyCompareChart, loadCompareChart } from '../../shared/charts/lazy.ts';
+import type { CompareSeries } from '../../shared/charts/CompareChart.tsx';
+import { RangeButtons } from '../../shared/RangeButtons.tsx';
+import { AlertForm } from '../../shared/saver/AlertForm.tsx';
+import { EarningsCalculator } from '../../shared/saver/EarningsCalculator.tsx';
+import { ExitFacts } from '../../shared/saver/ExitInfo.tsx';
+import { PageFailed, PageLoading } from '../../shared/PageStates.tsx';
 import detail from '../detail/detail.module.css';
 import {
   compareColumns,

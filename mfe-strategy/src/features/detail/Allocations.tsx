@@ -1,6 +1,6 @@
 import type { StrategyContent } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyAllocationPie, loadAllocationPie } from '../../charts/lazy.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyAllocationPie, loadAllocationPie } from '../../shared/charts/lazy.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 

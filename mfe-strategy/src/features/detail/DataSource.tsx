@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { MetricStatus, Provenance } from '@yield/contract';
 import { ExternalLink, ProvenanceLine } from '@yield/ui';
-import { findSource } from '../../lib/sources.ts';
+import { findSource } from '../../shared/sources.ts';
 import styles from './detail.module.css';
 
 /**

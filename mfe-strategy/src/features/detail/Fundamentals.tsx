@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { historyQuery, sourcesQuery } from '@yield/platform';
 import { describeIncidents, incidentsWithin } from '@yield/charts';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyHistoryChart, loadHistoryChart } from '../../shared/charts/lazy.ts';
 import {
   DetectedWarnings,
   NegativeYieldHint,
@@ -14,11 +14,11 @@ import {
   formatTvl,
   hasNoLiveData,
 } from '@yield/ui';
-import { findSource } from '../../lib/sources.ts';
-import { useTimeRange } from '../../lib/time-range.ts';
+import { findSource } from '../../shared/sources.ts';
+import { useTimeRange } from '../../shared/time-range.ts';
 import { DataSource } from './DataSource.tsx';
 import { useDetectedWarnings, warningMarks, WarningMarksNote } from './DetectedWarnings.tsx';
-import { RangeButtons } from './RangeButtons.tsx';
+import { RangeButtons } from '../../shared/RangeButtons.tsx';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { StrategyContent } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyLiquidityChart, loadLiquidityChart } from '../../charts/lazy.ts';
-import { LIQUIDITY_HINT, toLiquiditySeries } from '../../lib/liquidity.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyLiquidityChart, loadLiquidityChart } from '../../shared/charts/lazy.ts';
+import { LIQUIDITY_HINT, toLiquiditySeries } from '../../shared/liquidity.ts';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;

@@ -12,7 +12,7 @@ import {
   RA30_CHARGE_LIST,
   ExternalLink,
 } from '@yield/ui';
-import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
+import { RATING_LABELS, RISK_BARS_TOTAL } from '../../shared/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
 import styles from './detail.module.css';
 
