@@ -1,5 +1,5 @@
 import { Comparison } from '../features/comparison/Comparison.tsx';
-import styles from '../features/comparison/comparison.module.css';
+import styles from './ComparisonSection.module.css';
 
 /**
  * The comparison on `/`, between the landing hero and the landing's features. No page meta and an

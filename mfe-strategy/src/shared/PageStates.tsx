@@ -1,13 +1,13 @@
 import { PageMeta } from '@yield/platform';
 import { StillTrying } from '@yield/ui';
-import styles from '../features/detail/detail.module.css';
+import layout from './page.module.css';
 
 /** A data page waiting for its first answer: a spinner as tall as the screen, then "Still trying". */
 export function PageLoading({ label, title }: { label: string; title?: string }) {
   return (
     <main className="page">
       {title ? <PageMeta title={title} description={`${title}.`} /> : null}
-      <div className={styles.pageLoading} role="status" aria-live="polite">
+      <div className={layout.pageLoading} role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
         <span className="visually-hidden">{label}</span>
         <StillTrying />
@@ -33,7 +33,7 @@ export function PageFailed({
     <main className="page">
       <PageMeta title={title} description={description} />
       <h1>{title}</h1>
-      <div className={styles.notice} role="alert">
+      <div className={layout.notice} role="alert">
         <p>{what} could not be loaded just now. Please check your connection and try again.</p>
         <button type="button" className="btn btn-primary" onClick={onRetry}>
           Try again

@@ -1,5 +1,5 @@
 import { TIME_RANGES, type TimeRange } from '@yield/contract/constants';
-import styles from '../features/detail/detail.module.css';
+import styles from './RangeButtons.module.css';
 
 /** The 7D / 30D / 90D / 180D switch of the strategy pages. */
 export function RangeButtons({

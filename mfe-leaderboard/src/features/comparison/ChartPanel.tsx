@@ -4,7 +4,8 @@ import { useDrawWhenNear } from '@yield/charts';
 import { detailPath, formatApr, formatPoints, type ChartPoint } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';
 import { StaticRiskReward } from './StaticRiskReward.tsx';
-import styles from './comparison.module.css';
+import comparison from './comparison.module.css';
+import styles from './ChartPanel.module.css';
 
 const RiskRewardChart = lazy(() => import('./RiskRewardChart.tsx'));
 
@@ -33,7 +34,7 @@ function SelectedPointCard({ point, onClose }: { point: ChartPoint; onClose: () 
         <strong>{point.name}</strong>
         <button
           type="button"
-          className={styles.iconButton}
+          className={comparison.iconButton}
           onClick={onClose}
           aria-label="Clear selection"
         >
@@ -120,7 +121,7 @@ export function ChartPanel({
 
   return (
     <section className={styles.chartBlock} aria-labelledby={headingId} data-testid={testId}>
-      <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
+      <HeadingAt level={headingLevel} id={headingId} className={comparison.blockTitle}>
         {title}
       </HeadingAt>
       <p className="visually-hidden">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPARE_MAX_SOURCES, COMPARE_MIN_SOURCES, comparePath } from '@yield/ui';
-import styles from './comparison.module.css';
+import styles from './CompareBar.module.css';
 
 /** The rows ticked for /compare, in the order they were ticked, across both tables. */
 export interface CompareSelection {

@@ -15,6 +15,7 @@ import {
   useMediaQueryOrUnknown,
 } from './use-media-query.ts';
 import type { Market } from './ComparisonBoard.tsx';
+import pageIntro from '../../shared/page-intro.module.css';
 import styles from './comparison.module.css';
 
 /**
@@ -129,15 +130,15 @@ export function Comparison({ titleLevel }: ComparisonProps) {
 
   return (
     <div className={styles.comparison} data-testid="comparison">
-      <header className={styles.intro} ref={introRef}>
-        <HeadingAt level={titleLevel} className={styles.title}>
+      <header className={pageIntro.intro} ref={introRef}>
+        <HeadingAt level={titleLevel} className={pageIntro.title}>
           {settings?.siteTitle ?? 'Yield Comparison'}
         </HeadingAt>
         {settings && note ? (
           <>
             <p className={styles.slogan}>{settings.siteSlogan}</p>
             <p className={styles.description}>{settings.siteDescription}</p>
-            <p className={styles.sampleNote} data-testid="data-note">
+            <p className={pageIntro.sampleNote} data-testid="data-note">
               {note.lead}
               <time dateTime={note.asOf}>{formatDay(note.asOf)}</time>
               {note.tail}

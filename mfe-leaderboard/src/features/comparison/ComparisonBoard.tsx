@@ -12,7 +12,7 @@ import { chartPoints, type ChartPoint, type ComparisonRow } from './model.ts';
 import type { ComparisonData } from './use-comparison-data.ts';
 import { useWeightedRanking } from './weights/use-weighted-ranking.ts';
 import { WeightsPanel } from './weights/WeightsPanel.tsx';
-import styles from './comparison.module.css';
+import styles from './ComparisonBoard.module.css';
 
 export type Market = 'stablecoin' | 'defi';
 

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows } from './model.ts';
 import { renderInApp } from '../../test/test-utils.tsx';
-import { baseRates, baseRow, metricsOf, RESOLV_INCIDENT, sourceRow } from '../../test/test-fixtures.ts';
+import {
+  baseRates,
+  baseRow,
+  metricsOf,
+  RESOLV_INCIDENT,
+  sourceRow,
+} from '../../test/test-fixtures.ts';
 
 const rowsSources = [
   sourceRow({ id: 7, name: 'Fluid (InstaDapp) - GHO Lending', rating: 4 }),

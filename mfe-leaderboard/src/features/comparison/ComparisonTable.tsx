@@ -36,7 +36,8 @@ import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { RANKED_SORT } from './weights/model.ts';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
-import styles from './comparison.module.css';
+import comparison from './comparison.module.css';
+import styles from './ComparisonTable.module.css';
 import weightStyles from './weights/weights.module.css';
 
 export interface ComparisonTableProps {
@@ -277,7 +278,7 @@ export const ComparisonTable = memo(function ComparisonTable({
         ) : (
           <span className={styles.raCell}>
             {greatKeys.has(row.key) ? <span className={styles.greatTag}>GREAT</span> : null}
-            <RiskBreakdownPopover row={row}>
+            <RiskBreakdownPopover row={row} compact={shortNames}>
               {formatApr(row.riskAdjustedYield30d)}
             </RiskBreakdownPopover>
             <NegativeYieldHint value={row.riskAdjustedYield30d} />
@@ -340,7 +341,7 @@ export const ComparisonTable = memo(function ComparisonTable({
       aria-labelledby={headingId}
       data-testid={testId}
     >
-      <HeadingAt level={headingLevel} id={headingId} className={styles.blockTitle}>
+      <HeadingAt level={headingLevel} id={headingId} className={comparison.blockTitle}>
         {title}
       </HeadingAt>
       <div className={styles.tableScroll}>

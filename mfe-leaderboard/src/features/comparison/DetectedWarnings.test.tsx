@@ -3,7 +3,13 @@ import type { DetectedWarning } from '@yield/contract';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows, chartPoints } from './model.ts';
 import { renderInApp } from '../../test/test-utils.tsx';
-import { baseRates, baseRow, metricsOf, RESOLV_INCIDENT, sourceRow } from '../../test/test-fixtures.ts';
+import {
+  baseRates,
+  baseRow,
+  metricsOf,
+  RESOLV_INCIDENT,
+  sourceRow,
+} from '../../test/test-fixtures.ts';
 
 const warning = (over: Partial<DetectedWarning>): DetectedWarning => ({
   kind: 'outflow',

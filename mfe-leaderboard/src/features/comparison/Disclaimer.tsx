@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import styles from './comparison.module.css';
+import comparison from './comparison.module.css';
+import styles from './Disclaimer.module.css';
 
 /** Browser storage: holds 'false' once the disclaimer is closed. */
 export const DISCLAIMER_STORAGE_KEY = 'disclaimerVisible';
@@ -36,7 +37,7 @@ export function Disclaimer() {
       </p>
       <button
         type="button"
-        className={styles.iconButton}
+        className={comparison.iconButton}
         onClick={close}
         aria-label="Close disclaimer"
       >

@@ -1,7 +1,7 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HeadingAt } from './small-bits.tsx';
-import styles from './comparison.module.css';
+import styles from './InfoCarousel.module.css';
 
 /** A swipe longer than 50 px moves the carousel; slides take 300 ms. */
 export const SWIPE_THRESHOLD_PX = 50;

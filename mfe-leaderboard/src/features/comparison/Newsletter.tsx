@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { mailSignupMutation } from '@yield/platform';
 import { loadOnce, toast, warmUpToasts } from '@yield/ui';
 import { HeadingAt } from './small-bits.tsx';
-import styles from './comparison.module.css';
+import styles from './Newsletter.module.css';
 
 /** The confirmation's chunk, loaded once (a failed load is tried again when it is needed). */
 const loadModal = loadOnce(() => import('./SubscribedModal.tsx'));

@@ -23,7 +23,7 @@ import {
   type ComparisonRow,
 } from './model.ts';
 import { InfoIcon } from './small-bits.tsx';
-import styles from './comparison.module.css';
+import styles from './RiskBreakdownPopover.module.css';
 
 /** antd's Popover, loaded once (a failed load is tried again on the next reach). */
 const loadPopover = loadOnce(() => import('./AntdBreakdownPopover.tsx'));
@@ -132,9 +132,12 @@ function BreakdownDetails({ row }: { row: ComparisonRow }) {
  */
 export function RiskBreakdownPopover({
   row,
+  compact = false,
   children,
 }: {
   row: ComparisonRow;
+  /** The phone's compact table: a narrower button, no icon on the smallest screens. */
+  compact?: boolean;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -166,7 +169,7 @@ export function RiskBreakdownPopover({
       ref={trigger}
       type="button"
       aria-haspopup="dialog"
-      className={styles.explainButton}
+      className={compact ? `${styles.explainButton} ${styles.compact}` : styles.explainButton}
       onClick={(event) => {
         stop(event);
         if (armed) return;

@@ -9,7 +9,7 @@ import type { MouseEvent } from 'react';
 import { colors } from '@yield/platform';
 import { baseRateSlope, chartAxes, type ChartPoint } from './model.ts';
 import { pointColor, pointRadius, pointSymbol, type PointSymbol } from './point-style.ts';
-import styles from './comparison.module.css';
+import styles from './StaticRiskReward.module.css';
 
 /** The marker's outline in a box of `size` px (Highcharts' symbols of the same names). */
 function symbolPath(symbol: PointSymbol, size: number): string {

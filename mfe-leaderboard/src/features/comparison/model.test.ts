@@ -18,7 +18,13 @@ import {
   ZERO_BASE_RATES,
   type ComparisonRow,
 } from './model.ts';
-import { baseRates, baseRow, metricsOf, SAMPLE_PROVENANCE, sourceRow } from '../../test/test-fixtures.ts';
+import {
+  baseRates,
+  baseRow,
+  metricsOf,
+  SAMPLE_PROVENANCE,
+  sourceRow,
+} from '../../test/test-fixtures.ts';
 
 const sources: YieldSource[] = [
   sourceRow({ id: 3, name: 'Liquity v1 - Stability Pool', rating: 4, detailSlug: 'liquity' }),

@@ -1,4 +1,4 @@
-import styles from './comparison.module.css';
+import styles from './small-bits.module.css';
 
 /** The 5-star overall rating; the label carries the number, stars are decoration. */
 export function StarRating({ value, compact = false }: { value: number; compact?: boolean }) {

@@ -11,8 +11,8 @@ import { ApiError, PageMeta, poolHistoryQuery } from '@yield/platform';
 import type { PoolHistoryAnswer } from '@yield/contract';
 import { POOL_METHOD_VERSION } from '@yield/contract/constants';
 import { ExternalLink, formatApr, formatDay, formatPoints, formatTvl } from '@yield/ui';
+import pageIntro from '../../shared/page-intro.module.css';
 import styles from './scanner.module.css';
-import comparison from '../comparison/comparison.module.css';
 
 const loadChart = () => import('./PoolHistoryChart.tsx');
 const PoolHistoryChart = lazy(loadChart);
@@ -95,7 +95,7 @@ export function PoolPage({ pool }: { pool: string }) {
         </Link>
       </p>
       <header>
-        <h1 id="pool-title" className={comparison.title}>
+        <h1 id="pool-title" className={pageIntro.title}>
           {title}
         </h1>
         {item?.poolMeta ? <p className={styles.lead}>{item.poolMeta}</p> : null}
@@ -119,7 +119,7 @@ export function PoolPage({ pool }: { pool: string }) {
       ) : data ? (
         <>
           <Figures data={data} />
-          <p className={comparison.sampleNote} data-testid="pool-data-note">
+          <p className={pageIntro.sampleNote} data-testid="pool-data-note">
             {data.sample
               ? 'Sample data: a generated history, not live market figures.'
               : `Daily history kept by the site${

@@ -19,8 +19,8 @@ import { formatApr, formatCount, formatDay } from '@yield/ui';
 import { ScannerFiltersForm } from './ScannerFiltersForm.tsx';
 import { ScannerTable, type BaseRateOfKind } from './ScannerTable.tsx';
 import { filtersFromSearch, searchFromFilters } from './scanner-params.ts';
+import pageIntro from '../../shared/page-intro.module.css';
 import styles from './scanner.module.css';
-import comparison from '../comparison/comparison.module.css';
 
 function describe(filters: ScannerFilters): string {
   const parts = [
@@ -78,8 +78,8 @@ export function Scanner() {
 
   return (
     <div className={styles.scanner}>
-      <header className={comparison.intro}>
-        <h1 className={comparison.title}>Yield Scanner</h1>
+      <header className={pageIntro.intro}>
+        <h1 className={pageIntro.title}>Yield Scanner</h1>
         <p className={styles.lead}>
           Every pool DeFiLlama tracks, ranked by risk-adjusted APY: what the pool can be expected to
           pay over the next 30 days (not a launch spike), minus a charge for each loss its APY does
@@ -110,7 +110,7 @@ export function Scanner() {
         {/* Under the form, with the list it describes: it arrives with the list, so nothing on
             screen moves when it does (the title block and form are painted by the server). */}
         {first ? (
-          <p className={comparison.sampleNote} data-testid="scanner-data-note">
+          <p className={pageIntro.sampleNote} data-testid="scanner-data-note">
             {first.sample ? 'Sample data' : 'Data'}
             {first.asOf ? (
               <>

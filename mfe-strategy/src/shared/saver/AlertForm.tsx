@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { alertSubscribeMutation, ApiError, sourcesQuery } from '@yield/platform';
 import { ALERT_KINDS, type AlertKind } from '@yield/contract/constants';
-import detail from '../../features/detail/detail.module.css';
+import layout from '../page.module.css';
 import styles from './saver.module.css';
 
 /** What each kind of alert watches, as the form offers it. */
@@ -61,7 +61,7 @@ export function AlertForm({
   };
 
   return (
-    <section className={detail.section} aria-labelledby={headingId} data-section="alerts">
+    <section className={layout.section} aria-labelledby={headingId} data-section="alerts">
       <Heading id={headingId}>Get an e-mail when it changes</Heading>
       <p className={styles.note}>
         One e-mail when it happens to {name}, with the figures. You confirm by e-mail first; every

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constan
 import { formatAmount, formatDay, hasNoLiveData, NO_LIVE_DATA } from '@yield/ui';
 import { findSource } from '../sources.ts';
 import { RangeButtons } from '../RangeButtons.tsx';
-import detail from '../../features/detail/detail.module.css';
+import layout from '../page.module.css';
 import styles from './saver.module.css';
 
 /** The amount a calculator starts from, in each unit. */
@@ -115,8 +115,8 @@ export function EarningsCalculator({
   const unitLabel = units.length === 1 ? unit : 'each source\u2019s unit (USD or ETH)';
 
   return (
-    <section className={detail.section} aria-labelledby={headingId} data-section="earnings">
-      <div className={detail.sectionHead}>
+    <section className={layout.section} aria-labelledby={headingId} data-section="earnings">
+      <div className={layout.sectionHead}>
         <Heading id={headingId}>What would it have earned?</Heading>
         <RangeButtons label="Earnings range" range={range} onChange={setRange} />
       </div>

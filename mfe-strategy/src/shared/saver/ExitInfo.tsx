@@ -3,7 +3,7 @@ import { sourcesQuery } from '@yield/platform';
 import type { Exit } from '@yield/contract';
 import { formatDay, ExternalLink } from '@yield/ui';
 import { findSource } from '../sources.ts';
-import detail from '../../features/detail/detail.module.css';
+import layout from '../page.module.css';
 import styles from './saver.module.css';
 
 /** What each exit kind means, in the order of the Exit column's words. */
@@ -49,7 +49,7 @@ export function ExitInfo({ id }: { id: number }) {
   const sources = useQuery(sourcesQuery);
   const row = findSource(sources.data, id);
   return (
-    <section className={detail.section} aria-labelledby="exit-heading" data-section="exit">
+    <section className={layout.section} aria-labelledby="exit-heading" data-section="exit">
       <h2 id="exit-heading">Exit</h2>
       {row ? (
         <ExitFacts exit={row.exit} />
