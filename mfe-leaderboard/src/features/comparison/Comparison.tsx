@@ -1,8 +1,9 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { isProAtom } from './pro-view.ts';
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { isProAtom, useSiteSettings } from '@yield/platform';
+import { useSiteSettings } from '@yield/platform';
 import { StillTrying } from '@yield/ui';
 import { dataNote, formatDay } from './model.ts';
 import { HeadingAt } from './small-bits.tsx';

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import type { ProvenanceKind } from '@yield/contract/constants';
-import { isProAtom } from '@yield/platform';
+import { isProAtom } from './pro-view.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { CompareBar, toggleSelected, type CompareSelection } from './CompareBar.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
