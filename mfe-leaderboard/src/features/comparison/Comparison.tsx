@@ -1,5 +1,4 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { isProAtom } from './pro-view.ts';
 import { afterIntroPainted } from './after-intro-painted.ts';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -16,6 +15,7 @@ import {
   useMediaQueryOrUnknown,
 } from './use-media-query.ts';
 import type { Market } from './ComparisonBoard.tsx';
+import { isProAtom } from './pro-view.ts';
 import pageIntro from '../../shared/page-intro.module.css';
 import styles from './comparison.module.css';
 
