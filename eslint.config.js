@@ -5,8 +5,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 
-const apps = ['shell', 'mfe-leaderboard', 'mfe-strategy', 'mfe-premium', 'mfe-content'];
+const remotes = ['mfe-leaderboard', 'mfe-strategy', 'mfe-premium', 'mfe-content'];
+const apps = ['shell', ...remotes];
+
+/** The feature folders of a remote (`<remote>/src/features/<name>/`). */
+function featuresOf(remote) {
+  const dir = path.join(import.meta.dirname, remote, 'src/features');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
 
 export default tseslint.config(
   {
@@ -93,6 +106,41 @@ export default tseslint.config(
       ],
     },
   },
+  // The remotes' layout (docs/architecture.md, "The remotes' folders"): `src/pages/` are the
+  // exposed pages and may import any feature; each `src/features/<name>/` owns its components,
+  // hooks, model and styles and imports no other feature (nor a page); `src/shared/` is what
+  // several features use and imports neither features nor pages. Every folder of `features/` is a
+  // zone of its own, read when the configuration loads. Tested in packages/lint.
+  ...remotes.map((remote) => ({
+    files: [`${remote}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...featuresOf(remote).map((feature) => ({
+              target: `./${remote}/src/features/${feature}`,
+              from: `./${remote}/src/features`,
+              except: [`./${feature}`],
+              message: `A feature imports no other feature: move what ${feature} shares with it to src/shared/, or let the page compose both.`,
+            })),
+            {
+              target: `./${remote}/src/features`,
+              from: `./${remote}/src/pages`,
+              message: 'A feature never imports a page: pages compose features.',
+            },
+            {
+              target: `./${remote}/src/shared`,
+              from: [`./${remote}/src/features`, `./${remote}/src/pages`],
+              message: 'src/shared/ serves the features and imports none of them, nor a page.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   // The one exception, until @yield/contract replaces it: the API's re-export of the shared
   // response types from the browser package.
   {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The yield scanner, /scanner (mfe-leaderboard/src/scanner). */
+/** The yield scanner, /scanner (mfe-leaderboard/src/features/scanner). */
 export class ScannerPage {
   readonly heading: Locator;
   readonly asset: Locator;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The track record, /track-record (mfe-leaderboard/src/track-record). */
+/** The track record, /track-record (mfe-leaderboard/src/features/track-record). */
 export class TrackRecordPage {
   readonly heading: Locator;
   readonly dataNote: Locator;

@@ -21,14 +21,14 @@ export default {
       data: COMPARISON_DATA,
     },
     {
-      // The yield scanner: DeFiLlama's pools ranked by rapool-v2 (mfe-leaderboard/src/scanner).
+      // The yield scanner: DeFiLlama's pools ranked by rapool-v2 (src/features/scanner).
       path: '/scanner',
       module: './ScannerPage',
       title: 'Yield Scanner',
       data: ['/api/baserate'],
     },
     {
-      // What following the comparison's top picks paid, month by month (src/track-record).
+      // What following the comparison's top picks paid, month by month (src/features/track-record).
       path: '/track-record',
       module: './TrackRecordPage',
       title: 'Track record',

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { Icon } from '../components/Icon.tsx';
-import { FEATURES } from '../content/features.ts';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { Icon } from '../shared/components/Icon.tsx';
+import { FEATURES } from '../shared/content/features.ts';
+import ui from '../shared/components/components.module.css';
 import styles from './advantages.module.css';
 
 /** The six landing features, each expanded: what it means, why it matters, where to read more. */

@@ -1,7 +1,7 @@
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { Icon, type IconName } from '../components/Icon.tsx';
-import { IconCard } from '../components/IconCard.tsx';
-import ui from '../components/components.module.css';
+import { Icon, type IconName } from '../shared/components/Icon.tsx';
+import { IconCard } from '../shared/components/IconCard.tsx';
+import ui from '../shared/components/components.module.css';
 import styles from './b2b.module.css';
 import { ExternalLink } from '@yield/ui';
 

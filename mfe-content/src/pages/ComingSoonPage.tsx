@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
-import { MailListForm } from '../components/MailListForm.tsx';
+import { MailListForm } from '../features/mailing-list/MailListForm.tsx';
 import styles from './simple.module.css';
 import { ExternalLink } from '@yield/ui';
 

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { PageMeta, scrollToSection, useSiteSettings } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { Icon } from '../components/Icon.tsx';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { Icon } from '../shared/components/Icon.tsx';
+import ui from '../shared/components/components.module.css';
 import styles from './simple.module.css';
 
 export default function HelpCenterPage() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { GROWTH_OPTIONS, type RiskBadgeLevel, type Track } from '../content/how-to.ts';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { GROWTH_OPTIONS, type RiskBadgeLevel, type Track } from '../shared/content/how-to.ts';
+import ui from '../shared/components/components.module.css';
 import styles from './how-to.module.css';
 
 const TRACKS: { id: Track; label: string }[] = [

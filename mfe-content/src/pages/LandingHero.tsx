@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta, scrollToSection, useSiteSettings } from '@yield/platform';
-import { Icon } from '../components/Icon.tsx';
-import styles from '../landing/landing.module.css';
+import { Icon } from '../shared/components/Icon.tsx';
+import styles from './landing.module.css';
 
 /* Sample figures for the illustration only (every hero figure is illustrative). */
 const SAMPLE = {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Accordion } from '../components/Accordion.tsx';
-import { Icon, type IconName } from '../components/Icon.tsx';
-import { FEATURES } from '../content/features.ts';
-import { FAQ_ITEMS } from '../content/faq.tsx';
-import styles from '../landing/landing.module.css';
+import { Accordion } from '../shared/components/Accordion.tsx';
+import { Icon, type IconName } from '../shared/components/Icon.tsx';
+import { FEATURES } from '../shared/content/features.ts';
+import { FAQ_ITEMS } from '../shared/content/faq.tsx';
+import styles from './landing.module.css';
 
 const STEPS = [
   {

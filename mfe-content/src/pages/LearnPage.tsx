@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { IconCard } from '../components/IconCard.tsx';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { IconCard } from '../shared/components/IconCard.tsx';
+import ui from '../shared/components/components.module.css';
 import styles from './simple.module.css';
 
 const PLANNED_TOPICS = [

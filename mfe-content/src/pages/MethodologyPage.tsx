@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { PageMeta, useSiteSettings } from '@yield/platform';
 import { METHOD_VERSION, POOL_METHOD_VERSION } from '@yield/contract/constants';
-import { BackHome } from '../components/BackHome.tsx';
-import { WorkedExample } from '../methodology/WorkedExample.tsx';
-import { PoolsMethod } from '../methodology/PoolsMethod.tsx';
-import { TrackRecordMethod } from '../methodology/TrackRecordMethod.tsx';
-import { WarningsMethod } from '../methodology/WarningsMethod.tsx';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { WorkedExample } from '../features/methodology/WorkedExample.tsx';
+import { PoolsMethod } from '../features/methodology/PoolsMethod.tsx';
+import { TrackRecordMethod } from '../features/methodology/TrackRecordMethod.tsx';
+import { WarningsMethod } from '../features/methodology/WarningsMethod.tsx';
 import { formatDay, RA30_CHARGES } from '@yield/ui';
-import ui from '../components/components.module.css';
+import ui from '../shared/components/components.module.css';
 
 /* The charge tables of ra30-v1 (docs/methodology.md, step 4), in percentage points a year. */
 const SAFETY_CHARGES = [

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { Icon } from '../components/Icon.tsx';
-import { RISK_AREAS } from '../content/risks.ts';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { Icon } from '../shared/components/Icon.tsx';
+import { RISK_AREAS } from '../shared/content/risks.ts';
+import ui from '../shared/components/components.module.css';
 import styles from './risks.module.css';
 
 export default function RisksPage() {

@@ -1,4 +1,4 @@
-import { ContactEmail, LegalPage, type LegalSection } from '../components/LegalPage.tsx';
+import { ContactEmail, LegalPage, type LegalSection } from '../features/legal/LegalPage.tsx';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import ui from '../shared/components/components.module.css';
 
 const STRATEGIES = [
   {

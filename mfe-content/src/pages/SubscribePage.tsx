@@ -1,7 +1,7 @@
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import { MailListForm } from '../components/MailListForm.tsx';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import { MailListForm } from '../features/mailing-list/MailListForm.tsx';
+import ui from '../shared/components/components.module.css';
 import styles from './simple.module.css';
 
 export default function SubscribePage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ContactEmail, LegalPage, type LegalSection } from '../components/LegalPage.tsx';
+import { ContactEmail, LegalPage, type LegalSection } from '../features/legal/LegalPage.tsx';
 
 /** The terms state a minimum user age of 18. */
 export const MINIMUM_AGE = 18;

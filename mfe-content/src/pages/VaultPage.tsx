@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { BackHome } from '../components/BackHome.tsx';
-import type { IconName } from '../components/Icon.tsx';
-import { IconCard } from '../components/IconCard.tsx';
-import ui from '../components/components.module.css';
+import { BackHome } from '../shared/components/BackHome.tsx';
+import type { IconName } from '../shared/components/Icon.tsx';
+import { IconCard } from '../shared/components/IconCard.tsx';
+import ui from '../shared/components/components.module.css';
 import styles from './pages.module.css';
 
 const BENEFITS: { title: string; icon: IconName; text: string }[] = [

@@ -1,5 +1,5 @@
 import { PageMeta } from '@yield/platform';
-import { Comparison } from '../comparison/Comparison.tsx';
+import { Comparison } from '../features/comparison/Comparison.tsx';
 
 /** /options: the comparison alone, with its own title and meta description. */
 export default function ComparisonPage() {

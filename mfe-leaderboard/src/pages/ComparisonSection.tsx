@@ -1,5 +1,5 @@
-import { Comparison } from '../comparison/Comparison.tsx';
-import styles from '../comparison/comparison.module.css';
+import { Comparison } from '../features/comparison/Comparison.tsx';
+import styles from './ComparisonSection.module.css';
 
 /**
  * The comparison on `/`, between the landing hero and the landing's features. No page meta and an

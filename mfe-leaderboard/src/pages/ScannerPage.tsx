@@ -1,5 +1,5 @@
 import { PageMeta } from '@yield/platform';
-import { Scanner } from '../scanner/Scanner.tsx';
+import { Scanner } from '../features/scanner/Scanner.tsx';
 
 /** /scanner: every DeFiLlama pool ranked by risk-adjusted APY (method rapool-v2). */
 export default function ScannerPage() {

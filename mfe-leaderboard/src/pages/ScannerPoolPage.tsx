@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PoolPage } from '../scanner/PoolPage.tsx';
+import { PoolPage } from '../features/scanner/PoolPage.tsx';
 
 /** /scanner/pool/:pool: one pool of the scanner, its history and current figures. */
 export default function ScannerPoolPage() {

@@ -1,5 +1,5 @@
 import { PageMeta } from '@yield/platform';
-import { TrackRecord } from '../track-record/TrackRecord.tsx';
+import { TrackRecord } from '../features/track-record/TrackRecord.tsx';
 
 /** /track-record: what following the comparison's top picks month by month would have paid. */
 export default function TrackRecordPage() {

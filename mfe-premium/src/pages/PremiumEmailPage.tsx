@@ -4,7 +4,7 @@ import { PageMeta, useSession } from '@yield/platform';
 import { ActivationForm } from '../features/activation/ActivationForm.tsx';
 import type { PremiumSession } from '@yield/contract';
 import { toast } from '@yield/ui';
-import { readInviteCode } from '../lib/navigation-state.ts';
+import { readInviteCode } from '../shared/navigation-state.ts';
 import styles from './PremiumEmailPage.module.css';
 
 /** After activation the app goes home 1.5 s later. */

@@ -9,11 +9,11 @@ import {
   queryKeys,
   useSession,
 } from '@yield/platform';
-import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
+import { PremiumBenefits } from '../shared/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
 import { ProvenanceLine, StillTrying } from '@yield/ui';
-import type { PricingState } from '../lib/navigation-state.ts';
+import type { PricingState } from '../shared/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
 function PremiumStrategyContent({ strategy }: { strategy: string }) {

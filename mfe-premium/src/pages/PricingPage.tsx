@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageMeta, useSession, useSiteSettings } from '@yield/platform';
 import { InviteCodeForm } from '../features/pricing/InviteCodeForm.tsx';
-import { PremiumBenefits } from '../components/PremiumBenefits.tsx';
+import { PremiumBenefits } from '../shared/PremiumBenefits.tsx';
 import type { PremiumSession } from '@yield/contract';
 import {
   readPricingNotice,
   type PremiumEmailState,
   type PricingNotice,
-} from '../lib/navigation-state.ts';
+} from '../shared/navigation-state.ts';
 import styles from './PricingPage.module.css';
 import { ExternalLink } from '@yield/ui';
 

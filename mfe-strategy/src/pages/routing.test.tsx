@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import StrategyDetailPage from './StrategyDetailPage.tsx';
 import NumericStrategyPage from './NumericStrategyPage.tsx';
 
-vi.mock('../charts/lazy.ts', () => {
+vi.mock('../shared/charts/lazy.ts', () => {
   const Stub = () => <div />;
   return { LazyHistoryChart: Stub, loadHistoryChart: () => Promise.resolve() };
 });

@@ -90,7 +90,7 @@ describe('relative imports across packages', () => {
 describe('Highcharts in the apps', () => {
   it('comes only through the chart kit', async () => {
     const messages = await lint(
-      'mfe-strategy/src/charts/boundary-sample.tsx',
+      'mfe-strategy/src/shared/charts/boundary-sample.tsx',
       [
         `import Highcharts from 'highcharts';`,
         `import 'highcharts/css/highcharts-palette.css';`,

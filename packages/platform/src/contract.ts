@@ -3,6 +3,6 @@ import type { ComponentType } from 'react';
 /**
  * Contract between the shell and the remotes. Every exposed module default-exports a page or
  * section component that takes no required props: routing state comes from the shared router,
- * session and isPro from the shared jotai store, data from the shared query client.
+ * the session from the shared jotai store, data from the shared query client.
  */
 export type RemotePageModule = { default: ComponentType };

@@ -3,7 +3,6 @@ import {
   PREMIUM_TOKEN_KEY,
   initSession,
   isPremiumAtom,
-  isProAtom,
   premiumTokenAtom,
   readValidStoredToken,
 } from './session.ts';
@@ -56,9 +55,5 @@ describe('premium session', () => {
     getDefaultStore().set(premiumTokenAtom, null);
     expect(localStorage.getItem(PREMIUM_TOKEN_KEY)).toBeNull();
     expect(getDefaultStore().get(isPremiumAtom)).toBe(false);
-  });
-
-  it('starts in Standard mode (isPro false)', () => {
-    expect(getDefaultStore().get(isProAtom)).toBe(false);
   });
 });

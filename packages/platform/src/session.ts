@@ -50,9 +50,6 @@ export const premiumPayloadAtom = atom<PremiumTokenPayload | null>((get) => {
 
 export const isPremiumAtom = atom((get) => get(premiumPayloadAtom) !== null);
 
-/** Standard/Pro display toggle shared by the comparison page (default Standard). */
-export const isProAtom = atom(false);
-
 /** Loads the stored token into the shared store; called once by the shell before first render. */
 export function initSession(): void {
   getDefaultStore().set(tokenBaseAtom, readValidStoredToken());

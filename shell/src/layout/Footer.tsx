@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSiteSettings } from '@yield/platform';
+import { ExternalLink } from '@yield/ui';
 import { LogoMark, LogoText } from './Logo.tsx';
 
 export function Footer() {
@@ -25,32 +26,24 @@ export function Footer() {
         <div className="site-footer__social">
           {settings ? (
             <>
-              <a
-                href={settings.socials.x}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="X (Twitter)"
-              >
+              <ExternalLink href={settings.socials.x}>
+                <span className="visually-hidden">X (Twitter)</span>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path
                     fill="currentColor"
                     d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4 5.5-6.4Zm-1.2 17.9h1.9L7 4.2H5l12 16Z"
                   />
                 </svg>
-              </a>
-              <a
-                href={settings.socials.telegram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Telegram"
-              >
+              </ExternalLink>
+              <ExternalLink href={settings.socials.telegram}>
+                <span className="visually-hidden">Telegram</span>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path
                     fill="currentColor"
                     d="M21.9 4.3 18.7 19.4c-.2 1-.9 1.3-1.7.8l-4.9-3.6-2.3 2.2c-.3.3-.5.5-1 .5l.3-5 9.1-8.2c.4-.4-.1-.6-.6-.2L6.4 13 1.5 11.5c-1-.3-1.1-1 .2-1.5L20.6 2.8c.9-.3 1.6.2 1.3 1.5Z"
                   />
                 </svg>
-              </a>
+              </ExternalLink>
             </>
           ) : null}
         </div>

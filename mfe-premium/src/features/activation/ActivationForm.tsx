@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { premiumLoginMutation } from '@yield/platform';
 import type { PremiumSession } from '@yield/contract';
 import { toast, warmUpToasts } from '@yield/ui';
-import styles from '../../components/form.module.css';
+import styles from '../../shared/form.module.css';
 
 export const ACTIVATE_BUTTON_IDLE = 'Activate Premium Account';
 export const ACTIVATE_BUTTON_BUSY = 'Activating...';

@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useRef } from 'react';
 import type { HistoryPoint, Incident } from '@yield/contract';
-import { LazyPerformanceChart } from '../../charts/lazy.ts';
+import { LazyPerformanceChart } from './lazy-performance-chart.ts';
 import { describeIncidents, incidentsWithin, useDrawWhenNear } from '@yield/charts';
 import { formatApr, formatDay, formatTvl } from '@yield/ui';
 import styles from './analysis.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { RiskBreakdown, YieldSource } from '@yield/contract';
-import { InfoTip } from '../../components/InfoTip.tsx';
+import { InfoTip } from './InfoTip.tsx';
 import { ExternalLink, formatApr, formatDay, formatPoints, RA30_CHARGE_LIST } from '@yield/ui';
 import styles from './analysis.module.css';
 

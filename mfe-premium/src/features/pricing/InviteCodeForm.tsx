@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { premiumInviteMutation } from '@yield/platform';
 import type { PremiumSession } from '@yield/contract';
 import { toast, warmUpToasts } from '@yield/ui';
-import styles from '../../components/form.module.css';
+import styles from '../../shared/form.module.css';
 
 export const INVITE_BUTTON_IDLE = 'Log In to Premium';
 export const INVITE_BUTTON_BUSY = 'Logging in...';

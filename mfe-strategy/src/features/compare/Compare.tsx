@@ -30,15 +30,15 @@ import {
   sourcePagePath,
   ExternalLink,
 } from '@yield/ui';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyCompareChart, loadCompareChart } from '../../charts/lazy.ts';
-import type { CompareSeries } from '../../charts/CompareChart.tsx';
-import { RangeButtons } from '../detail/RangeButtons.tsx';
-import { AlertForm } from '../saver/AlertForm.tsx';
-import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
-import { ExitFacts } from '../saver/ExitInfo.tsx';
-import { PageFailed, PageLoading } from '../detail/PageStates.tsx';
-import detail from '../detail/detail.module.css';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyCompareChart, loadCompareChart } from '../../shared/charts/lazy.ts';
+import type { CompareSeries } from '../../shared/charts/CompareChart.tsx';
+import { RangeButtons } from '../../shared/RangeButtons.tsx';
+import { AlertForm } from '../../shared/saver/AlertForm.tsx';
+import { EarningsCalculator } from '../../shared/saver/EarningsCalculator.tsx';
+import { ExitFacts } from '../../shared/saver/ExitInfo.tsx';
+import { PageFailed, PageLoading } from '../../shared/PageStates.tsx';
+import layout from '../../shared/page.module.css';
 import {
   compareColumns,
   joinNames,
@@ -211,7 +211,7 @@ function FiguresSection({ columns, loading }: { columns: CompareColumn[]; loadin
             <ProvenanceLine
               provenance={c.metrics?.provenance ?? c.source.provenance}
               stale={c.metrics?.status === 'stale'}
-              staleClassName={detail.staleFlag}
+              staleClassName={layout.staleFlag}
             />
             {c.metrics?.status === 'insufficient_data' && !hasNoLiveData(c.metrics.provenance)
               ? ' Not enough history yet.'
@@ -222,7 +222,7 @@ function FiguresSection({ columns, loading }: { columns: CompareColumn[]; loadin
     },
   ];
   return (
-    <section className={detail.section} aria-labelledby="figures-heading" data-section="figures">
+    <section className={layout.section} aria-labelledby="figures-heading" data-section="figures">
       <h2 id="figures-heading">Figures</h2>
       <SideTable
         caption="Figures of each source, 30 days to the newest day of data"
@@ -283,7 +283,7 @@ function ChargesSection({ columns }: { columns: CompareColumn[] }) {
     ),
   };
   return (
-    <section className={detail.section} aria-labelledby="charges-heading" data-section="charges">
+    <section className={layout.section} aria-labelledby="charges-heading" data-section="charges">
       <h2 id="charges-heading">Risk charges ({columns[0]?.metrics?.method ?? 'ra30-v1'})</h2>
       <SideTable
         caption="The risk charges of each source, percentage points a year"
@@ -320,7 +320,7 @@ function PerSource({
 
 function ExitSection({ columns }: { columns: CompareColumn[] }) {
   return (
-    <section className={detail.section} aria-labelledby="exit-heading" data-section="exit">
+    <section className={layout.section} aria-labelledby="exit-heading" data-section="exit">
       <h2 id="exit-heading">Exit</h2>
       <PerSource columns={columns}>{(source) => <ExitFacts exit={source.exit} />}</PerSource>
     </section>
@@ -342,7 +342,7 @@ function IncidentItem({ incident }: { incident: Incident }) {
 function IncidentsSection({ columns }: { columns: CompareColumn[] }) {
   return (
     <section
-      className={detail.section}
+      className={layout.section}
       aria-labelledby="incidents-heading"
       data-section="incidents"
     >
@@ -419,8 +419,8 @@ function HistorySection({ columns }: { columns: CompareColumn[] }) {
       }`;
 
   return (
-    <section className={detail.section} aria-labelledby="history-heading" data-section="history">
-      <div className={detail.sectionHead}>
+    <section className={layout.section} aria-labelledby="history-heading" data-section="history">
+      <div className={layout.sectionHead}>
         <h2 id="history-heading">APR history</h2>
         <RangeButtons label="History range" range={range} onChange={setRange} />
       </div>
@@ -489,24 +489,24 @@ function Comparison({ sources }: { sources: SourceRow[] }) {
   );
   const names = sources.map((s) => s.name);
   return (
-    <main className={`page ${detail.page}`} data-testid="compare-page">
+    <main className={`page ${layout.page}`} data-testid="compare-page">
       <PageMeta
         title={`Compare ${names.join(' vs ')}`}
         description={`${joinNames(names)} side by side: risk-adjusted APR, risk charges, exit, incidents, APR history and earnings.`}
       />
-      <header className={detail.hero}>
-        <Link to="/options" className={detail.back}>
+      <header className={layout.hero}>
+        <Link to="/options" className={layout.back}>
           <span aria-hidden="true">←</span> All yield options
         </Link>
         <h1 className={styles.title}>Compare {joinNames(names)}</h1>
-        <p className={detail.lead}>
+        <p className={layout.lead}>
           Side by side: figures, risk charges, exit, incidents, APR history and earnings. This
           page&apos;s address shows the same comparison to anyone you share it with.
         </p>
         <SourceHeads columns={columns} />
       </header>
       {metrics.isError || rates.isError ? (
-        <div className={detail.notice} role="alert">
+        <div className={layout.notice} role="alert">
           <p>Some figures could not be loaded just now; they read N/A.</p>
           <button
             type="button"
@@ -555,19 +555,19 @@ function CannotCompare({
 }) {
   const offer = selection.known.slice(0, COMPARE_MAX_SOURCES);
   return (
-    <main className={`page ${detail.page}`} data-testid="compare-page">
+    <main className={`page ${layout.page}`} data-testid="compare-page">
       <PageMeta
         title="Compare yield sources"
         description="Compare two or three yield sources side by side."
       />
-      <header className={detail.hero}>
-        <Link to="/options" className={detail.back}>
+      <header className={layout.hero}>
+        <Link to="/options" className={layout.back}>
           <span aria-hidden="true">←</span> All yield options
         </Link>
         <h1 className={styles.title}>Compare yield sources</h1>
       </header>
       <div
-        className={`${detail.notice} ${styles.problem}`}
+        className={`${layout.notice} ${styles.problem}`}
         role="alert"
         data-testid="compare-problem"
       >

@@ -7,7 +7,7 @@ import type { BaseRates, SourceRow, StrategyMetrics, YieldSource } from '@yield/
 import { BASE_KEY_OF_TYPE, type BaseKey, type SourceType } from '@yield/contract/constants';
 import { colors } from '@yield/platform';
 import type { CompareIds } from '@yield/ui';
-import { findSource } from '../../lib/sources.ts';
+import { findSource } from '../../shared/sources.ts';
 
 /** One line colour per column, in the order chosen (the chart and the column heads agree). */
 export const SOURCE_COLORS = [colors.primary, colors.orange, colors.accent] as const;

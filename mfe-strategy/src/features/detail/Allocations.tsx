@@ -1,7 +1,8 @@
 import type { StrategyContent } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyAllocationPie, loadAllocationPie } from '../../charts/lazy.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyAllocationPie, loadAllocationPie } from '../../shared/charts/lazy.ts';
 import { Paragraphs } from './Paragraphs.tsx';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 
 const PIE_SIZE = 250;
@@ -17,7 +18,7 @@ export function Allocations({ content }: { content: StrategyContent }) {
   const height = pieHeight(content.holdings.length);
   return (
     <section
-      className={styles.section}
+      className={layout.section}
       aria-labelledby="allocations-heading"
       data-section="allocations"
     >

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { sourcesQuery } from '@yield/platform';
 import type { MetricStatus, Provenance } from '@yield/contract';
 import { ExternalLink, ProvenanceLine } from '@yield/ui';
-import { findSource } from '../../lib/sources.ts';
+import { findSource } from '../../shared/sources.ts';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 
 /**
@@ -29,7 +30,7 @@ export function DataSource({
       <ProvenanceLine
         provenance={provenance}
         stale={status === 'stale'}
-        staleClassName={styles.staleFlag}
+        staleClassName={layout.staleFlag}
         staleNote="Its figures are those of that day, and it is never marked GREAT while it is stale."
       />
       {chainFeed ? (

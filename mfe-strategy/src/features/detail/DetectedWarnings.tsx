@@ -4,7 +4,7 @@ import { sourcesQuery } from '@yield/platform';
 import type { DetectedWarning } from '@yield/contract';
 import { WARNING_TITLES } from '@yield/contract/constants';
 import { formatDay } from '@yield/ui';
-import type { ChartMark } from '../../charts/HistoryChart.tsx';
+import type { ChartMark } from '../../shared/charts/HistoryChart.tsx';
 
 /** A source's warnings detected from data (GET /api/sources `warnings`), oldest first. */
 export function useDetectedWarnings(id: number): DetectedWarning[] {

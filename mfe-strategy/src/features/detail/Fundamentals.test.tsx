@@ -6,7 +6,7 @@ import { Fundamentals } from './Fundamentals.tsx';
 
 // Highcharts is not what is under test here: the chart modules are replaced by stand-ins that
 // show how many points they were given.
-vi.mock('../../charts/lazy.ts', () => {
+vi.mock('../../shared/charts/lazy.ts', () => {
   const Stub = ({ points, incidents = [] }: { points: unknown[]; incidents?: unknown[] }) => (
     <div data-testid="stub-chart">
       {points.length} points, {incidents.length} incidents

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { historyQuery, sourcesQuery } from '@yield/platform';
 import { describeIncidents, incidentsWithin } from '@yield/charts';
 import type { ApiErrorBody, HistoryResponse } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyHistoryChart, loadHistoryChart } from '../../shared/charts/lazy.ts';
 import {
   DetectedWarnings,
   NegativeYieldHint,
@@ -14,11 +14,12 @@ import {
   formatTvl,
   hasNoLiveData,
 } from '@yield/ui';
-import { findSource } from '../../lib/sources.ts';
-import { useTimeRange } from '../../lib/time-range.ts';
+import { findSource } from '../../shared/sources.ts';
+import { useTimeRange } from '../../shared/time-range.ts';
 import { DataSource } from './DataSource.tsx';
 import { useDetectedWarnings, warningMarks, WarningMarksNote } from './DetectedWarnings.tsx';
-import { RangeButtons } from './RangeButtons.tsx';
+import { RangeButtons } from '../../shared/RangeButtons.tsx';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;
@@ -80,11 +81,11 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
 
   return (
     <section
-      className={styles.section}
+      className={layout.section}
       aria-labelledby="fundamentals-heading"
       data-section="fundamentals"
     >
-      <div className={styles.sectionHead}>
+      <div className={layout.sectionHead}>
         <h2 id="fundamentals-heading">Fundamentals</h2>
         {noLiveData ? null : <RangeButtons label="Time range" range={range} onChange={setRange} />}
       </div>
@@ -109,7 +110,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
         ))}
       </div>
       {failure ? (
-        <p className={styles.notice} role="status">
+        <p className={layout.notice} role="status">
           Figures and history are unavailable right now. Please try again later.
         </p>
       ) : noLiveData && usable ? (
@@ -134,7 +135,7 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
         warnings={warnings}
         classNames={{
           list: styles.warnings,
-          notice: styles.notice,
+          notice: `${layout.notice} ${styles.warning}`,
           label: styles.detectedLabel,
         }}
       />

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import type { StrategyContent } from '@yield/contract';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyLiquidityChart, loadLiquidityChart } from '../../charts/lazy.ts';
-import { LIQUIDITY_HINT, toLiquiditySeries } from '../../lib/liquidity.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyLiquidityChart, loadLiquidityChart } from '../../shared/charts/lazy.ts';
+import { LIQUIDITY_HINT, toLiquiditySeries } from '../../shared/liquidity.ts';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 
 const CHART_HEIGHT = 300;
@@ -14,11 +15,11 @@ export function Liquidity({ content }: { content: StrategyContent }) {
   const empty = series.liquidity.length === 0;
   return (
     <section
-      className={styles.section}
+      className={layout.section}
       aria-labelledby="liquidity-heading"
       data-section="liquidity"
     >
-      <div className={styles.sectionHead}>
+      <div className={layout.sectionHead}>
         <h2 id="liquidity-heading">Liquidity</h2>
         {content.liquidity.sample ? <span className={styles.sampleBadge}>Sample data</span> : null}
       </div>

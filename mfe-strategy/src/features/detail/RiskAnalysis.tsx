@@ -12,8 +12,9 @@ import {
   RA30_CHARGE_LIST,
   ExternalLink,
 } from '@yield/ui';
-import { RATING_LABELS, RISK_BARS_TOTAL } from '../../lib/strategies.ts';
+import { RATING_LABELS, RISK_BARS_TOTAL } from '../../shared/strategies.ts';
 import { Paragraphs } from './Paragraphs.tsx';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 
 const RATING_CLASS: Record<Rating, string | undefined> = {
@@ -113,7 +114,7 @@ function ChargesBreakdown({ id }: { id: number }) {
 
 export function RiskAnalysis({ content }: { content: StrategyContent }) {
   return (
-    <section className={styles.section} aria-labelledby="risk-heading" data-section="risk-analysis">
+    <section className={layout.section} aria-labelledby="risk-heading" data-section="risk-analysis">
       <h2 id="risk-heading">Risk Analysis</h2>
       <Paragraphs items={content.riskRatingsContent} />
       <RiskBars count={content.riskRatingBars} />

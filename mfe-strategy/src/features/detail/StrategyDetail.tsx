@@ -4,17 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { PageMeta, strategyContentQuery } from '@yield/platform';
 import type { StrategyContent } from '@yield/contract';
 import type { StrategySlug } from '@yield/contract/constants';
-import { isPresent } from '../../lib/strategies.ts';
+import { isPresent } from '../../shared/strategies.ts';
 import { Allocations } from './Allocations.tsx';
 import { DiagramFlow, DiagramModal } from './DiagramModal.tsx';
-import { AlertForm } from '../saver/AlertForm.tsx';
-import { EarningsCalculator } from '../saver/EarningsCalculator.tsx';
-import { ExitInfo } from '../saver/ExitInfo.tsx';
+import { AlertForm } from '../../shared/saver/AlertForm.tsx';
+import { EarningsCalculator } from '../../shared/saver/EarningsCalculator.tsx';
+import { ExitInfo } from '../../shared/saver/ExitInfo.tsx';
 import { Fundamentals } from './Fundamentals.tsx';
 import { Liquidity } from './Liquidity.tsx';
-import { PageFailed, PageLoading } from './PageStates.tsx';
+import { PageFailed, PageLoading } from '../../shared/PageStates.tsx';
 import { Paragraphs } from './Paragraphs.tsx';
 import { RiskAnalysis } from './RiskAnalysis.tsx';
+import layout from '../../shared/page.module.css';
 import styles from './detail.module.css';
 import { ExternalLink } from '@yield/ui';
 
@@ -31,12 +32,12 @@ function StrategyHeader({ content }: { content: StrategyContent }) {
   const showCap = isPresent(content.marketCap);
   const showRank = isPresent(content.rank);
   return (
-    <header className={styles.hero} data-section="header">
-      <Link to="/options" className={styles.back}>
+    <header className={layout.hero} data-section="header">
+      <Link to="/options" className={layout.back}>
         <span aria-hidden="true">←</span> All yield options
       </Link>
       <h1 className={styles.title}>{content.name}</h1>
-      <p className={styles.lead}>{content.description}</p>
+      <p className={layout.lead}>{content.description}</p>
       <div className={styles.heroRow}>
         <ExternalLink
           className="btn btn-primary"
@@ -62,7 +63,7 @@ function StrategyHeader({ content }: { content: StrategyContent }) {
 function StrategySection({ content }: { content: StrategyContent }) {
   const [diagramOpen, setDiagramOpen] = useState(false);
   return (
-    <section className={styles.section} aria-labelledby="strategy-heading" data-section="strategy">
+    <section className={layout.section} aria-labelledby="strategy-heading" data-section="strategy">
       <h2 id="strategy-heading">Strategy</h2>
       <Paragraphs items={content.strategyContent} />
       <button
@@ -95,7 +96,7 @@ function TextSection({
   items: readonly string[];
 }) {
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`} data-section={id}>
+    <section className={layout.section} aria-labelledby={`${id}-heading`} data-section={id}>
       <h2 id={`${id}-heading`}>{title}</h2>
       <Paragraphs items={items} />
     </section>
@@ -125,7 +126,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
 
   const data = content.data;
   return (
-    <main className={`page ${styles.page}`}>
+    <main className={`page ${layout.page}`}>
       <PageMeta title={data.pageTitle} description={data.pageDescription} />
       <StrategyHeader content={data} />
       <Fundamentals id={data.id} name={data.name} />
@@ -150,7 +151,7 @@ export function StrategyDetail({ slug }: { slug: StrategySlug }) {
           <Liquidity content={belowTheFold} />
         </>
       ) : (
-        <div className={styles.pageLoading} aria-hidden="true" />
+        <div className={layout.pageLoading} aria-hidden="true" />
       )}
     </main>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@yield/platform';
-import { ChartFrame } from '../../charts/ChartFrame.tsx';
-import { LazyHistoryChart, loadHistoryChart } from '../../charts/lazy.ts';
+import { ChartFrame } from '../../shared/charts/ChartFrame.tsx';
+import { LazyHistoryChart, loadHistoryChart } from '../../shared/charts/lazy.ts';
 import { NegativeYieldHint, formatApr, formatDay, formatHolders, formatTvl } from '@yield/ui';
 import {
   lookupStrategy,

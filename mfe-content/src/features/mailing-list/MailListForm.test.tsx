@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MailListForm } from './MailListForm.tsx';
+import { toast } from '@yield/ui';
+import { jsonResponse, renderPage, stubFetch } from '../../test/render.tsx';
+
+// antd's rendering of a toast is covered end to end (e2e/tests/content.spec.ts); here we check
+// which toast the form asks for.
+vi.mock('@yield/ui', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  warmUpToasts: vi.fn(),
+}));
+
+function renderForm() {
+  return renderPage(<MailListForm source="subscribe" buttonLabel="Subscribe" />);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('MailListForm', () => {
+  it('posts the address with its source, shows the success toast and clears the field', async () => {
+    const calls = stubFetch(() => jsonResponse({ ok: true }));
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Success!',
+        "You've been added to our mailing list. Please confirm from your inbox: open the link in the e-mail we just sent you.",
+      ),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(input).toHaveValue('');
+    const post = calls.find((call) => call.url === '/api/addToMailList');
+    expect(post?.init?.method).toBe('POST');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      email: 'saver@example.com',
+      source: 'subscribe',
+    });
+  });
+
+  it('shows the error toast on a server error and keeps the address', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'bad_request', message: 'nope' } }, 400));
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        'Failed to add to mailing list. Please try again later.',
+      ),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(input).toHaveValue('saver@example.com');
+  });
+
+  it('shows the error toast when the network fails', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        'Failed to add to mailing list. Please try again later.',
+      ),
+    );
+  });
+
+  it('uses the browser email check and a required field', () => {
+    stubFetch();
+    renderForm();
+    const input = screen.getByLabelText('Email address');
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+  });
+});

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Newsletter } from './Newsletter.tsx';
+import { renderInApp } from '../../test/test-utils.tsx';
+
+describe('Newsletter', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('posts {email, source: newsletter}, opens the confirmation and clears the field', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: true, message: 'Check your inbox' }), {
+        status: 202,
+      }),
+    );
+    renderInApp(<Newsletter headingLevel={2} />);
+    const input = screen.getByLabelText('Email address');
+    expect(input).toBeRequired();
+    expect(input).toHaveAttribute('type', 'email');
+    await user.type(input, 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByText('Successfully Subscribed!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Please confirm from your inbox: open the link in the e-mail we just sent you.',
+      ),
+    ).toBeInTheDocument();
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/addToMailList');
+    expect(JSON.parse(String(init!.body))).toEqual({
+      email: 'saver@example.com',
+      source: 'newsletter',
+    });
+    expect(input).toHaveValue('');
+    // Closing with 'Got it!' is proven in the e2e spec: antd's close animation never ends in jsdom.
+    expect(screen.getByRole('button', { name: 'Got it!' })).toBeInTheDocument();
+  });
+
+  it('shows the error toast when the server fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), {
+        status: 503,
+      }),
+    );
+    renderInApp(<Newsletter headingLevel={2} />);
+    await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(
+      await screen.findByText('Failed to add to mailing list. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('saver@example.com');
+  });
+});

@@ -1,0 +1,392 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import ComparePage from './ComparePage.tsx';
+import { compareColumns, joinNames, resolveSelection } from '../features/compare/model.ts';
+import { parseCompareIds } from '@yield/ui';
+import type { BaseRates, SourceRow, StrategyMetrics, YieldSource } from '@yield/contract';
+
+// Highcharts is not under test: the chart module is a stand-in that lists what it was given.
+vi.mock('../shared/charts/lazy.ts', () => {
+  const Stub = ({
+    series,
+    incidents,
+  }: {
+    series: { name: string; points: unknown[] }[];
+    incidents: { date: string; kind: string }[];
+  }) => (
+    <div data-testid="stub-chart">
+      {series.map((s) => `${s.name}: ${s.points.length}`).join(' | ')} / incidents:{' '}
+      {incidents.map((i) => `${i.kind} ${i.date}`).join(', ')}
+    </div>
+  );
+  return { LazyCompareChart: Stub, loadCompareChart: () => Promise.resolve() };
+});
+
+const SAMPLE = { kind: 'sample', asOf: '2026-11-21', stale: false } as const;
+const EXIT = {
+  kind: 'instant',
+  days: 0,
+  note: 'Withdraw at any time.',
+  link: 'https://example.org/exit',
+  verified: '2026-11-23',
+} as const;
+
+function source(id: number, name: string, extra: Partial<SourceRow> = {}): SourceRow {
+  return {
+    id,
+    name,
+    isBaseRate: false,
+    type: 'stablecoin',
+    unit: 'USD',
+    token: 'USDC',
+    detailSlug: null,
+    depositUrl: `https://example.org/deposit/${id}`,
+    exit: EXIT,
+    incidents: [],
+    warnings: [],
+    provenance: SAMPLE,
+    feeds: [],
+    ...extra,
+  } as unknown as SourceRow;
+}
+
+const SOURCES: YieldSource[] = [
+  source(3, 'Liquity v1 - Stability Pool', { detailSlug: 'liquity' }),
+  source(8, 'Resolv - USR Staking', {
+    depositUrl: null,
+    depositsPaused: {
+      since: '2026-03-22',
+      note: 'Staking is paused since the exploit.',
+      link: 'https://example.org/postmortem',
+      verified: '2026-11-23',
+    },
+    incidents: [
+      {
+        date: '2026-11-05',
+        kind: 'exploit',
+        summary: 'Unbacked USR was minted.',
+        link: 'https://example.org/postmortem',
+        linkVerified: '2026-11-23',
+        active: true,
+      },
+    ],
+  }),
+  source(13, 'Lido - stETH', {
+    type: 'defi',
+    unit: 'ETH',
+    token: 'ETH',
+    detailSlug: 'lido',
+    exit: { ...EXIT, kind: 'queue', days: 5, note: 'Waits in the withdrawal queue.' },
+  }),
+];
+
+function metrics(id: number, apr: number, ra: number, extra: Partial<StrategyMetrics> = {}) {
+  return {
+    id,
+    yield30d: apr,
+    riskAdjustedYield30d: ra,
+    tvl: 66e6,
+    status: 'ok',
+    method: 'ra30-v1',
+    risk: apr - ra,
+    great: false,
+    asOf: '2026-11-21',
+    provenance: SAMPLE,
+    warnings: [],
+    ...extra,
+  } as StrategyMetrics;
+}
+const STRATEGIES = [
+  metrics(3, 4.53, 2.75),
+  metrics(8, 0.49, -6.27),
+  metrics(13, 2.75, 2.29, { great: true }),
+];
+const RATES = {
+  baserateDefi: 2.3,
+  baserateStable: 4.9,
+  baserateRiskAdjustedDefi: 1.82,
+  baserateRiskAdjustedStable: 3.99,
+  method: 'ra30-v1',
+  asOf: '2026-11-21',
+  status: { stablecoin: 'ok', defi: 'ok' },
+  provenance: { stablecoin: SAMPLE, defi: SAMPLE },
+} as BaseRates;
+
+function breakdown(id: string) {
+  const ra = STRATEGIES.find((m) => String(m.id) === id)!;
+  return {
+    id: Number(id),
+    method: 'ra30-v1',
+    asOf: '2026-11-21',
+    status: 'ok',
+    window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
+    yield30d: ra.yield30d,
+    riskAdjustedYield30d: ra.riskAdjustedYield30d,
+    risk: ra.risk,
+    charges: {
+      volatility: 0.3,
+      incentives: 0,
+      safety: id === '8' ? 6 : 0.75,
+      liquidity: 0,
+      size: 0.29,
+      outflow: 0.03,
+    },
+    great: ra.great,
+    provenance: SAMPLE,
+  };
+}
+
+function history(days: number) {
+  return {
+    data: Array.from({ length: days }, (_, i) => ({
+      timestamp: Date.UTC(2026, 7, 24 + i),
+      tvl: 1e6,
+      apr: 4,
+    })),
+    lastTvl: 1e6,
+    lastApr: 4,
+    lastRaApr: 3,
+    status: 'ok',
+    method: 'ra30-v1',
+    asOf: '2026-11-21',
+    provenance: SAMPLE,
+  };
+}
+
+function respond(body: unknown, status = 200) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+function mockApi() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const url = new URL(String(input), 'http://site');
+    if (url.pathname === '/api/sources') return respond(SOURCES);
+    if (url.pathname === '/api/strategies') return respond(STRATEGIES);
+    if (url.pathname === '/api/baserate') return respond(RATES);
+    const charges = /^\/api\/strategies\/(\w+)\/breakdown$/.exec(url.pathname);
+    if (charges) return respond(breakdown(charges[1]!));
+    if (url.pathname === '/api/history') return respond(history(90));
+    if (url.pathname === '/api/earnings') {
+      const id = Number(url.searchParams.get('id'));
+      const unit = id === 13 ? 'ETH' : 'USD';
+      return respond({
+        id,
+        amount: Number(url.searchParams.get('amount')),
+        unit,
+        range: '30D',
+        earned: 37.75,
+        days: 30,
+        from: '2026-10-23',
+        to: '2026-11-21',
+        base: {
+          key: 'base-stablecoin',
+          earned: 40.43,
+          days: 30,
+          from: '2026-10-23',
+          to: '2026-11-21',
+        },
+        difference: -2.68,
+      });
+    }
+    return respond({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname + useLocation().search}</p>;
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/compare" element={<ComparePage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the compare page', () => {
+  it('shows the sources of the link side by side: figures, charges, exit, incidents, chart, earnings', async () => {
+    mockApi();
+    renderAt('/compare?ids=3,8,13');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(
+      'Compare Liquity v1 - Stability Pool, Resolv - USR Staking and Lido - stETH',
+    );
+    // Figures, in the link's order, from the API; vs base against each one's market.
+    const figures = await screen.findByTestId('figures-table');
+    await waitFor(() => expect(within(figures).getByTestId('row-ra')).toHaveTextContent('2.75%'));
+    expect(within(figures).getByTestId('row-ra')).toHaveTextContent(/2\.75%.*-6\.27%.*2\.29%/);
+    expect(within(figures).getByTestId('row-base')).toHaveTextContent(
+      '3.99% stablecoin3.99% stablecoin1.82% crypto',
+    );
+    expect(within(figures).getByTestId('row-vs-base')).toHaveTextContent(
+      '\u22121.24 pp\u221210.26 pp+0.47 pp',
+    );
+    expect(within(figures).getByTestId('row-great')).toHaveTextContent('Not GREATNot GREATGREAT');
+    expect(within(figures).getByTestId('row-data')).toHaveTextContent(
+      'Sample data as of Nov 21, 2026.',
+    );
+    // The ra30-v1 charges the API sent, per source.
+    const charges = screen.getByTestId('charges-table');
+    await waitFor(() =>
+      expect(within(charges).getByTestId('charge-safety')).toHaveTextContent(
+        '0.75 pp6.00 pp0.75 pp',
+      ),
+    );
+    // Exit and incidents, per source.
+    const exit = screen.getByRole('region', { name: 'Exit' });
+    expect(exit).toHaveTextContent('Queue: up to 5 days');
+    const incidents = screen.getByRole('region', { name: 'Incidents' });
+    expect(
+      within(incidents).getByRole('list', { name: 'Incidents of Resolv - USR Staking' }),
+    ).toHaveTextContent('Open: exploit on Nov 5, 2026. Unbacked USR was minted.');
+    expect(within(incidents).getAllByText('No incident recorded.')).toHaveLength(2);
+    // The chart: a line per source and per base rate, the incident marked and named.
+    const chart = await screen.findByTestId('stub-chart', {}, { timeout: 5000 });
+    expect(chart).toHaveTextContent(
+      'Liquity v1 - Stability Pool: 90 | Resolv - USR Staking: 90 | Lido - stETH: 90 | DeFi Base Rate (stablecoin): 90 | DeFi Base Rate (crypto): 90',
+    );
+    expect(chart).toHaveTextContent('incidents: exploit 2026-11-05');
+    expect(screen.getByTestId('incident-legend')).toHaveTextContent(
+      'The dashed red line marks Resolv - USR Staking: exploit on Nov 5, 2026.',
+    );
+    // One amount for all three, each answered in its own unit.
+    const earnings = screen.getByRole('region', { name: 'What would it have earned?' });
+    expect(
+      within(earnings).getByText('Amount in each source\u2019s unit (USD or ETH)'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(earnings).getAllByTestId('earned')).toHaveLength(3));
+    // Each head links to the source's own page.
+    expect(screen.getByRole('link', { name: 'Resolv - USR Staking' })).toHaveAttribute(
+      'href',
+      '/premium/8',
+    );
+    expect(screen.getByRole('link', { name: 'Lido - stETH' })).toHaveAttribute(
+      'href',
+      '/options/lido',
+    );
+    // Each head sends the saver to the provider, except where deposits are paused.
+    const heads = screen.getByRole('list', { name: 'Compared sources' });
+    expect(
+      within(heads)
+        .getAllByRole('link', { name: /Deposit on the provider/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://example.org/deposit/3', 'https://example.org/deposit/13']);
+    expect(within(heads).getByTestId('deposits-paused')).toHaveTextContent(
+      'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
+    );
+  });
+
+  it('changes the chart range on request', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderAt('/compare?ids=3,8');
+    await screen.findByTestId('stub-chart', {}, { timeout: 5000 });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/history?id=3&range=90D',
+    );
+    await user.click(
+      within(screen.getByRole('group', { name: 'History range' })).getByRole('button', {
+        name: '180D',
+      }),
+    );
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/history?id=base-stablecoin&range=180D',
+      ),
+    );
+  });
+
+  it.each([
+    ['/compare', 'This link names no sources to compare.'],
+    ['/compare?ids=3', 'A comparison needs two or three sources; this link names only one.'],
+    ['/compare?ids=3,abc', 'This link names something that is not a source id: “abc”.'],
+    ['/compare?ids=3,3', 'This link names the same source more than once.'],
+    ['/compare?ids=3,99', 'No yield source has the id 99.'],
+  ])('explains a link it cannot show (%s) and leads back to the comparison', async (path, text) => {
+    mockApi();
+    renderAt(path);
+    const problem = await screen.findByTestId('compare-problem');
+    expect(problem).toHaveTextContent(text);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Compare yield sources');
+    expect(within(problem).getByRole('link', { name: 'Pick sources to compare' })).toHaveAttribute(
+      'href',
+      '/options',
+    );
+  });
+
+  it('offers the first three of a link that names four', async () => {
+    mockApi();
+    renderAt('/compare?ids=3,8,13,2');
+    const problem = await screen.findByTestId('compare-problem');
+    expect(problem).toHaveTextContent(
+      'A comparison shows at most 3 sources side by side; this link names 4.',
+    );
+    expect(
+      within(problem).getByRole('link', {
+        name: 'Compare Liquity v1 - Stability Pool, Resolv - USR Staking and Lido - stETH',
+      }),
+    ).toHaveAttribute('href', '/compare?ids=3,8,13');
+  });
+
+  it('says so when the sources cannot be loaded', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      respond({ error: { code: 'x', message: 'x' } }, 500),
+    );
+    renderAt('/compare?ids=3,8');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sources could not be loaded just now.',
+    );
+  });
+});
+
+describe('the compare model', () => {
+  it('resolves the ids of a link against the source list', () => {
+    expect(resolveSelection(parseCompareIds('?ids=13,3'), SOURCES)).toMatchObject({
+      ok: true,
+      sources: [{ id: 13 }, { id: 3 }],
+    });
+    expect(resolveSelection(parseCompareIds('?ids=13,42'), SOURCES)).toMatchObject({
+      ok: false,
+      problem: 'unknown',
+      unknown: [42],
+      known: [{ id: 13 }],
+    });
+  });
+
+  it('reads each column against the base rate of its own market, N/A without figures', () => {
+    const [liquity, lido] = compareColumns(
+      [SOURCES[0] as SourceRow, SOURCES[2] as SourceRow],
+      [STRATEGIES[0]!, { ...STRATEGIES[2]!, status: 'insufficient_data' }],
+      RATES,
+    );
+    expect(liquity).toMatchObject({ baseKey: 'base-stablecoin', baseRiskAdjusted: 3.99 });
+    expect(liquity!.vsBase).toBeCloseTo(-1.24);
+    expect(lido).toMatchObject({
+      baseKey: 'base-defi',
+      measured: false,
+      vsBase: null,
+      great: false,
+    });
+  });
+
+  it('joins names as a sentence', () => {
+    expect(joinNames(['A'])).toBe('A');
+    expect(joinNames(['A', 'B'])).toBe('A and B');
+    expect(joinNames(['A', 'B', 'C'])).toBe('A, B and C');
+  });
+});
