@@ -11,16 +11,10 @@ import {
 } from '@yield/fixtures/msw';
 import { bootSession, makeToken, premiumToken, renderRoute } from '../test/harness.tsx';
 
-/** The ready analysis of Ethena sUSDe, with a rating the page leaves out (N/A). */
+/** The ready analysis of Ethena sUSDe (rated by Credora), with a rating the page leaves out (N/A). */
 const ready = premiumAnalysisFixture({
   thirdPartyRatings: [
-    {
-      provider: 'Credora',
-      providerUrl: 'https://credora.example',
-      value: 'A',
-      date: '2026-10-01',
-      link: null,
-    },
+    ...premiumAnalysisFixture().thirdPartyRatings,
     {
       provider: 'DeFiSafety',
       providerUrl: 'https://defisafety.example',
