@@ -30,3 +30,4 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = NoopResizeObserver;
 }
+import '@yield/fixtures/setup';

@@ -7,3 +7,4 @@ for (const scope of [globalThis, window] as { CSS?: Partial<typeof CSS> }[]) {
   scope.CSS ??= {};
   if (typeof scope.CSS.supports !== 'function') scope.CSS.supports = () => false;
 }
+import '@yield/fixtures/setup';

@@ -1,18 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import LandingHero from './LandingHero.tsx';
 import LandingSections from './LandingSections.tsx';
-import { TEST_SETTINGS, renderPage, stubFetch } from '../test/render.tsx';
+import { settingsFixture } from '@yield/fixtures';
+import { serve } from '@yield/fixtures/msw';
+import { renderPage } from '../test/render.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+const SETTINGS = settingsFixture();
 
 describe('LandingHero', () => {
   it('shows the headline and slogan from settings and the illustrative card', async () => {
-    stubFetch();
+    serve('settings');
     renderPage(<LandingHero />);
     expect(
-      await screen.findByRole('heading', { level: 1, name: TEST_SETTINGS.siteHeader }),
+      await screen.findByRole('heading', { level: 1, name: SETTINGS.siteHeader }),
     ).toBeInTheDocument();
-    expect(screen.getByText(TEST_SETTINGS.siteSlogan)).toBeInTheDocument();
+    expect(screen.getByText(SETTINGS.siteSlogan)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Demo' })).toBeEnabled();
     const card = screen.getByRole('figure', { name: /sample figures that are not real data/ });
@@ -24,7 +26,7 @@ describe('LandingHero', () => {
 
 describe('LandingSections', () => {
   it('renders the anchors the header scrolls to and the audit link', () => {
-    stubFetch();
+    serve('settings');
     const { container } = renderPage(<LandingSections />);
     expect(container.querySelector('#how-it-works')).not.toBeNull();
     expect(container.querySelector('#faq')).not.toBeNull();

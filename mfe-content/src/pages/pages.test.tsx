@@ -6,7 +6,9 @@ import TermsOfServicePage from './TermsOfServicePage.tsx';
 import HelpCenterPage from './HelpCenterPage.tsx';
 import B2bPage from './B2bPage.tsx';
 import MethodologyPage from './MethodologyPage.tsx';
-import { TEST_SETTINGS, jsonResponse, renderPage, stubFetch } from '../test/render.tsx';
+import { apiErrorFixture, settingsFixture } from '@yield/fixtures';
+import { serve, serveOthers } from '@yield/fixtures/msw';
+import { renderPage } from '../test/render.tsx';
 import { toast } from '@yield/ui';
 
 vi.mock('@yield/ui', async (importOriginal) => ({
@@ -15,7 +17,7 @@ vi.mock('@yield/ui', async (importOriginal) => ({
   warmUpToasts: vi.fn(),
 }));
 
-afterEach(() => vi.unstubAllGlobals());
+const SETTINGS = settingsFixture();
 
 describe('HowToPage', () => {
   it('defaults to Crypto and switches to TradFi', async () => {
@@ -43,7 +45,8 @@ describe('HowToPage', () => {
 
 describe('ComingSoonPage', () => {
   it('reads the page parameter but never shows it', async () => {
-    const calls = stubFetch();
+    serve('settings');
+    const signup = serve('mailSignup');
     const user = userEvent.setup();
     renderPage(<ComingSoonPage />, { path: '/coming-soon?page=Hidden%20Marker' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coming Soon');
@@ -52,18 +55,17 @@ describe('ComingSoonPage', () => {
     await user.type(screen.getByLabelText('Email address'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
-    const post = calls.find((call) => call.url === '/api/addToMailList');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({
+    expect(signup.calls[0]?.body).toEqual({
       email: 'a@example.com',
       source: 'coming-soon/hidden-marker',
     });
   });
 
   it('links the social account from settings in a new tab', async () => {
-    stubFetch();
+    serve('settings');
     renderPage(<ComingSoonPage />, { path: '/coming-soon' });
     const link = await screen.findByRole('link', { name: /Follow us on X/ });
-    expect(link).toHaveAttribute('href', TEST_SETTINGS.socials.x);
+    expect(link).toHaveAttribute('href', SETTINGS.socials.x);
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('target', '_blank');
   });
@@ -71,7 +73,7 @@ describe('ComingSoonPage', () => {
 
 describe('TermsOfServicePage', () => {
   it('shows today as Last Updated and the 18+ rule', () => {
-    stubFetch();
+    serve('settings');
     renderPage(<TermsOfServicePage />, { path: '/terms-of-service' });
     const today = new Date().toLocaleDateString('en-US', {
       year: 'numeric',
@@ -86,7 +88,7 @@ describe('TermsOfServicePage', () => {
 
 describe('HelpCenterPage', () => {
   it('mails the contact address from settings and View FAQs goes home, then smooth-scrolls', async () => {
-    stubFetch();
+    serve('settings');
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
     const faq = document.createElement('section');
@@ -94,8 +96,8 @@ describe('HelpCenterPage', () => {
     document.body.append(faq);
     const user = userEvent.setup();
     renderPage(<HelpCenterPage />, { path: '/help-center' });
-    const mail = await screen.findByRole('link', { name: TEST_SETTINGS.siteContactEmail });
-    expect(mail).toHaveAttribute('href', `mailto:${TEST_SETTINGS.siteContactEmail}`);
+    const mail = await screen.findByRole('link', { name: SETTINGS.siteContactEmail });
+    expect(mail).toHaveAttribute('href', `mailto:${SETTINGS.siteContactEmail}`);
     expect(screen.getByText(/we'll respond within 24 hours/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View FAQs' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
@@ -110,28 +112,29 @@ describe('HelpCenterPage', () => {
 
 describe('B2bPage', () => {
   it('opens the business form and API docs from settings', async () => {
-    stubFetch();
+    serve('settings');
     renderPage(<B2bPage />, { path: '/b2b' });
     await vi.waitFor(() =>
       expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute(
         'href',
-        TEST_SETTINGS.externalUrls.businessSignupForm,
+        SETTINGS.externalUrls.businessSignupForm,
       ),
     );
     expect(screen.getByRole('link', { name: /Schedule a Demo/ })).toHaveAttribute(
       'href',
-      TEST_SETTINGS.externalUrls.businessSignupForm,
+      SETTINGS.externalUrls.businessSignupForm,
     );
     expect(screen.getByRole('link', { name: /View API Documentation/ })).toHaveAttribute(
       'href',
-      TEST_SETTINGS.externalUrls.apiDocs,
+      SETTINGS.externalUrls.apiDocs,
     );
   });
 });
 
 describe('MethodologyPage', () => {
   it('says where the data comes from and which DeFiLlama fields the method uses', async () => {
-    stubFetch(() => jsonResponse({ error: { code: 'unavailable', message: 'down' } }, 503));
+    serve('settings');
+    serveOthers(503, apiErrorFixture('unavailable', 'down'));
     renderPage(<MethodologyPage />);
     const origin = screen.getByTestId('data-origin');
     expect(within(origin).getByRole('heading', { level: 2 })).toHaveTextContent(

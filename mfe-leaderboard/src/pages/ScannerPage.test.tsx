@@ -4,83 +4,20 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { getDefaultStore } from 'jotai';
-import type { ScannerAnswer, ScannerItem } from '@yield/contract';
+import type { ScannerAnswer } from '@yield/contract';
+import { scannerFixture, scannerItemFixture } from '@yield/fixtures';
+import { serve, type SeenRequest } from '@yield/fixtures/msw';
 import { premiumTokenAtom } from '@yield/platform';
 import ScannerPage from './ScannerPage.tsx';
 import { baseRates } from '../test/test-fixtures.ts';
 
-function item(n: number, partial: Partial<ScannerItem> = {}): ScannerItem {
-  return {
-    pool: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    project: 'aave-v3',
-    chain: 'Ethereum',
-    symbol: `USDC${n}`,
-    tvlUsd: 1e8,
-    apy: 6,
-    apyBase: 5,
-    apyReward: 1,
-    expected: 5.8,
-    riskAdjustedApy: 5.8 - 1.3 - n * 0.01,
-    charges: { impermanentLoss: 0, rewardPrice: 0.3, outflow: 0, size: 0.25, safety: 0.75 },
-    url: `https://defillama.com/yields/pool/${n}`,
-    apySpot: 6.2,
-    apyBasis: 'mean30d',
-    risk: 1.3,
-    stablecoin: true,
-    ilRisk: 'no',
-    exposure: 'single',
-    outlier: false,
-    poolMeta: null,
-    inputs: {
-      sigma: 0.02,
-      count: 400,
-      basis: 'snapshot',
-      category: 'stablecoin',
-      level: 6,
-      prior: 9.5,
-      weight: 0.2375,
-      rewardShare: 0.16,
-      safety: 4,
-      safetyBasis: 'tier',
-      safetySource: null,
-    },
-    ...partial,
-  };
-}
+const item = scannerItemFixture;
+const answer = scannerFixture;
 
-function answer(partial: Partial<ScannerAnswer>): ScannerAnswer {
-  return {
-    asOf: '2026-11-21T00:00:00.000Z',
-    sample: true,
-    method: 'rapool-v2',
-    total: 240,
-    offset: 0,
-    limit: 10,
-    teaser: true,
-    teaserSize: 10,
-    items: Array.from({ length: 10 }, (_, i) => item(i + 1)),
-    ...partial,
-  };
-}
-
-let calls: { url: string; auth: string | null }[] = [];
-function stubApi(scanner: (url: URL) => ScannerAnswer) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      const url = new URL(path, 'http://site');
-      calls.push({ url: path, auth: new Headers(init?.headers).get('Authorization') });
-      const body =
-        url.pathname === '/api/baserate'
-          ? baseRates({ baserateRiskAdjustedStable: 3.5, baserateRiskAdjustedDefi: 2 })
-          : scanner(url);
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+/** The base rates, and the ranking as `scanner` answers each request. */
+function serveApi(scanner: (url: URL) => ScannerAnswer) {
+  serve('baseRates', baseRates({ baserateRiskAdjustedStable: 3.5, baserateRiskAdjustedDefi: 2 }));
+  return serve('scanner', ({ url }) => scanner(url));
 }
 
 function renderScanner(path: string) {
@@ -96,18 +33,20 @@ function renderScanner(path: string) {
   return router;
 }
 
-const scannerCalls = () => calls.filter((c) => c.url.startsWith('/api/scanner'));
+let scanner: { calls: SeenRequest[] } = { calls: [] };
+const serveRanking = (answer: (url: URL) => ScannerAnswer) => (scanner = serveApi(answer));
+const scannerCalls = () =>
+  scanner.calls.map(({ url, headers }) => ({ url, auth: headers.get('Authorization') }));
 /** A request's query as an object (the order of the parameters does not matter). */
-const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://site').searchParams);
+const queryOf = (url: URL) => Object.fromEntries(url.searchParams);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => getDefaultStore().set(premiumTokenAtom, null));
 });
 
 describe('the scanner page', () => {
   it('reads its filters from the URL, shows the teaser with the call to action and the sample label', async () => {
-    stubApi(() => answer({}));
+    serveRanking(() => answer({}));
     renderScanner('/scanner?asset=USDC&chain=Ethereum&sort=apy');
     expect(await screen.findAllByTestId('scanner-row')).toHaveLength(10);
     expect(queryOf(scannerCalls()[0]!.url)).toEqual({
@@ -140,7 +79,7 @@ describe('the scanner page', () => {
 
   it('puts a changed filter into the URL (a new history entry) and asks the API again', async () => {
     const user = userEvent.setup();
-    stubApi(() => answer({}));
+    serveRanking(() => answer({}));
     const router = renderScanner('/scanner?asset=USDC');
     await screen.findAllByTestId('scanner-row');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'tvl');
@@ -168,7 +107,9 @@ describe('the scanner page', () => {
 
   it('opens a pool\u2019s charge breakdown from the keyboard, with the base rate of its kind', async () => {
     const user = userEvent.setup();
-    stubApi(() => answer({ items: [item(1), item(2, { stablecoin: false, symbol: 'WETH' })] }));
+    serveRanking(() =>
+      answer({ items: [item(1), item(2, { stablecoin: false, symbol: 'WETH' })] }),
+    );
     renderScanner('/scanner');
     const rows = await screen.findAllByTestId('scanner-row');
     // vs base: 5.8 − 1.3 − 0.01 − 3.5 (stablecoin) and 5.8 − 1.3 − 0.02 − 2 (crypto).
@@ -196,7 +137,7 @@ describe('the scanner page', () => {
       JSON.stringify({ accessLevel: 'premium', exp: Math.floor(Date.now() / 1000) + 3600 }),
     );
     act(() => getDefaultStore().set(premiumTokenAtom, `x.${payload}.y`));
-    stubApi((url) => {
+    serveRanking((url) => {
       const offset = Number(url.searchParams.get('offset'));
       return answer({
         teaser: false,

@@ -3,6 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { PoolHistoryAnswer } from '@yield/contract';
+import {
+  apiErrorFixture,
+  poolHistoryFixture,
+  poolId,
+  scannerItemFixture,
+  type DeepPartial,
+} from '@yield/fixtures';
+import { HttpResponse, serve, type Answer, type ServeOptions } from '@yield/fixtures/msw';
 import ScannerPoolPage from './ScannerPoolPage.tsx';
 
 vi.mock('@yield/charts', () => ({ useDrawWhenNear: () => true }));
@@ -12,78 +20,31 @@ vi.mock('../features/scanner/PoolHistoryChart.tsx', () => ({
   ),
 }));
 
-const POOL = '00000000-0000-4000-8000-000000000001';
+const POOL = poolId(1);
 
-function historyAnswer(partial: Partial<PoolHistoryAnswer> = {}): PoolHistoryAnswer {
-  return {
+/** 40 days of USDC on Aave v3, still in the ranking, scored from its own history. */
+function historyAnswer(partial: DeepPartial<PoolHistoryAnswer> = {}): PoolHistoryAnswer {
+  return poolHistoryFixture({
     pool: POOL,
-    sample: false,
-    backfill: 'none',
-    days: Array.from({ length: 40 }, (_, i) => ({
-      date: new Date(Date.UTC(2026, 9, 17 + i)).toISOString().slice(0, 10),
-      apy: 5 + i / 10,
-      apyBase: 5,
-      apyReward: i / 10,
-      tvlUsd: 2e8,
-    })),
-    item: {
-      pool: POOL,
-      project: 'aave-v3',
-      chain: 'Ethereum',
+    item: scannerItemFixture(1, {
       symbol: 'USDC',
       tvlUsd: 2e8,
-      apy: 6,
-      apyBase: 5,
-      apyReward: 1,
       expected: 5.5,
       riskAdjustedApy: 4.5,
-      charges: { impermanentLoss: 0, rewardPrice: 0, outflow: 0, size: 0.25, safety: 0.75 },
+      charges: { rewardPrice: 0 },
       url: `https://defillama.com/yields/pool/${POOL}`,
-      apySpot: 6.2,
-      apyBasis: 'mean30d',
       risk: 1.5,
-      stablecoin: true,
-      ilRisk: 'no',
-      exposure: 'single',
-      outlier: false,
-      poolMeta: null,
-      inputs: {
-        sigma: 0.02,
-        count: 30,
-        basis: 'history',
-        category: 'stablecoin',
-        level: 5.5,
-        prior: 9.5,
-        weight: 0.95,
-        rewardShare: 0.16,
-        safety: 4,
-        safetyBasis: 'tier',
-        safetySource: null,
-      },
-    },
+      inputs: { count: 30, basis: 'history', level: 5.5, weight: 0.95 },
+    }),
     ...partial,
-  };
+  });
 }
 
-let reply: () => Response = () => new Response(null, { status: 500 });
-const requested: string[] = [];
-/** The history endpoint answers `history()`; any other path (the page's settings) `{}`. */
-function stubApi(history: () => Response) {
-  reply = history;
-  requested.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      if (!path.startsWith('/api/scanner/')) return json({})();
-      requested.push(path);
-      return reply();
-    }),
-  );
+/** The page's settings, and the pool's history as the test decides. */
+function serveApi(history: Answer<'poolHistory'>, options?: ServeOptions) {
+  serve('settings');
+  return serve('poolHistory', history, options);
 }
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderPage(pool = POOL) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -102,17 +63,17 @@ function renderPage(pool = POOL) {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the pool page', () => {
   it('loads the pool’s history and shows its figures, its chart and a link back', async () => {
-    stubApi(json(historyAnswer()));
+    const history = serveApi(historyAnswer());
     const router = renderPage();
     expect(screen.getByTestId('pool-loading')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'USDC · aave-v3 · Ethereum' }),
     ).toBeInTheDocument();
-    expect(requested).toEqual([`/api/scanner/pools/${POOL}/history`]);
+    expect(history.calls.map(({ url }) => url.pathname)).toEqual([
+      `/api/scanner/pools/${POOL}/history`,
+    ]);
     expect(screen.getByTestId('pool-figures')).toHaveTextContent('Risk-adjusted APY4.50%');
     expect(await screen.findByTestId('chart-stub')).toHaveTextContent('40 days');
     expect(screen.getByTestId('pool-history-chart')).toHaveAttribute('data-days', '40');
@@ -124,11 +85,11 @@ describe('the pool page', () => {
   });
 
   it('labels a sample history and says when there are no days yet', async () => {
-    stubApi(json(historyAnswer({ sample: true })));
+    serveApi(historyAnswer({ sample: true }));
     renderPage();
     expect(await screen.findByTestId('pool-data-note')).toHaveTextContent('Sample data');
 
-    stubApi(json(historyAnswer({ days: [], backfill: 'queued' })));
+    serveApi(historyAnswer({ days: [], backfill: 'queued' }));
     renderPage();
     expect(await screen.findByTestId('pool-history-empty')).toHaveTextContent(
       'being fetched from DeFiLlama',
@@ -139,15 +100,20 @@ describe('the pool page', () => {
     'says so for an unknown pool, and offers Retry after a failure',
     { timeout: 30_000 },
     async () => {
-      stubApi(json({ error: { code: 'not_found', message: 'No pool' } }, 404));
+      serveApi(apiErrorFixture('not_found', 'No pool'), { status: 404 });
       renderPage();
       expect(await screen.findByTestId('pool-not-found')).toBeInTheDocument();
 
-      stubApi(json({ error: { code: 'internal', message: 'boom' } }, 500));
+      let failing = true;
+      serveApi(() =>
+        failing
+          ? HttpResponse.json(apiErrorFixture('internal', 'boom'), { status: 500 })
+          : historyAnswer(),
+      );
       renderPage();
       // A server error is retried (poolHistoryQuery) before the page says so.
       expect(await screen.findByTestId('pool-error', {}, { timeout: 15_000 })).toBeInTheDocument();
-      reply = json(historyAnswer());
+      failing = false;
       await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
       expect(await screen.findByTestId('pool-figures')).toBeInTheDocument();
     },

@@ -2,39 +2,24 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { ScannerTrackMonth, ScannerTrackRecord, TrackRecord } from '@yield/contract';
+import type { ScannerTrackRecord, TrackRecord } from '@yield/contract';
+import {
+  apiErrorFixture,
+  scannerTrackPickFixture,
+  scannerTrackRecordFixture,
+  trackRecordFixture,
+} from '@yield/fixtures';
+import { HttpResponse, serve, type Answer } from '@yield/fixtures/msw';
 import TrackRecordPage from './TrackRecordPage.tsx';
 
-type Pick = ScannerTrackMonth['riskAdjusted']['picks'][number];
-const pick = (n: number, over: Partial<Pick> = {}): Pick => ({
-  pool: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  project: 'aave-v3',
-  chain: 'Ethereum',
-  symbol: `USD${n}`,
-  kind: 'stablecoin',
-  apy: n,
-  riskAdjustedApy: n - 1,
-  realizedApy: n,
-  daysWithData: 28,
-  ...over,
-});
+const pick = scannerTrackPickFixture;
 
-const sources: TrackRecord = {
-  method: 'ra30-v1',
-  sample: false,
-  asOf: '2026-03-10',
-  startValue: 10_000,
-  types: [],
-};
+const sources: TrackRecord = trackRecordFixture({ sample: false, asOf: '2026-03-10' });
 
-const scanner: ScannerTrackRecord = {
-  method: 'rapool-v2',
+const scanner: ScannerTrackRecord = scannerTrackRecordFixture({
   sample: false,
   firstDay: '2026-01-01',
   asOf: '2026-03-10',
-  startValue: 10_000,
-  size: 10,
-  minDays: 30,
   months: [
     {
       decidedOn: '2026-02-01',
@@ -54,17 +39,12 @@ const scanner: ScannerTrackRecord = {
     { decidedOn: '2026-01-01', until: '2026-02-01', candidates: 0, reason: 'history_too_short' },
   ],
   final: { riskAdjusted: 10_044.58, rawApy: 10_043.45, base: 10_030.13 },
-};
+});
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubApi(respondScanner: () => Response) {
-  const fetch = vi.fn(async (url: string) =>
-    url === '/api/track-record/scanner' ? respondScanner() : json(sources),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The page's two answers: the sources' track record, and the scanner's as the test decides. */
+function serveApi(scannerTrack: Answer<'scannerTrackRecord'>) {
+  serve('trackRecord', sources);
+  return serve('scannerTrackRecord', scannerTrack);
 }
 
 function renderPage() {
@@ -79,14 +59,14 @@ function renderPage() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe("the track record page: the scanner's top 10", () => {
   it('shows each month with both groups, the base rates, the final values and the CSV link', async () => {
-    const fetch = stubApi(() => json(scanner));
+    const scannerTrack = serveApi(scanner);
     renderPage();
     const table = await screen.findByTestId('scanner-track-table');
-    expect(fetch).toHaveBeenCalledWith('/api/track-record/scanner', expect.anything());
+    expect(scannerTrack.calls.map(({ url }) => url.pathname + url.search)).toContain(
+      '/api/track-record/scanner',
+    );
     const section = screen.getByTestId('track-scanner');
     expect(
       within(section).getByRole('heading', { level: 2, name: "Scanner's top 10" }),
@@ -117,9 +97,7 @@ describe("the track record page: the scanner's top 10", () => {
   });
 
   it('says plainly that the sample has no pool histories, with no figures', async () => {
-    stubApi(() =>
-      json({ ...scanner, sample: true, firstDay: null, asOf: null, months: [], skipped: [] }),
-    );
+    serveApi({ ...scanner, sample: true, firstDay: null, asOf: null, months: [], skipped: [] });
     renderPage();
     const empty = await screen.findByTestId('scanner-track-empty');
     expect(empty).toHaveTextContent(
@@ -130,7 +108,7 @@ describe("the track record page: the scanner's top 10", () => {
   });
 
   it('says when the histories are too short for a month', async () => {
-    stubApi(() => json({ ...scanner, months: [], asOf: '2026-01-20' }));
+    serveApi({ ...scanner, months: [], asOf: '2026-01-20' });
     renderPage();
     expect(await screen.findByTestId('scanner-track-empty')).toHaveTextContent(
       "No month yet: the pools' histories run from Jan 1, 2026 to Jan 20, 2026, too short",
@@ -139,10 +117,12 @@ describe("the track record page: the scanner's top 10", () => {
 
   it('shows the error with Try again, which loads it again', async () => {
     let fail = true;
-    stubApi(() =>
+    serveApi(() =>
       fail
-        ? json({ error: { code: 'unavailable', message: 'pools.json has not loaded' } }, 503)
-        : json(scanner),
+        ? HttpResponse.json(apiErrorFixture('unavailable', 'pools.json has not loaded'), {
+            status: 503,
+          })
+        : scanner,
     );
     renderPage();
     const alert = await screen.findByRole('alert');

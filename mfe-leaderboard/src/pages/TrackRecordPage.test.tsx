@@ -2,29 +2,20 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { TrackRecord, TrackRecordMonth } from '@yield/contract';
+import type { TrackRecord } from '@yield/contract';
+import {
+  apiErrorFixture,
+  scannerTrackRecordFixture,
+  trackPickFixture,
+  trackRecordFixture,
+} from '@yield/fixtures';
+import { HttpResponse, serve, type Answer, type ServeOptions } from '@yield/fixtures/msw';
 import TrackRecordPage from './TrackRecordPage.tsx';
 
-type Pick = TrackRecordMonth['riskAdjusted'];
-const pick = (over: Partial<Pick>): Pick => ({
-  id: 2,
-  name: 'Sky Spark - Savings Account',
-  unit: 'USD',
-  yield30d: 5,
-  riskAdjustedYield30d: 4,
-  returnPct: 0.4,
-  yieldPct: 0.4,
-  priceChangePct: null,
-  events: [],
-  lossMeasured: true,
-  ...over,
-});
+const pick = trackPickFixture;
 
-const answer: TrackRecord = {
-  method: 'ra30-v1',
-  sample: true,
+const answer: TrackRecord = trackRecordFixture({
   asOf: '2026-04-01',
-  startValue: 10_000,
   types: [
     {
       type: 'stablecoin',
@@ -64,31 +55,14 @@ const answer: TrackRecord = {
     },
     { type: 'defi', months: [], final: { riskAdjusted: 10_000, rawApy: 10_000, base: 10_000 } },
   ],
-};
+});
 
-/** The scanner's track record as on the shipped sample: no pool histories. */
-const scannerEmpty = {
-  method: 'rapool-v2',
-  sample: true,
-  firstDay: null,
-  asOf: null,
-  startValue: 10_000,
-  size: 10,
-  minDays: 30,
-  months: [],
-  skipped: [],
-  final: { riskAdjusted: 10_000, rawApy: 10_000, base: 10_000 },
-};
-
-function stubApi(respond: () => Response) {
-  const fetch = vi.fn(async (url: string) =>
-    url === '/api/track-record/scanner' ? json(scannerEmpty) : respond(),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The page's two answers: the scanner's track record as on the shipped sample (no pool
+ * histories), and the sources' track record as the test decides. */
+function serveApi(trackRecord: Answer<'trackRecord'>, options?: ServeOptions) {
+  serve('scannerTrackRecord', scannerTrackRecordFixture());
+  return serve('trackRecord', trackRecord, options);
 }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -102,16 +76,16 @@ function renderPage() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the track record page', () => {
   it('shows each month with its picks, losses and events, the final values, the sample label and the CSV link', async () => {
-    const fetch = stubApi(() => json(answer));
+    const trackRecord = serveApi(answer);
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Track record' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the track record…');
     const table = await screen.findByTestId('track-table-stablecoin');
-    expect(fetch).toHaveBeenCalledWith('/api/track-record', expect.anything());
+    expect(trackRecord.calls.map(({ url }) => url.pathname + url.search)).toContain(
+      '/api/track-record',
+    );
     const rows = within(table).getAllByTestId('track-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Feb 2026');
@@ -140,7 +114,7 @@ describe('the track record page', () => {
   });
 
   it('says when the data is not sample', async () => {
-    stubApi(() => json({ ...answer, sample: false }));
+    serveApi({ ...answer, sample: false });
     renderPage();
     expect(await screen.findByTestId('track-data-note')).toHaveTextContent(
       'Data as of Apr 1, 2026: computed from the published data.',
@@ -149,10 +123,12 @@ describe('the track record page', () => {
 
   it('shows the error with Try again, which loads it again', async () => {
     let fail = true;
-    stubApi(() =>
+    serveApi(() =>
       fail
-        ? json({ error: { code: 'unavailable', message: 'history.json has not loaded' } }, 503)
-        : json(answer),
+        ? HttpResponse.json(apiErrorFixture('unavailable', 'history.json has not loaded'), {
+            status: 503,
+          })
+        : answer,
     );
     renderPage();
     const alert = await screen.findByRole('alert');

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PremiumEmailPage, { ACTIVATION_REDIRECT_MS } from './PremiumEmailPage.tsx';
-import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
+import { premiumSessionFixture } from '@yield/fixtures';
+import { serve } from '@yield/fixtures/msw';
+import { bootSession, premiumToken, renderRoute } from '../test/harness.tsx';
 import { toast } from '@yield/ui';
 
 vi.mock('@yield/ui', () => ({
@@ -9,15 +11,10 @@ vi.mock('@yield/ui', () => ({
   warmUpToasts: vi.fn(),
 }));
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('PremiumEmailPage', () => {
   it('redirects to /pricing without an invite code in navigation state', async () => {
     bootSession(null);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(jsonResponse(200, {}))),
-    );
+    serve('settings');
     renderRoute({ path: '/premium-email', element: <PremiumEmailPage />, at: '/premium-email' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
     expect(screen.queryByRole('heading', { name: 'Almost There!' })).toBeNull();
@@ -26,14 +23,8 @@ describe('PremiumEmailPage', () => {
   it('activates, stores the new token, toasts success and goes home 1.5 s later', async () => {
     bootSession(premiumToken());
     const activated = premiumToken({ email: 'saver@example.com' });
-    const fetchMock = vi.fn((url: string) =>
-      Promise.resolve(
-        url === '/api/premiumLogin'
-          ? jsonResponse(200, { success: true, token: activated })
-          : jsonResponse(200, {}),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    serve('settings');
+    serve('premiumLogin', premiumSessionFixture({ token: activated }));
     renderRoute({
       path: '/premium-email',
       element: <PremiumEmailPage />,

@@ -1,96 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PremiumStrategyAnalysis } from '@yield/contract';
 import PremiumStrategyPage from './PremiumStrategyPage.tsx';
+import { apiErrorFixture, premiumAnalysisFixture } from '@yield/fixtures';
 import {
-  bootSession,
-  jsonResponse,
-  makeToken,
-  premiumToken,
-  renderRoute,
-} from '../test/harness.tsx';
+  HttpResponse,
+  requestsSeen,
+  serve,
+  type Answer,
+  type ServeOptions,
+} from '@yield/fixtures/msw';
+import { bootSession, makeToken, premiumToken, renderRoute } from '../test/harness.tsx';
 
-const ready: PremiumStrategyAnalysis = {
-  id: 5,
-  requestedId: '5',
-  name: 'Ethena - sUSDe',
-  status: 'ready',
-  source: {
-    id: 5,
-    name: 'Ethena - sUSDe',
-    token: 'USDe',
-    yieldToken: 'sUSDe',
-    type: 'defi',
-    unit: 'USD',
-    rating: 3,
-    safety: 3,
-    liquidity: 3,
-    yield_type: 'Funding-rate basis trade',
-    real_or_incentive: 'Real',
-    yield_category: 'Delta-neutral',
-    isBaseRate: false,
-    detailSlug: null,
-    incidents: [],
-    warnings: [],
-    description: 'Earns the funding rate of a hedged ETH position.',
-    scoreRationale: {
-      date: '2026-01-01',
-      safety: 'Custody with off-exchange settlement.',
-      liquidity: 'Unstaking takes seven days.',
-      links: ['https://example.org/ethena-docs'],
-    },
-    depositUrl: 'https://example.org/ethena',
-    exit: {
-      kind: 'cooldown',
-      days: 7,
-      note: 'Unstaking waits for a cooldown.',
-      link: 'https://example.org/ethena-docs',
-      verified: '2026-11-23',
-    },
-    feeds: [],
-    provenance: { kind: 'sample', asOf: '2026-11-21', series: 'ethena-susde', stale: false },
-  },
-  breakdown: {
-    id: 5,
-    method: 'ra30-v1',
-    asOf: '2026-11-21',
-    status: 'ok',
-    window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
-    inputs: {
-      safety: 3,
-      liquidity: 3,
-      sigma30: 2.02,
-      reward30: 0,
-      tvl: 3.55e9,
-      tvlMedian: 3.9e9,
-      tvlDrawdown: 0.16,
-      clampedDays: 0,
-    },
-    yield30d: 10.36,
-    riskAdjustedYield30d: 6.37,
-    risk: 3.99,
-    charges: {
-      volatility: 2.03,
-      incentives: 0,
-      safety: 1.5,
-      liquidity: 0.3,
-      size: 0,
-      outflow: 0.16,
-    },
-    great: false,
-    provenance: { kind: 'sample', asOf: '2026-11-21', series: 'ethena-susde', stale: false },
-  },
-  history: [
-    { timestamp: Date.UTC(2026, 10, 20), tvl: 3.6e9, apr: 10.1 },
-    { timestamp: Date.UTC(2026, 10, 21), tvl: 3.55e9, apr: 10.5 },
-  ],
+/** The ready analysis of Ethena sUSDe (rated by Credora), with a rating the page leaves out (N/A). */
+const ready = premiumAnalysisFixture({
   thirdPartyRatings: [
-    {
-      provider: 'Credora',
-      providerUrl: 'https://credora.example',
-      value: 'A',
-      date: '2026-10-01',
-      link: null,
-    },
+    ...premiumAnalysisFixture().thirdPartyRatings,
     {
       provider: 'DeFiSafety',
       providerUrl: 'https://defisafety.example',
@@ -99,39 +23,27 @@ const ready: PremiumStrategyAnalysis = {
       link: null,
     },
   ],
-  summary: 'Ethena - sUSDe paid 10.36% APR on average over the 30 days to 2026-11-21.',
-};
+});
 
-function api(analysis: () => Promise<Response>) {
-  return vi.fn((url: string) => {
-    if (url.startsWith('/api/premium/strategies/')) return analysis();
-    if (url === '/api/sources') return Promise.resolve(jsonResponse(200, [ready.source]));
-    return Promise.resolve(
-      jsonResponse(200, { siteTitle: 'Pigi', data: { sample: true, asOf: '2026-11-21' } }),
-    );
-  });
+/** The page's API: settings, the sources, and the analysis as the test decides. */
+function serveApi(analysis: Answer<'premiumAnalysis'>, options?: ServeOptions) {
+  serve('settings');
+  serve('sources', [ready.source]);
+  return serve('premiumAnalysis', analysis, options);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PremiumStrategyPage', () => {
   it('sends a visitor without premium to /pricing and asks the API for nothing', async () => {
     bootSession(null);
-    const fetchMock = api(() => Promise.resolve(jsonResponse(200, ready)));
-    vi.stubGlobal('fetch', fetchMock);
+    serveApi(ready);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/premium/'))).toBe(
-      false,
-    );
+    expect(requestsSeen().some(({ url }) => url.pathname.startsWith('/api/premium/'))).toBe(false);
   });
 
   it('treats an expired token as no session: removed on load, sent to /pricing', async () => {
     bootSession(premiumToken({ exp: Math.floor(Date.now() / 1000) - 60 }));
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, ready))),
-    );
+    serveApi(ready);
     expect(localStorage.getItem('premiumToken')).toBeNull();
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
@@ -140,8 +52,7 @@ describe('PremiumStrategyPage', () => {
   it('shows the real analysis for a premium member, sent with the bearer token', async () => {
     const token = premiumToken();
     bootSession(token);
-    const fetchMock = api(() => Promise.resolve(jsonResponse(200, ready)));
-    vi.stubGlobal('fetch', fetchMock);
+    const analysis = serveApi(ready);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
 
     expect(
@@ -160,10 +71,8 @@ describe('PremiumStrategyPage', () => {
       );
     }
     expect(await screen.findByTestId('premium-report')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(
-      ([url]) => String(url) === '/api/premium/strategies/5',
-    ) as unknown as [string, RequestInit];
-    expect(new Headers(call[1].headers).get('Authorization')).toBe(`Bearer ${token}`);
+    const call = analysis.calls.find(({ url }) => url.pathname === '/api/premium/strategies/5');
+    expect(call?.headers.get('Authorization')).toBe(`Bearer ${token}`);
 
     const charges = screen.getByRole('list', { name: 'Risk charges' });
     expect(within(charges).getAllByRole('listitem')).toHaveLength(6);
@@ -182,10 +91,7 @@ describe('PremiumStrategyPage', () => {
 
   it('sends the member to the provider, or says deposits are paused and sends nobody', async () => {
     bootSession(premiumToken());
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, ready))),
-    );
+    serveApi(ready);
     const first = renderRoute({
       path: '/premium/:strategy',
       element: <PremiumStrategyPage />,
@@ -211,10 +117,7 @@ describe('PremiumStrategyPage', () => {
         },
       },
     };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, paused))),
-    );
+    serveApi(paused);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     expect(await screen.findByTestId('deposits-paused')).toHaveTextContent(
       'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
@@ -242,10 +145,7 @@ describe('PremiumStrategyPage', () => {
         ],
       },
     };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, withIncidents))),
-    );
+    serveApi(withIncidents);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     // Only the incident within the two days of history is on the chart.
     expect(await screen.findByTestId('incident-legend')).toHaveTextContent(
@@ -255,10 +155,7 @@ describe('PremiumStrategyPage', () => {
 
   it('labels the sample source as sample, and an imported stale one by DeFiLlama with its date and figures', async () => {
     bootSession(premiumToken());
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, ready))),
-    );
+    serveApi(ready);
     const first = renderRoute({
       path: '/premium/:strategy',
       element: <PremiumStrategyPage />,
@@ -281,10 +178,7 @@ describe('PremiumStrategyPage', () => {
       source: { ...ready.source, provenance },
       breakdown: { ...ready.breakdown, status: 'stale', asOf: '2026-11-19', provenance },
     };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, stale))),
-    );
+    serveApi(stale);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     expect(await screen.findByTestId('data-source')).toHaveTextContent(
       'Data: DeFiLlama, as of Nov 19, 2026 · Stale: no new data since Nov 19, 2026',
@@ -313,10 +207,7 @@ describe('PremiumStrategyPage', () => {
       history: [],
       summary: 'Ethena - sUSDe has no live data yet.',
     };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, noLive))),
-    );
+    serveApi(noLive);
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     expect(await screen.findByTestId('data-source')).toHaveTextContent('No live data');
     const report = screen.getByTestId('premium-report');
@@ -337,10 +228,7 @@ describe('PremiumStrategyPage', () => {
       history: [],
       thirdPartyRatings: [],
     };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, analyzing))),
-    );
+    serveApi(analyzing);
     renderRoute({
       path: '/premium/:strategy',
       element: <PremiumStrategyPage />,
@@ -363,14 +251,7 @@ describe('PremiumStrategyPage', () => {
     });
     bootSession(forged);
     localStorage.setItem('premiumUser', '{"userId":"x"}');
-    vi.stubGlobal(
-      'fetch',
-      api(() =>
-        Promise.resolve(
-          jsonResponse(401, { error: { code: 'unauthorized', message: 'Invalid token' } }),
-        ),
-      ),
-    );
+    serveApi(apiErrorFixture('unauthorized', 'Invalid token'), { status: 401 });
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pricing'));
@@ -385,10 +266,7 @@ describe('PremiumStrategyPage', () => {
   it('keeps the session and offers a retry when the server is unreachable', async () => {
     const token = premiumToken();
     bootSession(token);
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    serveApi(() => HttpResponse.error());
     renderRoute({ path: '/premium/:strategy', element: <PremiumStrategyPage />, at: '/premium/5' });
     expect(
       await screen.findByRole('button', { name: 'Try again' }, { timeout: 20_000 }),

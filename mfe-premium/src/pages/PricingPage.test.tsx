@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import { premiumTokenAtom } from '@yield/platform';
 import PricingPage from './PricingPage.tsx';
-import { bootSession, jsonResponse, premiumToken, renderRoute } from '../test/harness.tsx';
+import { premiumSessionFixture, settingsFixture } from '@yield/fixtures';
+import { serve } from '@yield/fixtures/msw';
+import { bootSession, premiumToken, renderRoute } from '../test/harness.tsx';
 
 vi.mock('@yield/ui', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@yield/ui')>()),
@@ -11,30 +13,23 @@ vi.mock('@yield/ui', async (importOriginal) => ({
   warmUpToasts: vi.fn(),
 }));
 
-const settings = {
-  siteTitle: 'Pigi',
-  externalUrls: {
-    premiumPurchaseForm: 'https://forms.example/purchase',
-    premiumRequestForm: 'https://forms.example/request',
-  },
-};
-
-/** Answers like the API: settings always, and the invite call as the test decides. */
-function api(invite: () => Promise<Response>) {
-  return vi.fn((url: string) =>
-    url === '/api/settings' ? Promise.resolve(jsonResponse(200, settings)) : invite(),
+/** Settings as the API serves them, with this test's premium forms. */
+function serveSettings() {
+  serve(
+    'settings',
+    settingsFixture({
+      externalUrls: {
+        premiumPurchaseForm: 'https://forms.example/purchase',
+        premiumRequestForm: 'https://forms.example/request',
+      },
+    }),
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PricingPage', () => {
   it('shows $299 per month and a Buy link opening the purchase form from settings in a new tab', async () => {
     bootSession(null);
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.reject(new Error('unused'))),
-    );
+    serveSettings();
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Premium Access' })).toBeInTheDocument();
@@ -50,11 +45,9 @@ describe('PricingPage', () => {
   it('stores token and user on a good code and goes to /premium-email with the code in navigation state', async () => {
     bootSession(null);
     const token = premiumToken();
-    const user = { userId: 'user-1', email: null, accessLevel: 'premium' };
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.resolve(jsonResponse(200, { success: true, token, user }))),
-    );
+    const user = { userId: 'user-1', email: null, accessLevel: 'premium' as const };
+    serveSettings();
+    serve('premiumInvite', premiumSessionFixture({ token, user }));
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
     await userEvent.type(screen.getByLabelText('Invite code'), 'YIELD-GOOD-CODE');
@@ -76,10 +69,7 @@ describe('PricingPage', () => {
       'premiumUser',
       JSON.stringify({ userId: 'user-1', email: null, accessLevel: 'premium' }),
     );
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.reject(new Error('unused'))),
-    );
+    serveSettings();
     renderRoute({ path: '/pricing', element: <PricingPage />, at: '/pricing' });
 
     await waitFor(() =>
@@ -91,10 +81,7 @@ describe('PricingPage', () => {
 
   it('explains why a visitor was sent here', () => {
     bootSession(null);
-    vi.stubGlobal(
-      'fetch',
-      api(() => Promise.reject(new Error('unused'))),
-    );
+    serveSettings();
     renderRoute({
       path: '/pricing',
       element: <PricingPage />,

@@ -86,22 +86,3 @@ export function renderWithProviders(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** A fetch whose answer the test releases when it wants, to observe the loading state. */
-export function deferredFetch() {
-  let release!: (response: Response) => void;
-  let fail!: (error: unknown) => void;
-  const pending = new Promise<Response>((resolve, reject) => {
-    release = resolve;
-    fail = reject;
-  });
-  const fetchMock = vi.fn(() => pending);
-  return { fetchMock, release, fail };
-}

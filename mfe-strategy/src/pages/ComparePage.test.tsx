@@ -5,7 +5,19 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import ComparePage from './ComparePage.tsx';
 import { compareColumns, joinNames, resolveSelection } from '../features/compare/model.ts';
 import { parseCompareIds } from '@yield/ui';
-import type { BaseRates, SourceRow, StrategyMetrics, YieldSource } from '@yield/contract';
+import type { SourceRow, StrategyMetrics, YieldSource } from '@yield/contract';
+import {
+  apiErrorFixture,
+  baseRatesFixture,
+  breakdownFixture,
+  earningsFixture,
+  historyFixture,
+  incidentFixture,
+  sourceRowFixture,
+  strategyFixture,
+  type DeepPartial,
+} from '@yield/fixtures';
+import { serve, serveOthers, type SeenRequest } from '@yield/fixtures/msw';
 
 // Highcharts is not under test: the chart module is a stand-in that lists what it was given.
 vi.mock('../shared/charts/lazy.ts', () => {
@@ -24,7 +36,6 @@ vi.mock('../shared/charts/lazy.ts', () => {
   return { LazyCompareChart: Stub, loadCompareChart: () => Promise.resolve() };
 });
 
-const SAMPLE = { kind: 'sample', asOf: '2026-11-21', stale: false } as const;
 const EXIT = {
   kind: 'instant',
   days: 0,
@@ -33,23 +44,14 @@ const EXIT = {
   verified: '2026-11-23',
 } as const;
 
-function source(id: number, name: string, extra: Partial<SourceRow> = {}): SourceRow {
-  return {
+function source(id: number, name: string, extra: DeepPartial<SourceRow> = {}): SourceRow {
+  return sourceRowFixture({
     id,
     name,
-    isBaseRate: false,
-    type: 'stablecoin',
-    unit: 'USD',
-    token: 'USDC',
-    detailSlug: null,
     depositUrl: `https://example.org/deposit/${id}`,
     exit: EXIT,
-    incidents: [],
-    warnings: [],
-    provenance: SAMPLE,
-    feeds: [],
     ...extra,
-  } as unknown as SourceRow;
+  });
 }
 
 const SOURCES: YieldSource[] = [
@@ -63,14 +65,11 @@ const SOURCES: YieldSource[] = [
       verified: '2026-11-23',
     },
     incidents: [
-      {
+      incidentFixture({
         date: '2026-11-05',
-        kind: 'exploit',
         summary: 'Unbacked USR was minted.',
         link: 'https://example.org/postmortem',
-        linkVerified: '2026-11-23',
-        active: true,
-      },
+      }),
     ],
   }),
   source(13, 'Lido - stETH', {
@@ -82,46 +81,25 @@ const SOURCES: YieldSource[] = [
   }),
 ];
 
-function metrics(id: number, apr: number, ra: number, extra: Partial<StrategyMetrics> = {}) {
-  return {
-    id,
-    yield30d: apr,
-    riskAdjustedYield30d: ra,
-    tvl: 66e6,
-    status: 'ok',
-    method: 'ra30-v1',
-    risk: apr - ra,
-    great: false,
-    asOf: '2026-11-21',
-    provenance: SAMPLE,
-    warnings: [],
-    ...extra,
-  } as StrategyMetrics;
+function metrics(id: number, apr: number, ra: number, extra: DeepPartial<StrategyMetrics> = {}) {
+  return strategyFixture({ id, yield30d: apr, riskAdjustedYield30d: ra, tvl: 66e6, ...extra });
 }
 const STRATEGIES = [
   metrics(3, 4.53, 2.75),
   metrics(8, 0.49, -6.27),
   metrics(13, 2.75, 2.29, { great: true }),
 ];
-const RATES = {
+const RATES = baseRatesFixture({
   baserateDefi: 2.3,
   baserateStable: 4.9,
   baserateRiskAdjustedDefi: 1.82,
   baserateRiskAdjustedStable: 3.99,
-  method: 'ra30-v1',
-  asOf: '2026-11-21',
-  status: { stablecoin: 'ok', defi: 'ok' },
-  provenance: { stablecoin: SAMPLE, defi: SAMPLE },
-} as BaseRates;
+});
 
 function breakdown(id: string) {
   const ra = STRATEGIES.find((m) => String(m.id) === id)!;
-  return {
+  return breakdownFixture({
     id: Number(id),
-    method: 'ra30-v1',
-    asOf: '2026-11-21',
-    status: 'ok',
-    window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
     yield30d: ra.yield30d,
     riskAdjustedYield30d: ra.riskAdjustedYield30d,
     risk: ra.risk,
@@ -134,12 +112,11 @@ function breakdown(id: string) {
       outflow: 0.03,
     },
     great: ra.great,
-    provenance: SAMPLE,
-  };
+  });
 }
 
 function history(days: number) {
-  return {
+  return historyFixture({
     data: Array.from({ length: days }, (_, i) => ({
       timestamp: Date.UTC(2026, 7, 24 + i),
       tvl: 1e6,
@@ -148,53 +125,42 @@ function history(days: number) {
     lastTvl: 1e6,
     lastApr: 4,
     lastRaApr: 3,
-    status: 'ok',
-    method: 'ra30-v1',
-    asOf: '2026-11-21',
-    provenance: SAMPLE,
-  };
+  });
 }
 
-function respond(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
-
-function mockApi() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const url = new URL(String(input), 'http://site');
-    if (url.pathname === '/api/sources') return respond(SOURCES);
-    if (url.pathname === '/api/strategies') return respond(STRATEGIES);
-    if (url.pathname === '/api/baserate') return respond(RATES);
-    const charges = /^\/api\/strategies\/(\w+)\/breakdown$/.exec(url.pathname);
-    if (charges) return respond(breakdown(charges[1]!));
-    if (url.pathname === '/api/history') return respond(history(90));
-    if (url.pathname === '/api/earnings') {
-      const id = Number(url.searchParams.get('id'));
-      const unit = id === 13 ? 'ETH' : 'USD';
-      return respond({
-        id,
-        amount: Number(url.searchParams.get('amount')),
-        unit,
-        range: '30D',
-        earned: 37.75,
+/** The API the page reads; returns the history requests, for the range assertions. */
+function serveApi() {
+  serve('sources', SOURCES);
+  serve('strategies', STRATEGIES);
+  serve('baseRates', RATES);
+  serve('breakdown', ({ params }) => breakdown(String(params.id)));
+  serve('earnings', ({ url }) => {
+    const id = Number(url.searchParams.get('id'));
+    return earningsFixture({
+      id,
+      amount: Number(url.searchParams.get('amount')),
+      unit: id === 13 ? 'ETH' : 'USD',
+      range: '30D',
+      earned: 37.75,
+      days: 30,
+      from: '2026-10-23',
+      to: '2026-11-21',
+      base: {
+        key: 'base-stablecoin',
+        earned: 40.43,
         days: 30,
         from: '2026-10-23',
         to: '2026-11-21',
-        base: {
-          key: 'base-stablecoin',
-          earned: 40.43,
-          days: 30,
-          from: '2026-10-23',
-          to: '2026-11-21',
-        },
-        difference: -2.68,
-      });
-    }
-    return respond({ error: { code: 'not_found', message: 'no' } }, 404);
+      },
+      difference: -2.68,
+    });
   });
+  serveOthers(404, apiErrorFixture('not_found', 'no'));
+  return serve('history', history(90));
 }
+
+const requestedUrls = (seen: { calls: SeenRequest[] }) =>
+  seen.calls.map(({ url }) => url.pathname + url.search);
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname + useLocation().search}</p>;
@@ -220,7 +186,7 @@ beforeEach(() => {
 
 describe('the compare page', () => {
   it('shows the sources of the link side by side: figures, charges, exit, incidents, chart, earnings', async () => {
-    mockApi();
+    serveApi();
     renderAt('/compare?ids=3,8,13');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent(
@@ -292,22 +258,18 @@ describe('the compare page', () => {
   });
 
   it('changes the chart range on request', async () => {
-    const fetchMock = mockApi();
+    const histories = serveApi();
     const user = userEvent.setup();
     renderAt('/compare?ids=3,8');
     await screen.findByTestId('stub-chart', {}, { timeout: 5000 });
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-      '/api/history?id=3&range=90D',
-    );
+    expect(requestedUrls(histories)).toContain('/api/history?id=3&range=90D');
     await user.click(
       within(screen.getByRole('group', { name: 'History range' })).getByRole('button', {
         name: '180D',
       }),
     );
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/api/history?id=base-stablecoin&range=180D',
-      ),
+      expect(requestedUrls(histories)).toContain('/api/history?id=base-stablecoin&range=180D'),
     );
   });
 
@@ -318,7 +280,7 @@ describe('the compare page', () => {
     ['/compare?ids=3,3', 'This link names the same source more than once.'],
     ['/compare?ids=3,99', 'No yield source has the id 99.'],
   ])('explains a link it cannot show (%s) and leads back to the comparison', async (path, text) => {
-    mockApi();
+    serveApi();
     renderAt(path);
     const problem = await screen.findByTestId('compare-problem');
     expect(problem).toHaveTextContent(text);
@@ -330,7 +292,7 @@ describe('the compare page', () => {
   });
 
   it('offers the first three of a link that names four', async () => {
-    mockApi();
+    serveApi();
     renderAt('/compare?ids=3,8,13,2');
     const problem = await screen.findByTestId('compare-problem');
     expect(problem).toHaveTextContent(
@@ -344,9 +306,7 @@ describe('the compare page', () => {
   });
 
   it('says so when the sources cannot be loaded', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      respond({ error: { code: 'x', message: 'x' } }, 500),
-    );
+    serveOthers(500, apiErrorFixture('x', 'x'));
     renderAt('/compare?ids=3,8');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The sources could not be loaded just now.',

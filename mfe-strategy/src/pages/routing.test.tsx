@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { holdOthers } from '@yield/fixtures/msw';
 import StrategyDetailPage from './StrategyDetailPage.tsx';
 import NumericStrategyPage from './NumericStrategyPage.tsx';
 
@@ -16,7 +17,7 @@ function Where() {
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
+  holdOthers();
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

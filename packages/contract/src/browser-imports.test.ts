@@ -1,6 +1,7 @@
 /**
  * Front ends take only types from '@yield/contract' and values from '@yield/contract/constants',
- * so zod (the schemas) never reaches a browser bundle. `import { type X }` does not count as
+ * so zod (the schemas) never reaches a browser bundle; the contract's test data (@yield/fixtures)
+ * is imported by tests only. `import { type X }` does not count as
  * type-only: with verbatimModuleSyntax it still loads the module.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -50,6 +51,21 @@ describe('browser code and the contract', () => {
           (s) => `${path.relative(root, file)}: ${s}`,
         ),
       ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('imports @yield/fixtures (test data, zod, MSW) only from tests and their helpers', () => {
+    // Test files, and the helpers only tests import (src/test/, test-*.ts).
+    const testOnly = /(?:\.test\.tsx?|\/test\/[^/]+\.tsx?|\/test-[\w-]+\.tsx?)$/;
+    expect(testOnly.test('mfe-content/src/test/render.tsx')).toBe(true);
+    expect(testOnly.test('mfe-leaderboard/src/comparison/test-fixtures.ts')).toBe(true);
+    expect(testOnly.test('mfe-strategy/src/pages/ComparePage.tsx')).toBe(false);
+    const offenders = BROWSER_SOURCES.flatMap((dir) =>
+      sourceFiles(path.join(root, dir))
+        .filter((file) => !testOnly.test(file.split(path.sep).join('/')))
+        .filter((file) => /['"]@yield\/fixtures(?:\/[\w-]+)?['"]/.test(readFileSync(file, 'utf8')))
+        .map((file) => path.relative(root, file)),
     );
     expect(offenders).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { http, HttpResponse, requestsSeen, server, type JsonBodyType } from '@yield/fixtures/msw';
 import { fetchRemotesManifest } from '../remotes/registry.ts';
 
 vi.mock('../remotes/registry.ts', () => ({ fetchRemotesManifest: vi.fn() }));
@@ -7,8 +8,13 @@ const manifest = {
   mfe_premium: 'https://premium.example.com/v3/remoteEntry.js',
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Serves the remotes' page lists (not part of /api): these answers, and 404 for any other file. */
+function servePageLists(lists: Record<string, JsonBodyType>) {
+  server.use(
+    ...Object.entries(lists).map(([url, body]) => http.get(url, () => HttpResponse.json(body))),
+    http.get('*/pages.json', () => HttpResponse.json({}, { status: 404 })),
+  );
+}
 
 /** Fresh modules per test: the lists are read once per page load. */
 async function loadRouteTable() {
@@ -24,18 +30,16 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('loadRouteTable', () => {
   it("reads every remote's pages.json beside its remoteEntry.js, in remotes.json order", async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.endsWith('/remotes/mfe-content/pages.json')) {
-        return json([{ path: '/risks', module: './RisksPage', title: 'Risks' }]);
-      }
-      if (url === 'https://premium.example.com/v3/pages.json') {
-        return json({ pages: [{ path: '/pricing', module: './PricingPage', title: 'Pricing' }] });
-      }
-      return json({}, 404);
+    servePageLists({
+      '*/remotes/mfe-content/pages.json': [
+        { path: '/risks', module: './RisksPage', title: 'Risks' },
+      ],
+      'https://premium.example.com/v3/pages.json': {
+        pages: [{ path: '/pricing', module: './PricingPage', title: 'Pricing' }],
+      },
     });
     const table = await loadRouteTable();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(requestsSeen()).toHaveLength(2);
     expect(table.complete).toBe(true);
     expect(table.pages.map((page) => `${page.remote}${page.path}`)).toEqual([
       'mfe_content/risks',
@@ -45,11 +49,9 @@ describe('loadRouteTable', () => {
   });
 
   it('leaves out only the pages of a remote whose list is missing or invalid, and logs why', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).includes('mfe-content')
-        ? json([{ path: '/risks', module: 'RisksPage', title: 'Risks' }])
-        : json({}, 404),
-    );
+    servePageLists({
+      '*/remotes/mfe-content/pages.json': [{ path: '/risks', module: 'RisksPage', title: 'Risks' }],
+    });
     const table = await loadRouteTable();
     expect(table.pages).toEqual([]);
     expect(table.complete).toBe(false);

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { buildRouteTable, type PageRoute, type RouteTable } from '@yield/federation/pages';
 import { loadRemoteModule } from '../remotes/registry.ts';
 import { buildRoutes } from './router.tsx';
+import { HttpResponse, serve } from '@yield/fixtures/msw';
 
 vi.mock('../remotes/registry.ts', () => ({
   // Each module renders its own name, so a test sees which modules a path rendered.
@@ -65,7 +66,8 @@ function open(path: string, routes: RouteTable = table) {
 beforeEach(() => {
   vi.mocked(loadRemoteModule).mockClear();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+  // Offline: the header's and footer's settings never arrive.
+  serve('settings', () => HttpResponse.error());
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MailListForm } from './MailListForm.tsx';
 import { toast } from '@yield/ui';
-import { jsonResponse, renderPage, stubFetch } from '../../test/render.tsx';
+import { apiErrorFixture } from '@yield/fixtures';
+import { HttpResponse, serve } from '@yield/fixtures/msw';
+import { renderPage } from '../../test/render.tsx';
 
 // antd's rendering of a toast is covered end to end (e2e/tests/content.spec.ts); here we check
 // which toast the form asks for.
@@ -16,13 +18,13 @@ function renderForm() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
 describe('MailListForm', () => {
   it('posts the address with its source, shows the success toast and clears the field', async () => {
-    const calls = stubFetch(() => jsonResponse({ ok: true }));
+    serve('settings');
+    const signup = serve('mailSignup');
     const user = userEvent.setup();
     renderForm();
     const input = screen.getByLabelText('Email address');
@@ -37,16 +39,17 @@ describe('MailListForm', () => {
     );
     expect(toast.error).not.toHaveBeenCalled();
     expect(input).toHaveValue('');
-    const post = calls.find((call) => call.url === '/api/addToMailList');
-    expect(post?.init?.method).toBe('POST');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({
+    const [post] = signup.calls;
+    expect(post?.method).toBe('POST');
+    expect(post?.body).toEqual({
       email: 'saver@example.com',
       source: 'subscribe',
     });
   });
 
   it('shows the error toast on a server error and keeps the address', async () => {
-    stubFetch(() => jsonResponse({ error: { code: 'bad_request', message: 'nope' } }, 400));
+    serve('settings');
+    serve('mailSignup', apiErrorFixture('bad_request', 'nope'), { status: 400 });
     const user = userEvent.setup();
     renderForm();
     const input = screen.getByLabelText('Email address');
@@ -64,7 +67,8 @@ describe('MailListForm', () => {
   });
 
   it('shows the error toast when the network fails', async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    serve('settings');
+    serve('mailSignup', () => HttpResponse.error());
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
@@ -78,7 +82,7 @@ describe('MailListForm', () => {
   });
 
   it('uses the browser email check and a required field', () => {
-    stubFetch();
+    serve('settings');
     renderForm();
     const input = screen.getByLabelText('Email address');
     expect(input).toHaveAttribute('type', 'email');

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { WarningsMethod } from './WarningsMethod.tsx';
-import { renderPage, stubFetch } from '../../test/render.tsx';
+import { serve } from '@yield/fixtures/msw';
+import { renderPage } from '../../test/render.tsx';
 
 describe('WarningsMethod (the /methodology section on detected warnings)', () => {
   it('explains the three kinds with the operators’ thresholds, the label, GREAT and the spike note', async () => {
-    stubFetch();
+    serve('settings');
     renderPage(<WarningsMethod />);
     const section = screen.getByRole('region', { name: 'Warnings detected from data' });
     expect(await screen.findByText('Thresholds reviewed Nov 23, 2026.')).toBeInTheDocument();

@@ -1,22 +1,28 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RiskBreakdown, YieldSource } from '@yield/contract';
+import type { RiskBreakdown } from '@yield/contract';
 import { WorkedExample } from './WorkedExample.tsx';
-import { jsonResponse, renderPage, stubFetch } from '../../test/render.tsx';
+import {
+  apiErrorFixture,
+  baseRateRowFixture,
+  breakdownFixture,
+  sourceRowFixture,
+  sourcesFixture,
+  type DeepPartial,
+} from '@yield/fixtures';
+import { HttpResponse, serve } from '@yield/fixtures/msw';
+import { renderPage } from '../../test/render.tsx';
 
-const SOURCES = [
-  { id: 2, name: 'Sky Spark - Savings Account', isBaseRate: false },
-  { id: 8, name: 'Resolv - USR Staking', isBaseRate: false },
-  { id: 0, name: 'DeFi Base Rate', isBaseRate: true },
-] as YieldSource[];
+const SOURCES = sourcesFixture([
+  sourceRowFixture({ id: 2, name: 'Sky Spark - Savings Account' }),
+  sourceRowFixture({ id: 8, name: 'Resolv - USR Staking' }),
+  baseRateRowFixture(),
+]);
 
-function breakdown(id: number, overrides: Partial<RiskBreakdown> = {}): RiskBreakdown {
-  return {
+/** Sky Spark's breakdown: a GREAT source (3.92% APR, 3.59% after 0.33 points of charges). */
+function breakdown(id: number, overrides: DeepPartial<RiskBreakdown> = {}): RiskBreakdown {
+  return breakdownFixture({
     id,
-    method: 'ra30-v1',
-    asOf: '2026-11-21',
-    status: 'ok',
-    window: { from: '2026-10-23', to: '2026-11-21', days: 30 },
     inputs: {
       safety: 5,
       liquidity: 5,
@@ -32,23 +38,26 @@ function breakdown(id: number, overrides: Partial<RiskBreakdown> = {}): RiskBrea
     risk: 0.33,
     charges: { volatility: 0.1, incentives: 0, safety: 0.2, liquidity: 0, size: 0, outflow: 0.03 },
     great: true,
-    provenance: { kind: 'sample', asOf: '2026-11-21', stale: false },
     ...overrides,
-  };
+  });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** Each source's breakdown by id; any other id is not found. */
+function serveBreakdowns(byId: Record<string, () => RiskBreakdown>) {
+  return serve('breakdown', ({ params }) => {
+    const answer = byId[String(params.id)];
+    return answer ? answer() : HttpResponse.json(apiErrorFixture(), { status: 404 });
+  });
+}
 
 describe('WorkedExample', () => {
   it('takes the first source apart charge by charge and follows the picker', async () => {
-    const calls = stubFetch((url) => {
-      if (url === '/api/sources') return jsonResponse(SOURCES);
-      if (url === '/api/strategies/2/breakdown') return jsonResponse(breakdown(2));
-      if (url === '/api/strategies/8/breakdown')
-        return jsonResponse(
-          breakdown(8, { yield30d: 0.49, riskAdjustedYield30d: -6.27, risk: 6.76, great: false }),
-        );
-      return jsonResponse({ error: { code: 'not_found', message: url } }, 404);
+    serve('settings');
+    serve('sources', SOURCES);
+    const breakdowns = serveBreakdowns({
+      2: () => breakdown(2),
+      8: () =>
+        breakdown(8, { yield30d: 0.49, riskAdjustedYield30d: -6.27, risk: 6.76, great: false }),
     });
     const user = userEvent.setup();
     renderPage(<WorkedExample />);
@@ -67,27 +76,26 @@ describe('WorkedExample', () => {
     // The risk-adjusted APR, in the table's last row and in the sentence under it.
     expect(await screen.findAllByText('-6.27%')).toHaveLength(2);
     expect(screen.getByText(/not marked GREAT/)).toBeInTheDocument();
-    expect(calls.some((call) => call.url === '/api/strategies/8/breakdown')).toBe(true);
+    expect(
+      breakdowns.calls.some((call) => call.url.pathname === '/api/strategies/8/breakdown'),
+    ).toBe(true);
   });
 
   it('shows N/A for a source without enough data', async () => {
-    stubFetch((url) =>
-      url === '/api/sources'
-        ? jsonResponse(SOURCES)
-        : jsonResponse(breakdown(2, { status: 'insufficient_data' })),
-    );
+    serve('settings');
+    serve('sources', SOURCES);
+    serve('breakdown', breakdown(2, { status: 'insufficient_data' }));
     renderPage(<WorkedExample />);
     expect(await screen.findByText(/fewer than 20 days of data/)).toHaveTextContent('(N/A)');
   });
 
   it('offers a retry when the breakdown cannot be loaded', async () => {
     let fail = true;
-    stubFetch((url) => {
-      if (url === '/api/sources') return jsonResponse(SOURCES);
-      return fail
-        ? jsonResponse({ error: { code: 'internal', message: 'down' } }, 500)
-        : jsonResponse(breakdown(2));
-    });
+    serve('settings');
+    serve('sources', SOURCES);
+    serve('breakdown', () =>
+      fail ? HttpResponse.json(apiErrorFixture('internal', 'down'), { status: 500 }) : breakdown(2),
+    );
     const user = userEvent.setup();
     renderPage(<WorkedExample />);
     expect(

@@ -1,18 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Newsletter } from './Newsletter.tsx';
+import { apiErrorFixture, mailSignupFixture } from '@yield/fixtures';
+import { serve } from '@yield/fixtures/msw';
 import { renderInApp } from '../../test/test-utils.tsx';
 
 describe('Newsletter', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('posts {email, source: newsletter}, opens the confirmation and clears the field', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ success: true, message: 'Check your inbox' }), {
-        status: 202,
-      }),
-    );
+    const signup = serve('mailSignup', mailSignupFixture({ message: 'Check your inbox' }));
     renderInApp(<Newsletter headingLevel={2} />);
     const input = screen.getByLabelText('Email address');
     expect(input).toBeRequired();
@@ -26,9 +22,9 @@ describe('Newsletter', () => {
         'Please confirm from your inbox: open the link in the e-mail we just sent you.',
       ),
     ).toBeInTheDocument();
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/addToMailList');
-    expect(JSON.parse(String(init!.body))).toEqual({
+    const [post] = signup.calls;
+    expect(post?.url.pathname).toBe('/api/addToMailList');
+    expect(post?.body).toEqual({
       email: 'saver@example.com',
       source: 'newsletter',
     });
@@ -39,11 +35,7 @@ describe('Newsletter', () => {
 
   it('shows the error toast when the server fails', async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), {
-        status: 503,
-      }),
-    );
+    serve('mailSignup', apiErrorFixture('data_unavailable', 'down'), { status: 503 });
     renderInApp(<Newsletter headingLevel={2} />);
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ActivationForm } from './ActivationForm.tsx';
-import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
+import { premiumErrorFixture, premiumSessionFixture } from '@yield/fixtures';
+import { deferred, HttpResponse, serve } from '@yield/fixtures/msw';
+import { renderWithProviders } from '../../test/harness.tsx';
 import { toast } from '@yield/ui';
 
 vi.mock('@yield/ui', () => ({
@@ -10,7 +12,6 @@ vi.mock('@yield/ui', () => ({
 }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -31,33 +32,35 @@ describe('ActivationForm', () => {
 
   it('leaves an invalid address to the browser check and sends nothing', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const login = serve('premiumLogin');
     const { input } = setup();
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
     expect(input).toBeInvalid();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(login.calls).toHaveLength(0);
   });
 
   it("reads 'Activating...' and is disabled while loading, then stays locked after success", async () => {
     const user = userEvent.setup();
-    const { fetchMock, release } = deferredFetch();
-    vi.stubGlobal('fetch', fetchMock);
+    const answer = deferred<void>();
+    const login = serve('premiumLogin', async () => {
+      await answer.promise;
+      return premiumSessionFixture({ token: 'x.y.z' });
+    });
     const { onActivated, input } = setup();
 
     await user.type(input, '  saver@example.com ');
     await user.click(screen.getByRole('button', { name: 'Activate Premium Account' }));
 
     expect(await screen.findByRole('button', { name: 'Activating...' })).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/premiumLogin');
-    expect(JSON.parse(String(init.body))).toEqual({
+    await waitFor(() => expect(login.calls).toHaveLength(1));
+    expect(login.calls[0]?.url.pathname).toBe('/api/premiumLogin');
+    expect(login.calls[0]?.body).toEqual({
       email: 'saver@example.com',
       inviteCode: 'YIELD-CODE-1',
     });
 
-    release(jsonResponse(200, { success: true, token: 'x.y.z' }));
+    answer.release();
     await waitFor(() => expect(onActivated).toHaveBeenCalledTimes(1));
     expect(onActivated.mock.calls[0]![0]).toMatchObject({ success: true, token: 'x.y.z' });
     expect(screen.getByRole('button', { name: 'Activate Premium Account' })).toBeDisabled();
@@ -66,19 +69,14 @@ describe('ActivationForm', () => {
   it.each([
     [
       'a server refusal',
-      () =>
-        Promise.resolve(
-          jsonResponse(401, {
-            success: false,
-            error: { code: 'invalid_invite_code', message: 'x' },
-          }),
-        ),
+      () => HttpResponse.json(premiumErrorFixture('invalid_invite_code', 'x'), { status: 401 }),
     ],
-    ['success: false', () => Promise.resolve(jsonResponse(200, { success: false }))],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    // Not an answer the contract allows: the form must still not take it for a session.
+    ['success: false', () => HttpResponse.json({ success: false })],
+    ['a network failure', () => HttpResponse.error()],
   ])('shows the activation failure toast on %s and returns to idle', async (_label, answer) => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(answer));
+    serve('premiumLogin', answer);
     const { onActivated, input } = setup();
     await user.type(input, 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Activate Premium Account' }));

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InviteCodeForm } from './InviteCodeForm.tsx';
-import { deferredFetch, jsonResponse, renderWithProviders } from '../../test/harness.tsx';
+import { premiumErrorFixture, premiumSessionFixture } from '@yield/fixtures';
+import { deferred, HttpResponse, serve } from '@yield/fixtures/msw';
+import { renderWithProviders } from '../../test/harness.tsx';
 import { toast, warmUpToasts } from '@yield/ui';
 
 vi.mock('@yield/ui', () => ({
@@ -10,7 +12,6 @@ vi.mock('@yield/ui', () => ({
 }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -32,8 +33,12 @@ describe('InviteCodeForm', () => {
 
   it("reads 'Logging in...' and is disabled while submitting, then reports the session", async () => {
     const user = userEvent.setup();
-    const { fetchMock, release } = deferredFetch();
-    vi.stubGlobal('fetch', fetchMock);
+    const user1 = { userId: 'u1', email: null, accessLevel: 'premium' as const };
+    const answer = deferred<void>();
+    const invite = serve('premiumInvite', async () => {
+      await answer.promise;
+      return premiumSessionFixture({ token: 'a.b.c', user: user1 });
+    });
     const { onLoggedIn, input } = setup();
 
     await user.type(input, 'yield-abcd-2345');
@@ -44,13 +49,11 @@ describe('InviteCodeForm', () => {
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
     expect(input).toHaveAttribute('readonly');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/premium');
-    expect(JSON.parse(String(init.body))).toEqual({ inviteCode: 'yield-abcd-2345' });
+    await waitFor(() => expect(invite.calls).toHaveLength(1));
+    expect(invite.calls[0]?.url.pathname).toBe('/api/premium');
+    expect(invite.calls[0]?.body).toEqual({ inviteCode: 'yield-abcd-2345' });
 
-    const user1 = { userId: 'u1', email: null, accessLevel: 'premium' };
-    release(jsonResponse(200, { success: true, token: 'a.b.c', user: user1 }));
+    answer.release();
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
     expect(onLoggedIn.mock.calls[0]![0]).toEqual({ success: true, token: 'a.b.c', user: user1 });
     expect(onLoggedIn.mock.calls[0]![1]).toBe('yield-abcd-2345');
@@ -59,43 +62,43 @@ describe('InviteCodeForm', () => {
 
   it('does not submit twice while a login is in flight', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = deferredFetch();
-    vi.stubGlobal('fetch', fetchMock);
+    const never = deferred<void>();
+    const invite = serve('premiumInvite', async () => {
+      await never.promise;
+      return premiumSessionFixture();
+    });
     const { input } = setup();
     await user.type(input, 'CODE-123456{Enter}');
     await screen.findByRole('button', { name: 'Logging in...' });
+    await waitFor(() => expect(invite.calls).toHaveLength(1));
     await user.type(input, '{Enter}');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(invite.calls).toHaveLength(1);
   });
 
   it.each([
     [
       'a wrong code (401)',
       () =>
-        Promise.resolve(
-          jsonResponse(401, {
-            success: false,
-            error: { code: 'invalid_invite_code', message: 'The invite code is invalid' },
-          }),
+        HttpResponse.json(
+          premiumErrorFixture('invalid_invite_code', 'The invite code is invalid'),
+          { status: 401 },
         ),
     ],
     [
       'a rate limit (429)',
       () =>
-        Promise.resolve(
-          jsonResponse(429, {
-            success: false,
-            error: { code: 'rate_limited', message: 'Too many attempts' },
-          }),
-        ),
+        HttpResponse.json(premiumErrorFixture('rate_limited', 'Too many attempts'), {
+          status: 429,
+        }),
     ],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['success without a token', () => Promise.resolve(jsonResponse(200, { success: true }))],
+    ['a network failure', () => HttpResponse.error()],
+    // Not an answer the contract allows: the form must still not take it for a session.
+    ['success without a token', () => HttpResponse.json({ success: true })],
   ])(
     "shows the 'Error' / 'The code is invalid' toast on %s and returns to idle",
     async (_label, answer) => {
       const user = userEvent.setup();
-      vi.stubGlobal('fetch', vi.fn(answer));
+      serve('premiumInvite', answer);
       const { onLoggedIn, input } = setup();
 
       await user.type(input, 'WRONG-CODE-1');

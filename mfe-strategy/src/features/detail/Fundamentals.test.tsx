@@ -2,6 +2,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { DetectedWarning, HistoryResponse, Provenance, SourceRow } from '@yield/contract';
+import {
+  apiErrorFixture,
+  historyFixture,
+  historyPoints,
+  incidentFixture,
+  sourceRowFixture,
+  type DeepPartial,
+} from '@yield/fixtures';
+import { deferred, HttpResponse, serve, serveOthers } from '@yield/fixtures/msw';
 import { Fundamentals } from './Fundamentals.tsx';
 
 // Highcharts is not what is under test here: the chart modules are replaced by stand-ins that
@@ -23,33 +33,16 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-const SAMPLE = { kind: 'sample', asOf: '2026-11-21', stale: false };
-
-function history(days: number, partial: Record<string, unknown> = {}) {
-  return {
-    data: Array.from({ length: days }, (_, i) => ({
-      timestamp: Date.UTC(2026, 10, 1 + i),
-      tvl: 1e6 + i,
-      apr: 4 + i / 100,
-    })),
-    lastTvl: 65_957_743,
-    lastApr: 4.525882960927295,
-    lastRaApr: 2.7534079874928103,
-    status: 'ok',
-    method: 'ra30-v1',
-    asOf: '2026-11-21',
-    provenance: SAMPLE,
-    ...partial,
-  };
+/** GET /api/history with `days` points (sample data as of 2026-11-21 unless overridden). */
+function history(days: number, partial: DeepPartial<HistoryResponse> = {}): HistoryResponse {
+  return historyFixture({ data: historyPoints(days), ...partial });
 }
 
 const LIDO_POOL = '747c1d2a-c668-4682-b9f9-296708a3dd90';
 /** GET /api/sources as far as the page reads it: Lido's feed. */
-const SOURCES = [
-  {
+const SOURCES: SourceRow[] = [
+  sourceRowFixture({
     id: 13,
-    isBaseRate: false,
-    warnings: [],
     feeds: [
       {
         provider: 'defillama',
@@ -58,14 +51,11 @@ const SOURCES = [
         series: 'lido-steth',
       },
     ],
-  },
+  }),
 ];
 
-function respond(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
+/** Any other API request is answered as not found. */
+const notFoundElsewhere = () => serveOthers(404, apiErrorFixture('not_found', 'no'));
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -75,28 +65,24 @@ beforeEach(() => {
 describe('Fundamentals', () => {
   it('shows the 30d figures formatted and requests the remembered range', async () => {
     window.localStorage.setItem('lido financeTimeRange', '7D');
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(7));
-      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
-    });
+    const requested = serve('history', history(7));
+    notFoundElsewhere();
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
 
     await waitFor(() => expect(screen.getByTestId('figure-TVL')).toHaveTextContent('$66.0M'));
     expect(screen.getByTestId('figure-30d APR')).toHaveTextContent('4.53%');
     expect(screen.getByTestId('figure-30d Risk-Adjusted APR')).toHaveTextContent('2.75%');
     expect(screen.queryByRole('note')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/history?id=13&range=7D', expect.anything());
+    expect(requested.calls.map(({ url }) => url.pathname + url.search)).toContain(
+      '/api/history?id=13&range=7D',
+    );
     expect(screen.getByRole('button', { name: '7D' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('a negative risk-adjusted figure carries the note that the charges exceed the yield', async () => {
     // The page also reads GET /api/sources (feed link, detected warnings).
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-      String(input).startsWith('/api/sources')
-        ? respond([])
-        : respond({ ...history(30), lastRaApr: -1.3386 }),
-    );
+    serve('sources', []);
+    serve('history', history(30, { lastRaApr: -1.3386 }));
     render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
     const figure = await screen.findByTestId('figure-30d Risk-Adjusted APR');
     await waitFor(() => expect(figure).toHaveTextContent('-1.34%'));
@@ -108,27 +94,23 @@ describe('Fundamentals', () => {
   });
 
   it('marks the source\u2019s incidents on both history charts and names those in the range', async () => {
-    const incident = (date: string, kind: string) => ({
-      date,
-      kind,
-      summary: 'What happened.',
-      link: 'https://example.org/report',
-      linkVerified: '2026-11-23',
-      active: false,
-    });
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30));
-      if (url.startsWith('/api/sources'))
-        return respond([
-          {
-            ...SOURCES[0],
-            id: 8,
-            incidents: [incident('2026-11-05', 'exploit'), incident('2026-03-22', 'depeg')],
-          },
-        ]);
-      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
-    });
+    const incident = (date: string, kind: string) =>
+      incidentFixture({
+        date,
+        kind,
+        summary: 'What happened.',
+        link: 'https://example.org/report',
+        active: false,
+      });
+    serve('history', history(30));
+    serve('sources', [
+      {
+        ...SOURCES[0]!,
+        id: 8,
+        incidents: [incident('2026-11-05', 'exploit'), incident('2026-03-22', 'depeg')],
+      },
+    ]);
+    notFoundElsewhere();
     render(<Fundamentals id={8} name="Resolv USR" />, { wrapper });
     const legend = await screen.findByTestId('incident-legend');
     // Only the incident within the 30 days shown is named and drawn.
@@ -148,12 +130,10 @@ describe('Fundamentals', () => {
   });
 
   it('switching the range stores it and loads that range', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      const range = new URL(url, 'http://x').searchParams.get('range');
-      if (url.startsWith('/api/history')) return respond(history(range === '90D' ? 90 : 30));
-      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
-    });
+    const requested = serve('history', ({ url }) =>
+      history(url.searchParams.get('range') === '90D' ? 90 : 30),
+    );
+    notFoundElsewhere();
     render(<Fundamentals id={3} name="Liquity Protocol" />, { wrapper });
     await waitFor(() =>
       expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '30'),
@@ -164,11 +144,14 @@ describe('Fundamentals', () => {
       expect(screen.getByTestId('chart-apr')).toHaveAttribute('data-point-count', '90'),
     );
     expect(window.localStorage.getItem('liquity protocolTimeRange')).toBe('90D');
-    expect(fetchMock).toHaveBeenCalledWith('/api/history?id=3&range=90D', expect.anything());
+    expect(requested.calls.map(({ url }) => url.pathname + url.search)).toContain(
+      '/api/history?id=3&range=90D',
+    );
   });
 
   it('shows N/A, N/A chart overlays and logs when the request fails', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    serve('history', () => HttpResponse.error());
+    serve('sources', () => HttpResponse.error());
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<Fundamentals id={2} name="Sky Spark Protocol" />, { wrapper });
 
@@ -187,10 +170,13 @@ describe('Fundamentals', () => {
   });
 
   it('treats a response with an error field as a failure', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-      String(input).startsWith('/api/sources')
-        ? respond([])
-        : respond({ ...history(30), error: { code: 'stale', message: 'history unavailable' } }),
+    serve('sources', []);
+    // Not an answer the contract allows (a history with an error field): the page must refuse it.
+    serve('history', () =>
+      HttpResponse.json({
+        ...history(30),
+        error: { code: 'stale', message: 'history unavailable' },
+      }),
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<Fundamentals id={12} name="Gauntlet USD Alpha" />, { wrapper });
@@ -201,14 +187,20 @@ describe('Fundamentals', () => {
   });
 
   it('shows a spinner for each figure while loading', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
+    const never = deferred<void>();
+    const hold = async () => {
+      await never.promise;
+      return HttpResponse.error();
+    };
+    serve('history', hold);
+    serve('sources', hold);
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
     expect(screen.getByRole('status', { name: 'Loading TVL' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading 30d APR' })).toBeInTheDocument();
   });
 
   it('labels imported figures with DeFiLlama and their date, and links to the pool', async () => {
-    const provenance = {
+    const provenance: Provenance = {
       kind: 'defillama',
       asOf: '2026-11-23',
       stale: false,
@@ -216,12 +208,9 @@ describe('Fundamentals', () => {
       importedAt: '2026-11-23T09:00:00.000Z',
       series: 'lido-steth',
     };
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
-      if (url.startsWith('/api/sources')) return respond(SOURCES);
-      return respond({ error: { code: 'not_found', message: 'no' } }, 404);
-    });
+    serve('history', history(30, { provenance }));
+    serve('sources', SOURCES);
+    notFoundElsewhere();
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
 
     await waitFor(() =>
@@ -239,7 +228,7 @@ describe('Fundamentals', () => {
 
   it("names Liquity's Stability Pool as read on chain for a deposit's gains and losses, not a share price", async () => {
     const POOL_ADDRESS = '0x66017D22b0f8556afDd19FC67041899Eb65a21bb';
-    const provenance = {
+    const provenance: Provenance = {
       kind: 'onchain',
       asOf: '2026-11-22',
       stale: false,
@@ -248,8 +237,8 @@ describe('Fundamentals', () => {
       importedAt: '2026-11-23T09:00:00.000Z',
       series: 'liquity-sp',
     };
-    const source = {
-      ...SOURCES[0],
+    const source: SourceRow = {
+      ...SOURCES[0]!,
       feeds: [
         {
           provider: 'onchain',
@@ -261,12 +250,8 @@ describe('Fundamentals', () => {
       ],
       warnings: [],
     };
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
-      if (url.startsWith('/api/sources')) return respond([source]);
-      return respond([]);
-    });
+    serve('history', history(30, { provenance }));
+    serve('sources', [source]);
     render(<Fundamentals id={13} name="Liquity v1 - Stability Pool" />, { wrapper });
 
     expect(await screen.findByTestId('chain-feed')).toHaveTextContent(
@@ -278,7 +263,7 @@ describe('Fundamentals', () => {
 
   it('labels figures read from the chain, names the contract, and shows two feeds disagreeing', async () => {
     const STETH = '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
-    const provenance = {
+    const provenance: Provenance = {
       kind: 'onchain',
       asOf: '2026-11-22',
       stale: false,
@@ -289,8 +274,8 @@ describe('Fundamentals', () => {
     };
     const text =
       "The two feeds disagree: the share price read from the chain gives a 7-day APR of 2.9%, DeFiLlama's feed 4.1%; the share price is used.";
-    const source = {
-      ...SOURCES[0],
+    const source: SourceRow = {
+      ...SOURCES[0]!,
       feeds: [
         ...SOURCES[0]!.feeds,
         {
@@ -313,12 +298,8 @@ describe('Fundamentals', () => {
         },
       ],
     };
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30, { provenance }));
-      if (url.startsWith('/api/sources')) return respond([source]);
-      return respond([]);
-    });
+    serve('history', history(30, { provenance }));
+    serve('sources', [source]);
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
 
     await waitFor(() =>
@@ -341,13 +322,14 @@ describe('Fundamentals', () => {
   });
 
   it('shows a stale series with its figures and the day its data stopped', async () => {
-    const provenance = { kind: 'defillama', asOf: '2026-11-19', stale: true, pool: LIDO_POOL };
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history'))
-        return respond(history(30, { status: 'stale', asOf: '2026-11-19', provenance }));
-      return respond([]);
-    });
+    const provenance: Provenance = {
+      kind: 'defillama',
+      asOf: '2026-11-19',
+      stale: true,
+      pool: LIDO_POOL,
+    };
+    serve('history', history(30, { status: 'stale', asOf: '2026-11-19', provenance }));
+    serve('sources', []);
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
 
     await waitFor(() =>
@@ -360,9 +342,8 @@ describe('Fundamentals', () => {
   });
 
   it('keeps the sample label, in the site date format, for sample data', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-      String(input).startsWith('/api/history') ? respond(history(30)) : respond([]),
-    );
+    serve('history', history(30));
+    serve('sources', []);
     render(<Fundamentals id={3} name="Liquity Protocol" />, { wrapper });
     await waitFor(() =>
       expect(screen.getByTestId('data-source')).toHaveTextContent(
@@ -372,7 +353,7 @@ describe('Fundamentals', () => {
   });
 
   it('shows open warnings detected from data like a notice, and says where the charts mark them', async () => {
-    const warnings = [
+    const warnings: DetectedWarning[] = [
       {
         kind: 'outflow',
         openedOn: '2026-11-05',
@@ -391,12 +372,8 @@ describe('Fundamentals', () => {
         dismissed: { on: '2026-11-21', note: 'One venue mispriced it.' },
       },
     ];
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30));
-      if (url.startsWith('/api/sources')) return respond([{ ...SOURCES[0], warnings }]);
-      return respond([]);
-    });
+    serve('history', history(30));
+    serve('sources', [{ ...SOURCES[0]!, warnings }]);
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
 
     const box = await screen.findByTestId('detected-warnings');
@@ -412,12 +389,8 @@ describe('Fundamentals', () => {
   });
 
   it('shows no warning box without an open warning', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      if (url.startsWith('/api/history')) return respond(history(30));
-      if (url.startsWith('/api/sources')) return respond([{ ...SOURCES[0], warnings: [] }]);
-      return respond([]);
-    });
+    serve('history', history(30));
+    serve('sources', [{ ...SOURCES[0]!, warnings: [] }]);
     render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
     await waitFor(() => expect(screen.getByTestId('feed-link')).toBeInTheDocument());
     expect(screen.queryByTestId('detected-warnings')).not.toBeInTheDocument();
@@ -425,24 +398,20 @@ describe('Fundamentals', () => {
   });
 
   it('says No live data where the figures would be, and draws no chart, once the site has imported', async () => {
-    const none = { kind: 'none', asOf: null, stale: false, series: 'liquity-sp' };
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      const url = String(input);
-      // As the API answers a source without a feed after an import: no points, no figures.
-      if (url.startsWith('/api/history'))
-        return respond({
-          ...history(0),
-          lastTvl: 0,
-          lastApr: 0,
-          lastRaApr: 0,
-          status: 'insufficient_data',
-          asOf: null,
-          provenance: none,
-        });
-      if (url.startsWith('/api/sources'))
-        return respond([{ id: 3, isBaseRate: false, warnings: [], feeds: [] }]);
-      return respond([]);
-    });
+    const none: Provenance = { kind: 'none', asOf: null, stale: false, series: 'liquity-sp' };
+    // As the API answers a source without a feed after an import: no points, no figures.
+    serve(
+      'history',
+      history(0, {
+        lastTvl: 0,
+        lastApr: 0,
+        lastRaApr: 0,
+        status: 'insufficient_data',
+        asOf: null,
+        provenance: none,
+      }),
+    );
+    serve('sources', [sourceRowFixture({ id: 3, feeds: [] })]);
     render(<Fundamentals id={3} name="Liquity" />, { wrapper });
 
     await waitFor(() =>

@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { alertSubscribeFixture, apiErrorFixture, sourceRowFixture } from '@yield/fixtures';
+import { serve, type Answer, type ServeOptions } from '@yield/fixtures/msw';
 import { AlertForm } from './AlertForm.tsx';
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -10,30 +12,22 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 const SOURCES = [
-  { id: 13, isBaseRate: false, name: 'Lido - stETH' },
-  { id: 2, isBaseRate: false, name: 'Sky Spark - Savings Account' },
+  sourceRowFixture({ id: 13, name: 'Lido - stETH' }),
+  sourceRowFixture({ id: 2, name: 'Sky Spark - Savings Account' }),
 ];
 const CHECK_INBOX =
   'Check your inbox: we sent you a link to confirm the alert. Nothing is sent until you confirm.';
 
-/** fetch answering GET /api/sources and POST /api/alerts with `alert`. */
-function stubApi(alert: Response) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const url = typeof input === 'string' ? input : (input as Request).url;
-    if (url.startsWith('/api/sources'))
-      return Promise.resolve(new Response(JSON.stringify(SOURCES), { status: 200 }));
-    return Promise.resolve(alert);
-  });
+/** GET /api/sources, and POST /api/alerts answered with `alert` (its success by default). */
+function serveApi(alert?: Answer<'alertSubscribe'>, options?: ServeOptions) {
+  serve('sources', SOURCES);
+  return serve('alertSubscribe', alert, options);
 }
 
 describe('AlertForm', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('posts {email, sourceId, kind} and says to check the inbox', async () => {
     const user = userEvent.setup();
-    const fetchSpy = stubApi(
-      new Response(JSON.stringify({ success: true, message: CHECK_INBOX }), { status: 202 }),
-    );
+    const alerts = serveApi(alertSubscribeFixture({ message: CHECK_INBOX }));
     render(<AlertForm sourceId={13} />, { wrapper });
     expect(await screen.findByText(/when it happens to Lido - stETH/)).toBeInTheDocument();
     expect(
@@ -44,8 +38,8 @@ describe('AlertForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(CHECK_INBOX);
-    const post = fetchSpy.mock.calls.find(([url]) => url === '/api/alerts')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({
+    const post = alerts.calls.find(({ url }) => url.pathname === '/api/alerts')!;
+    expect(post.body).toEqual({
       email: 'saver@example.com',
       sourceId: 13,
       kind: 'stale',
@@ -54,23 +48,14 @@ describe('AlertForm', () => {
 
   it('explains a refused address and a failure', async () => {
     const user = userEvent.setup();
-    stubApi(
-      new Response(JSON.stringify({ error: { code: 'invalid_email', message: 'no' } }), {
-        status: 400,
-      }),
-    );
+    serveApi(apiErrorFixture('invalid_email', 'no'), { status: 400 });
     render(<AlertForm sourceId={13} />, { wrapper });
     await user.type(screen.getByLabelText('Email address'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address.');
     expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
 
-    vi.restoreAllMocks();
-    stubApi(
-      new Response(JSON.stringify({ error: { code: 'data_unavailable', message: 'down' } }), {
-        status: 503,
-      }),
-    );
+    serveApi(apiErrorFixture('data_unavailable', 'down'), { status: 503 });
     await user.clear(screen.getByLabelText('Email address'));
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
@@ -80,9 +65,7 @@ describe('AlertForm', () => {
   });
   it('on /compare, lets the saver pick which compared source the alert is about', async () => {
     const user = userEvent.setup();
-    const fetchSpy = stubApi(
-      new Response(JSON.stringify({ success: true, message: CHECK_INBOX }), { status: 202 }),
-    );
+    const alerts = serveApi(alertSubscribeFixture({ message: CHECK_INBOX }));
     render(<AlertForm sourceId={13} choices={[13, 2]} />, { wrapper });
     const select = await screen.findByRole('combobox', { name: 'Source' });
     expect(
@@ -94,8 +77,8 @@ describe('AlertForm', () => {
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
     expect(await screen.findByRole('status')).toHaveTextContent(CHECK_INBOX);
-    const post = fetchSpy.mock.calls.find(([url]) => url === '/api/alerts')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({
+    const post = alerts.calls.find(({ url }) => url.pathname === '/api/alerts')!;
+    expect(post.body).toEqual({
       email: 'saver@example.com',
       sourceId: 2,
       kind: 'below-base',
@@ -104,9 +87,7 @@ describe('AlertForm', () => {
 
   it('offers the warnings detected from data as a kind of alert', async () => {
     const user = userEvent.setup();
-    const fetchSpy = stubApi(
-      new Response(JSON.stringify({ success: true, message: CHECK_INBOX }), { status: 202 }),
-    );
+    const alerts = serveApi(alertSubscribeFixture({ message: CHECK_INBOX }));
     render(<AlertForm sourceId={13} />, { wrapper });
     await user.click(
       await screen.findByRole('radio', {
@@ -116,12 +97,12 @@ describe('AlertForm', () => {
     await user.type(screen.getByLabelText('Email address'), 'saver@example.com');
     await user.click(screen.getByRole('button', { name: 'Send me alerts' }));
     expect(await screen.findByRole('status')).toHaveTextContent(CHECK_INBOX);
-    const post = fetchSpy.mock.calls.find(([url]) => url === '/api/alerts')!;
-    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ kind: 'warning' });
+    const post = alerts.calls.find(({ url }) => url.pathname === '/api/alerts')!;
+    expect(post.body).toMatchObject({ kind: 'warning' });
   });
 
   it('on a strategy page, has no source choice', async () => {
-    stubApi(new Response('{}', { status: 202 }));
+    serveApi();
     render(<AlertForm sourceId={13} />, { wrapper });
     expect(await screen.findByText(/when it happens to Lido - stETH/)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Source' })).toBeNull();
