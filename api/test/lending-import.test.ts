@@ -85,23 +85,24 @@ async function buildChain(): Promise<Chain> {
       functionName: 'setReserveNormalizedIncome',
       args: [asset, v],
     } as never) as Promise<Hex>;
-  // The borrow index runs ahead of the supply index, as it does in a lending market.
-  const accrue = (supply: bigint, time: number) =>
+  // The borrow index (the struct's next field) grows faster than the supply index, as in a market.
+  const accrue = (supply: bigint, borrow: bigint, time: number) =>
     c.wallet.writeContract({
       address: comet,
       abi: COMET_ABI,
       functionName: 'accrue',
-      args: [supply, supply + supply / 10n, time],
+      args: [supply, borrow, time],
     } as never) as Promise<Hex>;
   const index = { usdc: new Map(), usdt: new Map(), comet: new Map() } as Chain['index'];
   const lastBlock = new Map<string, bigint>();
   let usdc = (RAY * 1_093_000n) / 1_000_000n;
   let usdt = (RAY * 1_151_000n) / 1_000_000n;
   let cometIndex = (COMET_SCALE * 1_080_000n) / 1_000_000n;
+  let borrowIndex = (COMET_SCALE * 1_120_000n) / 1_000_000n;
   const setAll = (time: number) => async () => [
     await setIncome(USDC, usdc),
     await setIncome(USDT, usdt),
-    await accrue(cometIndex, time),
+    await accrue(cometIndex, borrowIndex, time),
   ];
   index.usdc.set(GENESIS, usdc);
   index.usdt.set(GENESIS, usdt);
@@ -111,6 +112,7 @@ async function buildChain(): Promise<Chain> {
     usdc = grow(usdc, growth.usdc(n));
     usdt = grow(usdt, growth.usdt(n));
     cometIndex = grow(cometIndex, growth.comet(n));
+    borrowIndex = grow(borrowIndex, 3 * growth.comet(n));
     index.usdc.set(day(n), usdc);
     index.usdt.set(day(n), usdt);
     index.comet.set(day(n), cometIndex);
