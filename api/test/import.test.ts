@@ -204,7 +204,7 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(
       baseStable.feeds
         .filter((f) => f.provider === 'onchain')
-        .map((f) => `${(f as { series: string }).series}:${(f as { kind: string }).kind}`),
+        .map((f) => `${f.series}:${(f as unknown as { kind: string }).kind}`),
     ).toEqual([
       'aave-v3-usdc:aave-v3-reserve',
       'compound-v3-usdc:comet',
