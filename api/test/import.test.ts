@@ -198,8 +198,21 @@ describe('data:import from the DeFiLlama yields API', () => {
     expect(baseDefi.provenance).toMatchObject({ kind: 'defillama', stale: false });
     // Spark DAI is fed by selector: the stablecoin base rate is imported as a whole.
     const baseStable = sources.find((s) => s.key === 'base-stablecoin')!;
-    // Six DeFiLlama pools and sDAI read on chain.
-    expect(baseStable.feeds).toHaveLength(7);
+    // Six DeFiLlama pools, each venue also read on chain: sDAI, the Aave v3 and SparkLend
+    // reserves, the Compound III Comets.
+    expect(baseStable.feeds).toHaveLength(12);
+    expect(
+      baseStable.feeds
+        .filter((f) => f.provider === 'onchain')
+        .map((f) => `${f.series}:${(f as unknown as { kind: string }).kind}`),
+    ).toEqual([
+      'aave-v3-usdc:aave-v3-reserve',
+      'compound-v3-usdc:comet',
+      'aave-v3-usdt:aave-v3-reserve',
+      'compound-v3-usdt:comet',
+      'sky-dsr-dai:erc4626',
+      'spark-dai:aave-v3-reserve',
+    ]);
     expect(baseStable.provenance.kind).toBe('defillama');
     const settings = (await t.http.get('/api/settings').expect(200)).body as {
       data: { sample: boolean; asOf: string };

@@ -295,6 +295,11 @@ describe('the shipped sources.json', () => {
         'coinbase-cbeth': 'ethereum:0xBe9895146f7AF43049ca1c1AE358B0541Ea49704',
         'etherfi-liquid-eth': 'ethereum:0x9AA79C84b79816ab920bBcE20f8f74557B514734',
         'fluid-steth-vault': 'ethereum:0xA0D3707c569ff8C87FA923d3823eC5D81c98Be78',
+        'aave-v3-usdc': 'ethereum:0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2',
+        'aave-v3-usdt': 'ethereum:0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2',
+        'spark-dai': 'ethereum:0xC13e21B648A5Ee794902342038FF3aDAB66BE987',
+        'compound-v3-usdc': 'ethereum:0xc3d688B66703497DAA19211EEdff47f25384cdc3',
+        'compound-v3-usdt': 'ethereum:0x3Afdc9BCA9213A35503b077a6072F3D0d5AB0840',
       });
       // Liquity's feed adds ETH and LQTY to the prices imported.
       expect(result.prices.map((p) => p.coin)).toEqual(

@@ -162,10 +162,18 @@ export const WARNING_TITLES: Record<WarningKind, string> = {
 };
 /**
  * What an on-chain feed reads (sources.json `feeds`, provider `onchain`): an ERC-4626 share price,
- * a rate getter, Liquity v1's Stability Pool (a deposit's ETH and LQTY gains and its loss), or an
- * Aera v3 multi-depositor vault's unit price (from its price-and-fee calculator).
+ * a rate getter, Liquity v1's Stability Pool (a deposit's ETH and LQTY gains and its loss), an
+ * Aera v3 multi-depositor vault's unit price (from its price-and-fee calculator), an Aave v3
+ * (or SparkLend) reserve's liquidity index, or a Compound III Comet's base supply index.
  */
-export const ONCHAIN_KINDS = ['erc4626', 'rate', 'liquity-stability-pool', 'aera-v3'] as const;
+export const ONCHAIN_KINDS = [
+  'erc4626',
+  'rate',
+  'liquity-stability-pool',
+  'aera-v3',
+  'aave-v3-reserve',
+  'comet',
+] as const;
 export type OnchainKind = (typeof ONCHAIN_KINDS)[number];
 /** The rate getters of an on-chain feed of kind `rate` (docs/data-sources.md says each call). */
 export const RATE_CALLS = [

@@ -5,7 +5,8 @@
  * contracts compiled at test time with solc from npm: OpenZeppelin's ERC4626 over a mintable ERC20,
  * a small rate contract with the getters the importer calls (and a teller naming one as its
  * accountant), Liquity v1's Stability Pool reduced to
- * its bookkeeping, and an Aera v3 multi-depositor vault with its price-and-fee calculator. The compiler output is cached in
+ * its bookkeeping, an Aera v3 multi-depositor vault with its price-and-fee calculator, Aave v3's
+ * Pool (a reserve's liquidity index) and Compound III's Comet (totalsBasic()). The compiler output is cached in
  * the temp directory (keyed by the sources, the compiler and OpenZeppelin's versions), so only the
  * first run on a machine compiles.
  */
@@ -108,6 +109,42 @@ contract TestRate {
 contract TestTeller {
     address public accountant;
     function setAccountant(address accountant_) external { accountant = accountant_; }
+}
+
+/**
+ * Aave v3's Pool (SparkLend's is the same code) as far as the importer reads it: a reserve's
+ * liquidity index in ray, getReserveNormalizedIncome(asset), set per asset by the test.
+ */
+contract TestAavePool {
+    mapping(address => uint256) internal income;
+    function setReserveNormalizedIncome(address asset, uint256 index) external { income[asset] = index; }
+    function getReserveNormalizedIncome(address asset) external view returns (uint256) { return income[asset]; }
+}
+
+/**
+ * Compound III's Comet as far as the importer reads it: totalsBasic() with CometStorage's
+ * TotalsBasic struct in its field order, and baseIndexScale() (1e15, CometCore's BASE_INDEX_SCALE).
+ */
+contract TestComet {
+    struct TotalsBasic {
+        uint64 baseSupplyIndex;
+        uint64 baseBorrowIndex;
+        uint64 trackingSupplyIndex;
+        uint64 trackingBorrowIndex;
+        uint104 totalSupplyBase;
+        uint104 totalBorrowBase;
+        uint40 lastAccrualTime;
+        uint8 pauseFlags;
+    }
+    TotalsBasic internal totals = TotalsBasic(1e15, 1e15, 0, 0, 0, 0, 0, 0);
+    function baseIndexScale() external pure returns (uint64) { return 1e15; }
+    function totalsBasic() external view returns (TotalsBasic memory) { return totals; }
+    /** Moves the indices as an accrual at \`time\` does (the borrow index, the struct's second field, runs ahead). */
+    function accrue(uint64 supplyIndex, uint64 borrowIndex, uint40 time) external {
+        totals.baseSupplyIndex = supplyIndex;
+        totals.baseBorrowIndex = borrowIndex;
+        totals.lastAccrualTime = time;
+    }
 }
 
 /**

@@ -22,6 +22,11 @@
  *   10**decimals()) / 10**(the token's decimals()); TVL = convertUnitsToToken of totalSupply()
  *   (valued at $1 for a dollar source). The days before the vault has a calculator and a unit
  *   price (a value of 0) are left out like the days before the contract existed.
+ *   kind `aave-v3-reserve` (Aave v3, SparkLend): price = Pool.getReserveNormalizedIncome(asset)
+ *   / 1e27, the reserve's liquidity index: what one unit of an aToken's scaled balance is worth.
+ *   kind `comet` (Compound III): price = totalsBasic().baseSupplyIndex / baseIndexScale(), the
+ *   base supply index as the Comet last accrued it (it accrues at every interaction).
+ *   Neither has a TVL here: a lending market's TVL is left to DeFiLlama's figure.
  * - The day's APY is the one whose ra30-v1 APR (api/src/engine/ra30.ts, apyToApr) is exactly
  *   365 × (p_d / p_{d-1} − 1) × 100: apy = 100 × ((p_d / p_{d-1})^365 − 1).
  * - Backfill: from the first day whose last block has code at the address, at most `maxDays` days
@@ -77,6 +82,18 @@ const AERA_VAULT_ABI = parseAbi([
   'function totalSupply() view returns (uint256)',
   'function feeCalculator() view returns (address)',
 ]);
+/** Aave v3's Pool (SparkLend's is the same code): a reserve's liquidity index, in ray (1e27). */
+const AAVE_POOL_ABI = parseAbi([
+  'function getReserveNormalizedIncome(address asset) view returns (uint256)',
+]);
+/** Compound III's Comet (CometExtInterface, the TotalsBasic struct of CometStorage in its order). */
+const COMET_ABI = parseAbi([
+  'struct TotalsBasic { uint64 baseSupplyIndex; uint64 baseBorrowIndex; uint64 trackingSupplyIndex; uint64 trackingBorrowIndex; uint104 totalSupplyBase; uint104 totalBorrowBase; uint40 lastAccrualTime; uint8 pauseFlags; }',
+  'function totalsBasic() view returns (TotalsBasic)',
+  'function baseIndexScale() view returns (uint64)',
+]);
+/** The decimals of Aave's ray. */
+const RAY_DECIMALS = 27;
 /** A vault's teller (Veda's BoringVault, e.g. ether.fi Liquid), naming its accountant. */
 const TELLER_ABI = parseAbi(['function accountant() view returns (address)']);
 const AERA_CALCULATOR_ABI = parseAbi([
@@ -309,6 +326,29 @@ export class ChainReader {
       return { value, assets };
     }
     if (feed.kind === 'aera-v3') return this.aeraValue(feed, block, shareUnit);
+    if (feed.kind === 'aave-v3-reserve') {
+      const value = await this.call(() =>
+        this.client.readContract({
+          address: vault,
+          abi: AAVE_POOL_ABI,
+          functionName: 'getReserveNormalizedIncome',
+          args: [feed.asset as Address],
+          blockNumber: block,
+        }),
+      );
+      return { value, assets: null };
+    }
+    if (feed.kind === 'comet') {
+      const totals = await this.call(() =>
+        this.client.readContract({
+          address: vault,
+          abi: COMET_ABI,
+          functionName: 'totalsBasic',
+          blockNumber: block,
+        }),
+      );
+      return { value: totals.baseSupplyIndex, assets: null };
+    }
     const call = feed.call!;
     // Through a teller: the getter of the accountant it names at that block.
     const address =
@@ -402,6 +442,23 @@ export class ChainReader {
         ),
       ]);
       return { shareUnit: 10n ** BigInt(decimals), valueDecimals: tokenDecimals };
+    }
+    if (feed.kind === 'aave-v3-reserve') return { shareUnit: 1n, valueDecimals: RAY_DECIMALS };
+    if (feed.kind === 'comet') {
+      const scale = await this.call(() =>
+        this.client.readContract({
+          address: feed.address as Address,
+          abi: COMET_ABI,
+          functionName: 'baseIndexScale',
+          blockNumber: block,
+        }),
+      );
+      const valueDecimals = Math.round(Math.log10(Number(scale)));
+      if (scale <= 0n || 10n ** BigInt(valueDecimals) !== scale)
+        throw new FeedError(
+          `implausible value at ${feed.address}: baseIndexScale() ${scale} is not a power of ten`,
+        );
+      return { shareUnit: 1n, valueDecimals };
     }
     if (feed.kind !== 'erc4626')
       return { shareUnit: 10n ** 18n, valueDecimals: feed.decimals ?? 18 };

@@ -98,6 +98,11 @@ const onchainFeed = z
      * calculator's numeraire), as the protocol's own listing names it.
      */
     token: evmAddressSchema.optional(),
+    /**
+     * Kind aave-v3-reserve: the reserve's underlying asset, whose liquidity index the Pool at
+     * `address` reports (getReserveNormalizedIncome(asset)).
+     */
+    asset: evmAddressSchema.optional(),
     /** Where the address was checked (the protocol's own docs), and when. */
     link: url,
     verified: isoDate,
@@ -135,6 +140,15 @@ const onchainFeed = z
           f.kind === 'aera-v3'
             ? 'an aera-v3 feed names the token its units are valued in (token)'
             : 'only an aera-v3 feed names a token (token)',
+      });
+    if ((f.kind === 'aave-v3-reserve') !== (f.asset !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['asset'],
+        message:
+          f.kind === 'aave-v3-reserve'
+            ? 'an aave-v3-reserve feed names the reserve it reads (asset)'
+            : 'only an aave-v3-reserve feed names a reserve (asset)',
       });
   });
 const feed = z.discriminatedUnion('provider', [defillamaFeed, onchainFeed]);
@@ -354,7 +368,7 @@ export const sourcesFileSchema = z
       }
       const chainFeed = onchainFeedOf(feeds);
       if (chainFeed) {
-        const key = `${chainFeed.chain}:${chainFeed.address.toLowerCase()}:${chainFeed.kind}:${chainFeed.call ?? ''}`;
+        const key = `${chainFeed.chain}:${chainFeed.address.toLowerCase()}:${chainFeed.kind}:${chainFeed.call ?? ''}:${chainFeed.asset?.toLowerCase() ?? ''}`;
         const seen = contractBySeries.get(series);
         if (seen !== undefined && seen !== key)
           ctx.addIssue({

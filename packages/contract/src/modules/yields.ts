@@ -207,7 +207,7 @@ export const onchainFeedSchema = z
     chain: chainSlugSchema,
     kind: z.enum(ONCHAIN_KINDS).meta({
       description:
-        'erc4626: the vault share price convertToAssets(10**decimals()); rate: a rate getter (call); liquity-stability-pool: the daily ETH and LQTY gains and the loss of a 1-LUSD deposit in Liquity v1’s Stability Pool; aera-v3: an Aera v3 multi-depositor vault’s unit price, convertUnitsToToken(vault, token, 10**decimals()) of the price-and-fee calculator the vault names (feeCalculator()).',
+        'erc4626: the vault share price convertToAssets(10**decimals()); rate: a rate getter (call); liquity-stability-pool: the daily ETH and LQTY gains and the loss of a 1-LUSD deposit in Liquity v1’s Stability Pool; aera-v3: an Aera v3 multi-depositor vault’s unit price, convertUnitsToToken(vault, token, 10**decimals()) of the price-and-fee calculator the vault names (feeCalculator()); aave-v3-reserve: an Aave v3 or SparkLend reserve’s liquidity index, Pool.getReserveNormalizedIncome(asset) / 1e27; comet: a Compound III Comet’s base supply index, totalsBasic().baseSupplyIndex / baseIndexScale().',
     }),
     address: evmAddressSchema,
     call: z.enum(RATE_CALLS).optional().meta({ description: 'Kind rate: the getter called.' }),
