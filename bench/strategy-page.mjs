@@ -22,7 +22,9 @@ const bases = args
   .filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'))
   .map((base) => base.replace(/\/$/, ''));
 if (bases.length === 0) {
-  console.error('usage: node bench/strategy-page.mjs <base-url>... [--runs N] [--path /options/lido]');
+  console.error(
+    'usage: node bench/strategy-page.mjs <base-url>... [--runs N] [--path /options/lido]',
+  );
   process.exit(2);
 }
 

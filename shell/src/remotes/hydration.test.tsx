@@ -8,12 +8,12 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { SiteSettings } from '@yield/contract';
 import type { RouteTable } from '@yield/federation/pages';
 import {
   adoptFirstPaint,
   createQueryClient,
   firstPaintKey,
+  type FirstPaintContext,
   initSession,
   useBrowserValue,
 } from '@yield/platform';
@@ -44,7 +44,7 @@ const settings = {
     apiDocs: '/api/docs',
   },
   data: { sample: false, asOf: '2026-11-21', stale: false },
-} as SiteSettings;
+} as unknown as FirstPaintContext['settings'];
 
 const ref = { remote: 'mfe_strategy', module: 'StrategyDetailPage' };
 const key = firstPaintKey(ref.remote, ref.module);

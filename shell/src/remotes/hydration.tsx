@@ -5,14 +5,7 @@
  * boundary stays as the server sent it (on screen, dehydrated) until the module's code has loaded,
  * then React hydrates it in place: nothing on the page is rendered a second time.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { FIRST_PAINT_ATTR, HYDRATING_ATTR } from '@yield/platform';
 
 /** Server: whether a slot's module markup goes in place as its boundary's content. */
@@ -32,7 +25,11 @@ const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Server: puts each hydrated module's markup where its placeholder was rendered. */
-export function spliceSlots(html: string, modules: Record<string, string>, keys: readonly string[]) {
+export function spliceSlots(
+  html: string,
+  modules: Record<string, string>,
+  keys: readonly string[],
+) {
   let out = html;
   for (const key of keys) {
     const markup = modules[key];
