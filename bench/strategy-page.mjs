@@ -48,13 +48,14 @@ await withChromium(async (measure) => {
     for (let run = 1; run <= runs; run++) {
       for (const base of bases) {
         const url = base + pagePath;
+        const label = formFactor === 'mobile' ? 'phone' : 'desktop';
         try {
           const r = await measure(url, { formFactor });
           rows.push(
-            `| ${base} | ${formFactor === 'mobile' ? 'phone' : 'desktop'} | ${run} | ${(r.performance / 100).toFixed(2)} | ${Math.round(r.tbt)} ms | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${topScript(r.scripts)} |`,
+            `| ${base} | ${label} | ${run} | ${(r.performance / 100).toFixed(2)} | ${Math.round(r.tbt)} ms | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${topScript(r.scripts)} |`,
           );
         } catch (error) {
-          rows.push(`| ${base} | ${formFactor} | ${run} | failed: ${error.message} | | | | | |`);
+          rows.push(`| ${base} | ${label} | ${run} | failed: ${error.message} | | | | | |`);
         }
       }
     }
