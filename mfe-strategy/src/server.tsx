@@ -6,5 +6,7 @@ import StrategyDetailPage from './exposes/StrategyDetailPage.tsx';
 /**
  * Both pages paint from the HTML with their first data (the strategy's content; the comparison's
  * lists), which the site server reads from the API in its own process and embeds for the browser.
+ * The strategy page's markup is hydrated by the browser (adopted, not rendered again).
  */
 export const render = createModuleRenderer({}, { StrategyDetailPage, ComparePage });
+render.hydrate = ['StrategyDetailPage'];

@@ -1,10 +1,18 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { adoptFirstPaint, createQueryClient, forgetFirstPaint, initSession } from '@yield/platform';
+import {
+  FIRST_PAINT_ATTR,
+  HYDRATING_ATTR,
+  adoptFirstPaint,
+  createQueryClient,
+  forgetFirstPaint,
+  initSession,
+} from '@yield/platform';
 import { createRouter } from './app/router.tsx';
 import { loadRouteTable } from './app/route-table.tsx';
+import { HydrationBox } from './remotes/hydration.tsx';
 import '@yield/platform/styles.css';
 import './styles/chrome.css';
 
@@ -23,17 +31,37 @@ function render(router: ReturnType<typeof createRouter>) {
     unsubscribe();
   });
 
-  const app = createRoot(root);
-  // A transition: React renders the app in slices of a few milliseconds, yielding to the
-  // browser between them, and the server's markup stays on screen until the whole page is ready.
+  // A page marked for hydration (its only module hydrates, see remotes/hydration.tsx) is adopted
+  // as it is; any other page is rendered over the server's markup.
+  const hydrating = root.querySelector(`:scope > [${HYDRATING_ATTR}]`);
+  const slot = hydrating?.getAttribute(FIRST_PAINT_ATTR);
+  const app = (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+  // A transition: React renders (or hydrates) the app in slices of a few milliseconds, yielding
+  // to the browser between them, and the server's markup stays on screen until it is ready.
   startTransition(() => {
-    app.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    if (slot) {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <HydrationBox slot={slot}>
+              <RouterProvider router={router} />
+            </HydrationBox>
+          </QueryClientProvider>
+        </StrictMode>,
+        {
+          // A mismatch costs the adoption (React renders that part again): a bug, shown as one.
+          onRecoverableError: (error, info) =>
+            console.error('[hydration]', error, info.componentStack ?? ''),
+        },
+      );
+    } else {
+      createRoot(root).render(<StrictMode>{app}</StrictMode>);
+    }
   });
 }
 

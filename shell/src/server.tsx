@@ -11,18 +11,30 @@ import { Layout } from './layout/Layout.tsx';
 import { renderPage } from './app/route-table.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { FirstPaintBox, FirstPaintSource } from './remotes/RemoteSlot.tsx';
+import { HydratedSlots, HydrationBox, spliceSlots } from './remotes/hydration.tsx';
 
-export const renderFrame: RenderFrame = (context, modules, page) =>
-  renderFirstPaint(
+export const renderFrame: RenderFrame = (context, modules, page, hydrate = []) => {
+  const inPlace = hydrate.filter((key) => modules[key] !== undefined);
+  const routes = (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="*" element={page ? renderPage(page) : <NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+  const html = renderFirstPaint(
     <FirstPaintSource.Provider value={(key) => modules[key]}>
-      {/* The app's first render replaces all of it. */}
-      <FirstPaintBox>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route path="*" element={page ? renderPage(page) : <NotFoundPage />} />
-          </Route>
-        </Routes>
-      </FirstPaintBox>
+      <HydratedSlots.Provider value={(key) => inPlace.includes(key)}>
+        {inPlace.length > 0 ? (
+          // The browser hydrates the page (the same box, its module's markup in its slot).
+          <HydrationBox slot={inPlace[0]!}>{routes}</HydrationBox>
+        ) : (
+          // The app's first render replaces all of it.
+          <FirstPaintBox>{routes}</FirstPaintBox>
+        )}
+      </HydratedSlots.Provider>
     </FirstPaintSource.Provider>,
     context,
   );
+  return spliceSlots(html, modules, inPlace);
+};

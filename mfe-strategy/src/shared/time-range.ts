@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useBrowserValue } from '@yield/platform';
 import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRange } from '@yield/contract/constants';
 
 /** The range is stored under the lower-cased strategy name followed by TimeRange. */
@@ -40,15 +41,20 @@ function safeStorage(): Storage | undefined {
   }
 }
 
-/** The strategy's time range, read once from storage and written back on every change. */
+/**
+ * The strategy's time range: the stored one until the saver picks another, written back on every
+ * change. The server renders 30D; a page the browser hydrates shows 30D for its first render (the
+ * server's markup) and the stored range in the render right after.
+ */
 export function useTimeRange(strategyName: string): [TimeRange, (range: TimeRange) => void] {
-  const [range, setRange] = useState<TimeRange>(() => readTimeRange(strategyName));
+  const stored = useBrowserValue(() => readTimeRange(strategyName), DEFAULT_TIME_RANGE);
+  const [chosen, setChosen] = useState<TimeRange | null>(null);
   const select = useCallback(
     (next: TimeRange) => {
-      setRange(next);
+      setChosen(next);
       writeTimeRange(strategyName, next);
     },
     [strategyName],
   );
-  return [range, select];
+  return [chosen ?? stored, select];
 }

@@ -89,6 +89,12 @@ export type RenderModule = ((module: string, context: FirstPaintContext) => stri
    * fetches as usual.
    */
   withData?: readonly string[];
+  /**
+   * Modules the browser hydrates (adopts their server markup with `hydrateRoot`) instead of
+   * rendering them again over it, when they are a page's only module. Their first browser render
+   * must match the server's markup (browser-only state applied after it, see `useHydrated`).
+   */
+  hydrate?: readonly string[];
 };
 
 /** The page a path resolved to in the route table: its modules, top to bottom. */
@@ -105,7 +111,19 @@ export type RenderFrame = (
   context: FirstPaintContext,
   modules: Record<string, string>,
   page: FramePage | null,
+  /**
+   * Keys (`firstPaintKey`) of the modules in `modules` the browser hydrates: their markup goes
+   * in their slot's Suspense boundary as its content, and the whole page is marked for
+   * hydration (HYDRATING_ATTR). The others stay inert copies the app renders over.
+   */
+  hydrate?: readonly string[],
 ) => string;
+
+/**
+ * Marks the server's frame of a page the browser hydrates (on the element that also carries
+ * FIRST_PAINT_ATTR); the app removes both once the page's module has hydrated.
+ */
+export const HYDRATING_ATTR = 'data-hydrating';
 
 export function firstPaintKey(remote: string, module: string): string {
   return `${remote}/${module}`;

@@ -6,6 +6,7 @@ import {
   FIRST_PAINT_ATTR,
   FIRST_PAINT_DATA_ID,
   FIRST_PAINT_HEAD_ATTR,
+  HYDRATING_ATTR,
   type FirstPaintData,
 } from './first-paint-contract.ts';
 import { seedAnswers, settingsQuery } from './queries.ts';
@@ -22,6 +23,8 @@ let captured: Map<string, string> | null = null;
 export function adoptFirstPaint(root: HTMLElement, queryClient: QueryClient): void {
   captured = new Map();
   for (const element of root.querySelectorAll<HTMLElement>(`[${FIRST_PAINT_ATTR}]`)) {
+    // A page to hydrate keeps its markup in place: there is no copy to keep for a slot.
+    if (element.hasAttribute(HYDRATING_ATTR)) continue;
     captured.set(element.getAttribute(FIRST_PAINT_ATTR)!, element.innerHTML);
   }
   for (const tag of document.head.querySelectorAll(`[${FIRST_PAINT_HEAD_ATTR}]`)) tag.remove();

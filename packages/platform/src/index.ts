@@ -9,3 +9,4 @@ export * from './queries.ts';
 export * from './contract.ts';
 export * from './theme.ts';
 export * from './first-paint.ts';
+export * from './hydration.ts';

@@ -30,10 +30,14 @@ const manifest = (name: string, css: string, js: string) =>
     exposes: [{ name, assets: { css: { sync: [css] }, js: { sync: [js] } } }],
   });
 
-/** The shell's renderer: the frame of the page it is given, with each module's markup in a slot. */
-const SHELL_RENDERER = `exports.renderFrame = (context, modules, page) =>
+/**
+ * The shell's renderer: the frame of the page it is given, with each module's markup in a slot
+ * (and the modules the browser hydrates named, when there are any).
+ */
+const SHELL_RENDERER = `exports.renderFrame = (context, modules, page, hydrate) =>
   '<div class="app" data-path="' + context.path + '" data-title="' + context.settings.siteTitle +
-  '" data-page="' + (page ? page.modules.map((m) => m.remote + '/' + m.module).join(',') : 'not found') + '">' +
+  '" data-page="' + (page ? page.modules.map((m) => m.remote + '/' + m.module).join(',') : 'not found') + '"' +
+  (hydrate && hydrate.length > 0 ? ' data-hydrate="' + hydrate.join(',') + '"' : '') + '>' +
   Object.entries(modules).map(([key, html]) => '<div data-first-paint="' + key + '">' + html + '</div>').join('') +
   '</div>';`;
 
@@ -42,8 +46,11 @@ const CONTENT_RENDERER = `exports.render = (module, context) => module === 'Risk
   ? '<title>Risks | ' + context.settings.siteTitle + '</title><meta name="description" content="d"/><h1>Understanding the Risks</h1>'
   : module === 'GuidePage'
   ? '<h1>' + (context.data ? context.data['/api/guide/' + context.path.split('/')[2].split('?')[0]].name : 'no data') + ' at ' + context.pattern + '</h1>'
+  : module === 'AdoptedPage'
+  ? '<h1>Adopted</h1>'
   : null;
-exports.render.withData = ['GuidePage'];`;
+exports.render.withData = ['GuidePage'];
+exports.render.hydrate = ['AdoptedPage'];`;
 
 /** What the API answers now for the guide pages' data (the site server reads it in-process). */
 let guide = { body: '{"name":"Seven </script>"}', etag: '"g1"' };
@@ -73,6 +80,7 @@ beforeAll(async () => {
       { path: '/learn', module: './LearnPage', title: 'Learn' },
       { path: '/guide/:id', module: './GuidePage', title: 'Guide', data: ['/api/guide/:id'] },
       { path: '/risks-data', module: './RisksPage', title: 'Risks', data: ['/api/guide/7'] },
+      { path: '/adopted', module: './AdoptedPage', title: 'Adopted' },
     ]),
   );
   premium = http.createServer((req, res) => {
@@ -114,6 +122,14 @@ describe('first paint', () => {
     expect(html).toContain(
       '<div id="root"><div class="app" data-path="/risks" data-title="Pigi" data-page="mfe_content/RisksPage"><div data-first-paint="mfe_content/RisksPage"><h1>Understanding the Risks</h1></div></div></div>',
     );
+  });
+
+  it('asks the shell to frame a module its remote lists in `hydrate` for the browser to hydrate', async () => {
+    expect(await page('/adopted')).toContain(
+      'data-page="mfe_content/AdoptedPage" data-hydrate="mfe_content/AdoptedPage"><div data-first-paint="mfe_content/AdoptedPage"><h1>Adopted</h1></div>',
+    );
+    // Any other module is rendered over by the browser.
+    expect(await page('/risks')).not.toContain('data-hydrate');
   });
 
   it("moves the module's title and description into <head>, marked for the app to replace", async () => {

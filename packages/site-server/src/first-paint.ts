@@ -179,7 +179,15 @@ export class FirstPaintRenderer {
         modules[firstPaintKey(first.remote, first.module)] = html.slice(hoisted.length);
       }
       return {
-        root: renderFrame(context, modules, first ? { modules: route.modules } : null),
+        root: renderFrame(
+          context,
+          modules,
+          first ? { modules: route.modules } : null,
+          // The browser hydrates a page whose only module says it can be hydrated.
+          first && route.modules.length === 1 && render?.hydrate?.includes(first.module)
+            ? [firstPaintKey(first.remote, first.module)]
+            : [],
+        ),
         head:
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">` +
           `{"settings":${escapeJson(json)},"preload":${escapeJson(JSON.stringify(preload))}` +

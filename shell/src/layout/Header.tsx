@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { scrollToSection, useSession } from '@yield/platform';
+import { scrollToSection, useHydrated, useSession } from '@yield/platform';
 import { HEADER_SCROLL_THRESHOLD_PX, type HeaderVariant } from './chrome-rules.ts';
 import { LogoMark, LogoText } from './Logo.tsx';
 
@@ -23,10 +23,16 @@ function useScrolledPast(threshold: number): boolean {
 export function Header({ variant }: { variant: HeaderVariant }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { isPremium, logOut } = useSession();
+  const session = useSession();
+  const { logOut } = session;
+  // The stored token is the browser's: a page the browser hydrates shows the server's header
+  // (no session) first, then the saver's, in the render right after.
+  const isPremium = useHydrated() && session.isPremium;
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // One header per page: a fixed id, the same in the server's markup and the browser's render
+  // wherever the header sits in the tree.
+  const menuId = 'site-menu';
 
   // The dropdown closes whenever the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);

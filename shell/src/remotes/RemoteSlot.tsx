@@ -12,6 +12,7 @@ import {
 import type { ModuleRef } from '@yield/federation/pages';
 import { FIRST_PAINT_ATTR, firstPaintKey, firstPaintOf } from '@yield/platform';
 import { loadRemoteModule, retryNeedsReload } from './registry.ts';
+import { HydratedSlots, SlotMounted, SlotPlaceholder } from './hydration.tsx';
 
 type LazyPage = ComponentType;
 const lazyCache = new Map<string, LazyPage>();
@@ -103,6 +104,8 @@ export interface RemoteSlotProps extends ModuleRef {
 /** Renders one exposed module of a remote inside its own boundary with a Retry fallback. */
 export function RemoteSlot({ remote, module, minHeight }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
+  // Server only: the module's markup goes here as the boundary's content, for the browser to hydrate.
+  const inPlace = useContext(HydratedSlots)(firstPaintKey(remote, module));
   const Page = lazyRemote(remote, module, attempt);
   return (
     <RemoteBoundary
@@ -114,7 +117,13 @@ export function RemoteSlot({ remote, module, minHeight }: RemoteSlotProps) {
       }}
     >
       <Suspense fallback={<SlotFallback remote={remote} module={module} minHeight={minHeight} />}>
-        <Page />
+        {inPlace ? (
+          <SlotPlaceholder slot={firstPaintKey(remote, module)} />
+        ) : (
+          <SlotMounted>
+            <Page />
+          </SlotMounted>
+        )}
       </Suspense>
     </RemoteBoundary>
   );
