@@ -1,5 +1,6 @@
 import type { DepositsPaused } from '@yield/contract';
 import { formatDay } from './format.ts';
+import { ExternalLink } from './source-kit/ExternalLink.tsx';
 
 /**
  * Shown instead of a deposit link while the provider has closed deposits (sources.json
@@ -15,10 +16,7 @@ export function DepositsPausedNote({
   return (
     <span className={className} data-testid="deposits-paused">
       <strong>Deposits paused since {formatDay(paused.since)}.</strong> {paused.note}{' '}
-      <a href={paused.link} target="_blank" rel="noopener noreferrer">
-        Read why
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>{' '}
+      <ExternalLink href={paused.link}>Read why</ExternalLink>{' '}
       <span className="muted">(checked {formatDay(paused.verified)})</span>
     </span>
   );

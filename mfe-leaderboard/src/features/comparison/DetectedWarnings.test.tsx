@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { DetectedWarning } from '@yield/contract';
+import { detectedWarningFixture } from '@yield/fixtures';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { buildRows, chartPoints } from './model.ts';
 import { renderInApp } from '../../test/test-utils.tsx';
@@ -11,16 +11,6 @@ import {
   sourceRow,
 } from '../../test/test-fixtures.ts';
 
-const warning = (over: Partial<DetectedWarning>): DetectedWarning => ({
-  kind: 'outflow',
-  openedOn: '2026-11-19',
-  closedOn: null,
-  figures: { tvl: 4e8, tvl7dAgo: 1e9, drop7dPct: 60 },
-  text: 'Deposits are leaving fast: the value locked fell 60% over 7 days.',
-  detected: true,
-  ...over,
-});
-
 const rows = buildRows(
   'stablecoin',
   [
@@ -29,9 +19,14 @@ const rows = buildRows(
       name: 'Sky Spark - Savings Account',
       detailSlug: 'sky-spark',
       warnings: [
-        warning({ kind: 'spike', openedOn: '2026-10-01', closedOn: '2026-10-05', text: 'Old.' }),
-        warning({}),
-        warning({
+        detectedWarningFixture({
+          kind: 'spike',
+          openedOn: '2026-10-01',
+          closedOn: '2026-10-05',
+          text: 'Old.',
+        }),
+        detectedWarningFixture(),
+        detectedWarningFixture({
           kind: 'depeg',
           openedOn: '2026-11-22',
           figures: { price: 0.97, deviationPct: -3 },
@@ -44,7 +39,7 @@ const rows = buildRows(
       name: 'Resolv - USR Staking',
       incidents: [RESOLV_INCIDENT],
       warnings: [
-        warning({
+        detectedWarningFixture({
           kind: 'spike',
           openedOn: '2026-11-20',
           text: 'A spike.',
@@ -135,7 +130,7 @@ it('shows the two feeds disagreeing with both figures, and that it keeps the sou
         name: 'Sky Spark - Savings Account',
         detailSlug: 'sky-spark',
         warnings: [
-          warning({
+          detectedWarningFixture({
             kind: 'feeds-disagree',
             openedOn: '2026-11-23',
             figures: { onchainApr7d: 4.8, defillamaApr7d: 9.6, gapPp: 4.8 },

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import type { DetectedWarning, Incident, Provenance } from '@yield/contract';
+import type { Incident, Provenance } from '@yield/contract';
+import { detectedWarningFixture } from '@yield/fixtures';
 import {
   DetectedWarnings,
   dismissalNote,
@@ -10,17 +11,7 @@ import {
 import { IncidentBadge } from './IncidentBadge.tsx';
 import { ProvenanceLine } from './ProvenanceLine.tsx';
 
-const warning = (over: Partial<DetectedWarning>): DetectedWarning => ({
-  kind: 'outflow',
-  openedOn: '2026-11-19',
-  closedOn: null,
-  figures: { tvl: 4e8, tvl7dAgo: 1e9, drop7dPct: 60 },
-  text: 'Deposits are leaving fast: the value locked fell 60% over 7 days.',
-  detected: true,
-  ...over,
-});
-
-const dismissed = warning({
+const dismissed = detectedWarningFixture({
   kind: 'spike',
   openedOn: '2026-11-20',
   text: 'A spike.',
@@ -29,7 +20,7 @@ const dismissed = warning({
 
 describe('detected warnings', () => {
   it('badge: one for all open warnings, their sentences in its tooltip, said to be detected', () => {
-    render(<WarningBadge warnings={[warning({}), dismissed]} className="amber" />);
+    render(<WarningBadge warnings={[detectedWarningFixture(), dismissed]} className="amber" />);
     const badge = screen.getByTestId('warning-badge');
     expect(badge).toHaveTextContent('2 warnings, detected from data');
     expect(badge).toHaveClass('amber');
@@ -42,7 +33,7 @@ describe('detected warnings', () => {
   it('badge: nothing without warnings, "Warning" for one', () => {
     const { container, rerender } = render(<WarningBadge warnings={[]} />);
     expect(container).toBeEmptyDOMElement();
-    rerender(<WarningBadge warnings={[warning({})]} />);
+    rerender(<WarningBadge warnings={[detectedWarningFixture()]} />);
     expect(screen.getByTestId('warning-badge')).toHaveTextContent(
       /^◆ Warning, detected from data$/,
     );
@@ -52,8 +43,8 @@ describe('detected warnings', () => {
     render(
       <DetectedWarnings
         warnings={[
-          warning({ closedOn: '2026-11-01', openedOn: '2026-10-20' }),
-          warning({}),
+          detectedWarningFixture({ closedOn: '2026-11-01', openedOn: '2026-10-20' }),
+          detectedWarningFixture(),
           dismissed,
         ]}
         classNames={{ list: 'list', notice: 'notice', label: 'label' }}
@@ -72,23 +63,27 @@ describe('detected warnings', () => {
 
   it('notices: nothing when every warning is closed', () => {
     const { container } = render(
-      <DetectedWarnings warnings={[warning({ closedOn: '2026-11-22' })]} />,
+      <DetectedWarnings warnings={[detectedWarningFixture({ closedOn: '2026-11-22' })]} />,
     );
     expect(container).toBeEmptyDOMElement();
   });
 
   it('lines: one per warning for a breakdown', () => {
-    const { container } = render(<WarningLines warnings={[warning({})]} className="line" />);
+    const { container } = render(
+      <WarningLines warnings={[detectedWarningFixture()]} className="line" />,
+    );
     expect(container.querySelector('p.line')).toHaveTextContent(
       'Deposits leaving fast (detected from data) since Nov 19, 2026: Deposits are leaving fast',
     );
   });
 
   it('an open, undismissed outflow blocks GREAT; a dismissed or spike one does not', () => {
-    expect(warningBlocksGreat(warning({}))).toBe(true);
-    expect(warningBlocksGreat(warning({ kind: 'spike' }))).toBe(false);
-    expect(warningBlocksGreat({ ...warning({}), dismissed: dismissed.dismissed })).toBe(false);
-    expect(dismissalNote(warning({}))).toBeNull();
+    expect(warningBlocksGreat(detectedWarningFixture())).toBe(true);
+    expect(warningBlocksGreat(detectedWarningFixture({ kind: 'spike' }))).toBe(false);
+    expect(
+      warningBlocksGreat({ ...detectedWarningFixture(), dismissed: dismissed.dismissed }),
+    ).toBe(false);
+    expect(dismissalNote(detectedWarningFixture())).toBeNull();
   });
 });
 
