@@ -15,7 +15,7 @@
  *   (realized < half the figure) and that are understated (realized > twice the figure).
  *
  * `--write` puts the figures between the markers of docs/methodology.md and into
- * mfe-content/src/methodology/rapool-v2-fit.json (what /methodology shows).
+ * mfe-content/src/features/methodology/rapool-v2-fit.json (what /methodology shows).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,6 +49,7 @@ export const PAGE_FIT_FILE = path.join(
   REPO,
   'mfe-content',
   'src',
+  'features',
   'methodology',
   'rapool-v2-fit.json',
 );
