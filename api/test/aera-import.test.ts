@@ -21,6 +21,7 @@ import {
   readHistory,
   readSources,
   replayAllFeeds,
+  withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
 import {
@@ -170,16 +171,7 @@ async function unitValue(chain: Chain, block: bigint, units = E18): Promise<bigi
 /** The shipped feed of Gauntlet USD Alpha, pointed at the test's vault and token. */
 async function feedFromChain(dir: string, chain: Chain, change: Record<string, unknown> = {}) {
   const sources = await readSources(dir);
-  for (const s of sources.sources)
-    if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-  for (const b of sources.baseRates) {
-    const comp = b.components;
-    const strip = (h: { feeds?: { provider: string }[] }) => {
-      if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-    };
-    if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
-    else comp.assets.forEach((a) => strip(a as never));
-  }
+  withoutOnchainFeeds(sources);
   const shipped = (await readSources(dir)).sources.find((s) => s.id === SOURCE_ID)!;
   const feed = shipped.feeds!.find((f) => f.provider === 'onchain')!;
   // Only the on-chain feed: the TVL is then the vault's own.

@@ -53,6 +53,30 @@ export async function readHistory(dir: string): Promise<HistoryFile> {
   return JSON.parse(await readFile(path.join(dir, 'history.json'), 'utf8')) as HistoryFile;
 }
 
+/**
+ * Takes the on-chain feeds out of every source and base-rate component (in place), so that a
+ * chain test reads only the contracts it deploys; `keep` says which ones stay (by source id or
+ * component series).
+ */
+export function withoutOnchainFeeds(
+  sources: SourcesFile,
+  keep: { ids?: number[]; series?: string[] } = {},
+): SourcesFile {
+  const onlyDefillama = (h: { feeds?: { provider: string }[] }) => {
+    if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama') as typeof h.feeds;
+  };
+  for (const s of sources.sources) if (!keep.ids?.includes(s.id)) onlyDefillama(s);
+  for (const b of sources.baseRates) {
+    const strip = (h: { series?: string; feeds?: { provider: string }[] }) => {
+      if (!h.series || !keep.series?.includes(h.series)) onlyDefillama(h);
+    };
+    const comp = b.components;
+    if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
+    else comp.assets.forEach((a) => strip(a as never));
+  }
+  return sources;
+}
+
 /** Every feed of the shipped sources.json answered with 60 good days ending `lastDay`. */
 export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<ReplayServer> {
   const { targets } = feedTargets(await readSources(dir));

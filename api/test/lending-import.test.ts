@@ -21,6 +21,7 @@ import {
   readHistory,
   readSources,
   replayAllFeeds,
+  withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
 import {
@@ -157,16 +158,7 @@ async function feedFromChain(dir: string, chain: Chain) {
       byVenue.get(s)!.feeds!.find((f) => f.provider === 'onchain')!,
     ]),
   );
-  for (const s of sources.sources)
-    if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-  for (const b of sources.baseRates) {
-    const comp = b.components;
-    const strip = (h: { feeds?: { provider: string }[] }) => {
-      if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-    };
-    if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
-    else comp.assets.forEach((a) => strip(a as never));
-  }
+  withoutOnchainFeeds(sources);
   for (const [series, feed] of shipped) {
     const v = byVenue.get(series)!;
     v.feeds = [...v.feeds!, { ...feed, address: feed.kind === 'comet' ? chain.comet : chain.pool }];

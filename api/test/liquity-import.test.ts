@@ -18,6 +18,7 @@ import {
   readHistory,
   readSources,
   replayAllFeeds,
+  withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import { coinsBody, type CoinPricePoint, type ReplayServer } from './replay-server.ts';
 import {
@@ -140,16 +141,7 @@ export const liquityFeed = (address: string) => ({
 /** Liquity (source 3) fed from the test's pool; every other on-chain feed removed. */
 async function feedLiquity(dir: string, pool: Address) {
   const sources = await readSources(dir);
-  for (const s of sources.sources)
-    if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-  for (const b of sources.baseRates) {
-    const comp = b.components;
-    const strip = (h: { feeds?: { provider: string }[] }) => {
-      if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-    };
-    if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
-    else comp.assets.forEach((a) => strip(a as never));
-  }
+  withoutOnchainFeeds(sources);
   const liquity = sources.sources.find((s) => s.id === 3)!;
   Object.assign(liquity, { feeds: [liquityFeed(pool)] });
   delete (liquity as { feedNote?: string }).feedNote;

@@ -21,6 +21,7 @@ import {
   readSources,
   replayAllFeeds,
   strategies,
+  withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 import {
@@ -184,18 +185,7 @@ async function feedFromChain(dir: string, chain: Chain): Promise<void> {
   });
   // No feed of these sources elsewhere in the file: every on-chain feed is in the shipped file's
   // place of the test's contracts.
-  for (const s of sources.sources)
-    if (![2, 5].includes(s.id) && s.feeds)
-      s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-  for (const b of sources.baseRates) {
-    const c = b.components;
-    const strip = (h: { series?: string; feeds?: { provider: string }[] }) => {
-      if (h.feeds && h.series !== 'rocketpool-reth')
-        h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-    };
-    if (c.kind === 'stablecoin') c.coins.forEach((coin) => coin.venues.forEach(strip));
-    else c.assets.forEach((a) => strip(a as never));
-  }
+  withoutOnchainFeeds(sources, { ids: [2, 5], series: ['rocketpool-reth'] });
   await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
 }
 
@@ -508,16 +498,7 @@ describe('a node that keeps only recent state', () => {
         );
       }
       const sources = await readSources(t.dir);
-      for (const s of sources.sources)
-        if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-      for (const b of sources.baseRates) {
-        const comp = b.components;
-        const strip = (h: { feeds?: { provider: string }[] }) => {
-          if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-        };
-        if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
-        else comp.assets.forEach((a) => strip(a as never));
-      }
+      withoutOnchainFeeds(sources);
       Object.assign(
         sources.sources.find((s) => s.id === 2)!,
         {

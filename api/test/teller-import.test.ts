@@ -18,6 +18,7 @@ import {
   readHistory,
   readSources,
   replayAllFeeds,
+  withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';
 import {
@@ -126,16 +127,7 @@ async function feedFromChain(dir: string, chain: Chain) {
   const sources = await readSources(dir);
   const shipped = sources.sources.find((s) => s.id === SOURCE_ID)!;
   const feed = shipped.feeds!.find((f) => f.provider === 'onchain')!;
-  for (const s of sources.sources)
-    if (s.feeds) s.feeds = s.feeds.filter((f) => f.provider === 'defillama');
-  for (const b of sources.baseRates) {
-    const comp = b.components;
-    const strip = (h: { feeds?: { provider: string }[] }) => {
-      if (h.feeds) h.feeds = h.feeds.filter((f) => f.provider === 'defillama');
-    };
-    if (comp.kind === 'stablecoin') comp.coins.forEach((coin) => coin.venues.forEach(strip));
-    else comp.assets.forEach((a) => strip(a as never));
-  }
+  withoutOnchainFeeds(sources);
   shipped.feeds = [{ ...feed, address: chain.teller }];
   await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
 }
