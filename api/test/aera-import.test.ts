@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAbi, zeroAddress, type Address, type Hex } from 'viem';
 import { apyToApr } from '../src/engine/ra30.ts';
-import { setup, editFile, type TestContext } from './helpers.ts';
+import { setup, editFile } from './helpers.ts';
 import {
   NOW,
   TODAY,
@@ -21,9 +21,9 @@ import {
   readHistory,
   readSources,
   replayAllFeeds,
-  withoutOnchainFeeds,
+  onlyOnchainFeedOf,
+  useImportSite,
 } from './import-fixtures.ts';
-import type { ReplayServer } from './replay-server.ts';
 import {
   chainClients,
   compileContracts,
@@ -168,20 +168,10 @@ async function unitValue(chain: Chain, block: bigint, units = E18): Promise<bigi
   });
 }
 
-/** The shipped feed of Gauntlet USD Alpha, pointed at the test's vault and token. */
-async function feedFromChain(dir: string, chain: Chain, change: Record<string, unknown> = {}) {
-  const sources = await readSources(dir);
-  withoutOnchainFeeds(sources);
-  const shipped = (await readSources(dir)).sources.find((s) => s.id === SOURCE_ID)!;
-  const feed = shipped.feeds!.find((f) => f.provider === 'onchain')!;
-  // Only the on-chain feed: the TVL is then the vault's own.
-  Object.assign(
-    sources.sources.find((s) => s.id === SOURCE_ID)!,
-    {
-      feeds: [{ ...feed, address: chain.vault, token: chain.usdc, ...change }],
-    },
-  );
-  await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
+/** The shipped feed of Gauntlet USD Alpha, pointed at the test's vault and token; no other on-chain feed
+ * (the TVL is then the vault's own). */
+function feedFromChain(dir: string, chain: Chain, change: Record<string, unknown> = {}) {
+  return onlyOnchainFeedOf(dir, SOURCE_ID, { address: chain.vault, token: chain.usdc, ...change });
 }
 
 let chain: Chain;
@@ -193,20 +183,10 @@ afterAll(async () => {
 });
 
 describe('an Aera v3 vault read through its price-and-fee calculator', () => {
-  let t: TestContext;
-  let server: ReplayServer;
-  beforeAll(async () => {
-    t = await setup({ now: () => NOW });
-    await feedFromChain(t.dir, chain);
-    server = await replayAllFeeds(t.dir);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await t?.cleanup();
-  });
+  const site = useImportSite((dir) => feedFromChain(dir, chain));
 
   it('ships Gauntlet USD Alpha as an aera-v3 feed on Base valued in USDC', async () => {
-    const shipped = (await readSources(t.dir)).sources.find((s) => s.id === SOURCE_ID)!;
+    const shipped = (await readSources(site.t.dir)).sources.find((s) => s.id === SOURCE_ID)!;
     expect(shipped.series).toBe(SERIES);
     expect(shipped.feeds?.find((f) => f.provider === 'onchain')).toMatchObject({
       chain: 'base',
@@ -215,11 +195,11 @@ describe('an Aera v3 vault read through its price-and-fee calculator', () => {
   });
 
   it('imports each day’s APR from one unit’s value at the day’s last block, exactly 365 × (p_d/p_d−1 − 1) × 100', async () => {
-    const result = await importWith(t, server, { rpcUrls: { base: chain.anvil.url } });
+    const result = await importWith(site.t, site.server, { rpcUrls: { base: chain.anvil.url } });
     const feed = result.feeds.find((f) => f.provider === 'onchain' && f.series === SERIES)!;
     expect([feed.ok, feed.reason, feed.newestDay]).toEqual([true, null, YESTERDAY]);
 
-    const rows = (await readHistory(t.dir)).series[SERIES]!;
+    const rows = (await readHistory(site.t.dir)).series[SERIES]!;
     // From the day after the first price to yesterday: no calculator (day 0) and no price (day 1)
     // are not days of the series; today is not over.
     const priced = [...chain.price.keys()].filter((d) => d < TODAY);
@@ -253,7 +233,7 @@ describe('an Aera v3 vault read through its price-and-fee calculator', () => {
     const switched = rows.find((r) => r.date === day(SWITCH_DAY + 1))!;
     expect(apyToApr(switched.apy)).toBeCloseTo(365 * growth(SWITCH_DAY + 1) * 100, 1);
 
-    expect((await readHistory(t.dir)).provenance?.[SERIES]).toMatchObject({
+    expect((await readHistory(site.t.dir)).provenance?.[SERIES]).toMatchObject({
       kind: 'onchain',
       chain: 'base',
       address: chain.vault,
@@ -262,28 +242,28 @@ describe('an Aera v3 vault read through its price-and-fee calculator', () => {
   });
 
   it('serves the vault as live data read on Base', async () => {
-    const sources = (await t.http.get('/api/sources').expect(200)).body as {
+    const sources = (await site.t.http.get('/api/sources').expect(200)).body as {
       id: number;
       feeds: Record<string, unknown>[];
     }[];
     expect(sources.find((s) => s.id === SOURCE_ID)!.feeds).toEqual([
       { provider: 'onchain', chain: 'base', kind: 'aera-v3', address: chain.vault, series: SERIES },
     ]);
-    const history = (await t.http.get(`/api/history?id=${SOURCE_ID}&range=30D`).expect(200))
+    const history = (await site.t.http.get(`/api/history?id=${SOURCE_ID}&range=30D`).expect(200))
       .body as { data: unknown[]; provenance: { kind: string; asOf: string | null } };
     expect(history.provenance).toMatchObject({ kind: 'onchain', asOf: YESTERDAY });
     expect(history.data).toHaveLength(chain.price.size - 2);
   });
 
   it('imports only the new day afterwards', async () => {
-    const before = (await readHistory(t.dir)).series[SERIES]!;
-    const later = await importWith(t, server, {
+    const before = (await readHistory(site.t.dir)).series[SERIES]!;
+    const later = await importWith(site.t, site.server, {
       rpcUrls: { base: chain.anvil.url },
       now: () => new Date(`${nextDay(TODAY)}T12:00:00Z`),
     });
     const feed = later.feeds.find((f) => f.provider === 'onchain' && f.series === SERIES)!;
     expect([feed.ok, feed.days, feed.added, feed.newestDay]).toEqual([true, 1, 1, TODAY]);
-    const rows = (await readHistory(t.dir)).series[SERIES]!;
+    const rows = (await readHistory(site.t.dir)).series[SERIES]!;
     expect(rows.slice(0, -1)).toEqual(before);
     const p = Number(chain.price.get(TODAY)!);
     const q = Number(chain.price.get(YESTERDAY)!);

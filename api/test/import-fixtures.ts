@@ -7,7 +7,8 @@ import path from 'node:path';
 import { feedTargets, runImport, type ImportOptions } from '../src/modules/import/run-import.ts';
 import type { HistoryFile, SourcesFile } from '../src/modules/yields/schemas.ts';
 import { dailyPoints, chartBody, startReplayServer, type ReplayServer } from './replay-server.ts';
-import { editFile, type TestContext } from './helpers.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { editFile, setup, type TestContext } from './helpers.ts';
 import { feedPoolId } from './selector-pools.ts';
 
 /** After each test: the replay server closed, the temp data directory removed. */
@@ -75,6 +76,41 @@ export function withoutOnchainFeeds(
     else comp.assets.forEach((a) => strip(a as never));
   }
   return sources;
+}
+
+/**
+ * A chain suite's sources.json: no on-chain feed but the shipped one of source `id`, pointed at
+ * the test's contracts (`change`: its address and other fields). Returns nothing; writes the file.
+ */
+export async function onlyOnchainFeedOf(
+  dir: string,
+  id: number,
+  change: Record<string, unknown>,
+): Promise<void> {
+  const sources = await readSources(dir);
+  const shipped = sources.sources.find((s) => s.id === id)!;
+  const feed = shipped.feeds!.find((f) => f.provider === 'onchain')!;
+  withoutOnchainFeeds(sources);
+  shipped.feeds = [{ ...feed, ...change } as typeof feed];
+  await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
+}
+
+/**
+ * One data directory and a replay server of every DeFiLlama feed for a describe block, its
+ * sources.json first prepared by `prepare`: the returned object holds both once the block starts.
+ */
+export function useImportSite(prepare: (dir: string) => Promise<void>): {
+  t: TestContext;
+  server: ReplayServer;
+} {
+  const site = {} as { t: TestContext; server: ReplayServer };
+  beforeAll(async () => {
+    site.t = await setup({ now: () => NOW });
+    await prepare(site.t.dir);
+    site.server = await replayAllFeeds(site.t.dir);
+  }, 60_000);
+  afterAll(() => closeAll(site.t, site.server));
+  return site;
 }
 
 /** Every feed of the shipped sources.json answered with 60 good days ending `lastDay`. */

@@ -10,17 +10,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAbi, type Address, type Hex } from 'viem';
 import { apyToApr } from '../src/engine/ra30.ts';
-import { setup, editFile, type TestContext } from './helpers.ts';
+import { setup, editFile } from './helpers.ts';
 import {
   NOW,
   TODAY,
   importWith,
   readHistory,
   readSources,
-  replayAllFeeds,
-  withoutOnchainFeeds,
+  onlyOnchainFeedOf,
+  useImportSite,
 } from './import-fixtures.ts';
-import type { ReplayServer } from './replay-server.ts';
 import {
   chainClients,
   compileContracts,
@@ -123,13 +122,8 @@ async function rateAt(chain: Chain, block: bigint): Promise<bigint> {
 }
 
 /** The shipped feed of ether.fi Liquid ETH pointed at the test's teller; no other on-chain feed. */
-async function feedFromChain(dir: string, chain: Chain) {
-  const sources = await readSources(dir);
-  const shipped = sources.sources.find((s) => s.id === SOURCE_ID)!;
-  const feed = shipped.feeds!.find((f) => f.provider === 'onchain')!;
-  withoutOnchainFeeds(sources);
-  shipped.feeds = [{ ...feed, address: chain.teller }];
-  await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
+function feedFromChain(dir: string, chain: Chain) {
+  return onlyOnchainFeedOf(dir, SOURCE_ID, { address: chain.teller });
 }
 
 let chain: Chain;
@@ -141,20 +135,10 @@ afterAll(async () => {
 });
 
 describe("a rate read through a vault's teller and its accountant", () => {
-  let t: TestContext;
-  let server: ReplayServer;
-  beforeAll(async () => {
-    t = await setup({ now: () => NOW });
-    await feedFromChain(t.dir, chain);
-    server = await replayAllFeeds(t.dir);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await t?.cleanup();
-  });
+  const site = useImportSite((dir) => feedFromChain(dir, chain));
 
   it('ships ether.fi Liquid ETH as getRate() of the accountant its Ethereum teller names', async () => {
-    const shipped = (await readSources(t.dir)).sources.find((s) => s.id === SOURCE_ID)!;
+    const shipped = (await readSources(site.t.dir)).sources.find((s) => s.id === SOURCE_ID)!;
     expect(shipped.series).toBe(SERIES);
     expect(shipped.feeds?.find((f) => f.provider === 'onchain')).toMatchObject({
       chain: 'ethereum',
@@ -165,10 +149,12 @@ describe("a rate read through a vault's teller and its accountant", () => {
   });
 
   it('imports each day’s APR from the accountant the teller named at the day’s last block, exactly 365 × (r_d/r_d−1 − 1) × 100', async () => {
-    const result = await importWith(t, server, { rpcUrls: { ethereum: chain.anvil.url } });
+    const result = await importWith(site.t, site.server, {
+      rpcUrls: { ethereum: chain.anvil.url },
+    });
     const feed = result.feeds.find((f) => f.provider === 'onchain' && f.series === SERIES)!;
     expect([feed.ok, feed.reason, feed.newestDay]).toEqual([true, null, YESTERDAY]);
-    const rows = (await readHistory(t.dir)).series[SERIES]!;
+    const rows = (await readHistory(site.t.dir)).series[SERIES]!;
     expect(rows.map((r) => r.date)).toEqual(
       [...chain.rate.keys()].filter((d) => d > GENESIS && d < TODAY),
     );
@@ -191,7 +177,7 @@ describe("a rate read through a vault's teller and its accountant", () => {
     expect(stale).toBe(chain.rate.get(day(SWITCH_DAY - 1)));
     const moved = rows.find((r) => r.date === day(SWITCH_DAY + 1))!;
     expect(apyToApr(moved.apy)).toBeCloseTo(365 * growth(SWITCH_DAY + 1) * 100, 3);
-    expect((await readHistory(t.dir)).provenance?.[SERIES]).toMatchObject({
+    expect((await readHistory(site.t.dir)).provenance?.[SERIES]).toMatchObject({
       kind: 'onchain',
       chain: 'ethereum',
       address: chain.teller,

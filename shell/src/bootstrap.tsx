@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -35,32 +35,23 @@ function render(router: ReturnType<typeof createRouter>) {
   // as it is; any other page is rendered over the server's markup.
   const hydrating = root.querySelector(`:scope > [${HYDRATING_ATTR}]`);
   const slot = hydrating?.getAttribute(FIRST_PAINT_ATTR);
-  const app = (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+  const routes = <RouterProvider router={router} />;
+  const withQueries = (children: ReactNode) => (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
   );
   // A transition: React renders (or hydrates) the app in slices of a few milliseconds, yielding
   // to the browser between them, and the server's markup stays on screen until it is ready.
   startTransition(() => {
     if (slot) {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <HydrationBox slot={slot}>
-              <RouterProvider router={router} />
-            </HydrationBox>
-          </QueryClientProvider>
-        </StrictMode>,
-        {
-          // A mismatch costs the adoption (React renders that part again): a bug, shown as one.
-          onRecoverableError: (error, info) =>
-            console.error('[hydration]', error, info.componentStack ?? ''),
-        },
-      );
+      hydrateRoot(root, withQueries(<HydrationBox slot={slot}>{routes}</HydrationBox>), {
+        // A mismatch costs the adoption (React renders that part again): a bug, shown as one.
+        onRecoverableError: (error, info) =>
+          console.error('[hydration]', error, info.componentStack ?? ''),
+      });
     } else {
-      createRoot(root).render(<StrictMode>{app}</StrictMode>);
+      createRoot(root).render(withQueries(routes));
     }
   });
 }
