@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import {
   NOT_AVAILABLE,
   formatAmount,
@@ -200,6 +201,22 @@ describe('formatAmount', () => {
     expect(formatAmount(-6.16, 'USD', true)).toBe('-$6.16');
     expect(formatAmount(-0.00001, 'ETH', true)).toBe('0.0000 ETH');
     expect(formatAmount(-2, 'ETH')).toBe('-2.0000 ETH');
+  });
+  it('reads as US English number formatting does, without building a number format', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const toLocale = vi.spyOn(Number.prototype, 'toLocaleString');
+    const values = [0, 0.005, 0.5, 1, 9.995, 999.999, 1000, 1234.567, 99_999.99, 1_000_000, 7.1e9];
+    const written = values.flatMap((v) => [formatAmount(v, 'USD'), formatAmount(v / 7, 'ETH')]);
+    expect(numberFormat).not.toHaveBeenCalled();
+    expect(toLocale).not.toHaveBeenCalled();
+    numberFormat.mockRestore();
+    toLocale.mockRestore();
+    const us = (v: number, d: number) =>
+      Number(v.toFixed(d)).toLocaleString('en-US', {
+        minimumFractionDigits: d,
+        maximumFractionDigits: d,
+      });
+    expect(written).toEqual(values.flatMap((v) => [`$${us(v, 2)}`, `${us(v / 7, 4)} ETH`]));
   });
   it('no figure reads N/A', () => {
     expect(formatAmount(Number.NaN, 'USD')).toBe(NOT_AVAILABLE);

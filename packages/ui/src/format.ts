@@ -85,9 +85,17 @@ export function formatSignedPoints(value: number | null | undefined): string {
   return `${value > 0 ? '+' : value < 0 ? '\u2212' : ''}${formatPoints(Math.abs(value))}`;
 }
 
+/** Digits with US thousands separators: "1234567" → "1,234,567". */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /**
  * An amount of money in its unit: dollars with cents and grouping ("$1,234.56"), ether with four
  * decimals ("0.0412 ETH"). `signed` adds + to a gain (a difference); a loss always shows its −.
+ * Written out rather than asked of toLocaleString, as `formatCount` is: the first number format
+ * costed the strategy page's earnings render a ~60-75 ms task on a phone (docs/performance.md,
+ * "Hydration of the strategy page").
  */
 export function formatAmount(
   value: number | null | undefined,
@@ -98,10 +106,8 @@ export function formatAmount(
   const decimals = unit === 'USD' ? 2 : 4;
   const rounded = Number(value.toFixed(decimals));
   const sign = rounded < 0 ? '-' : signed && rounded > 0 ? '+' : '';
-  const digits = Math.abs(rounded).toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  const [whole = '0', fraction = ''] = Math.abs(rounded).toFixed(decimals).split('.');
+  const digits = `${groupThousands(whole)}.${fraction}`;
   return unit === 'USD' ? `${sign}$${digits}` : `${sign}${digits} ETH`;
 }
 
@@ -112,7 +118,7 @@ export function formatAmount(
  */
 export function formatCount(count: number): string {
   const whole = Math.round(Math.abs(count)).toString();
-  return `${count < 0 && whole !== '0' ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `${count < 0 && whole !== '0' ? '-' : ''}${groupThousands(whole)}`;
 }
 
 /** Holder counts with locale grouping ("12,345 holders", "1 holder"). */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earningsQuery, sourcesQuery } from '@yield/platform';
 import type { AmountUnit, TimeRange } from '@yield/contract/constants';
 import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constants';
-import { formatAmount, formatDay, hasNoLiveData, NO_LIVE_DATA } from '@yield/ui';
+import { formatAmount, formatCount, formatDay, hasNoLiveData, NO_LIVE_DATA } from '@yield/ui';
 import { findSource } from '../sources.ts';
 import { RangeButtons } from '../RangeButtons.tsx';
 import layout from '../page.module.css';
@@ -136,7 +136,7 @@ export function EarningsCalculator({
       />
       {parsed === null ? (
         <p id={errorId} className={styles.error} role="alert">
-          Enter an amount above 0 and at most {EARNINGS_MAX_AMOUNT.toLocaleString('en-US')}.
+          Enter an amount above 0 and at most {formatCount(EARNINGS_MAX_AMOUNT)}.
         </p>
       ) : null}
       {settled !== null && parsed !== null ? (
