@@ -99,6 +99,7 @@ describe('the after-paint start', () => {
     firstContentfulPaint();
     expect(requested()).toEqual([]); // in a task of its own, after the paint's
     vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(5); // the tasks that add them, four each
     expect(requested()).toEqual(ALL);
     // Neither a second report nor the one-second fallback starts it again.
     firstContentfulPaint();
@@ -111,6 +112,8 @@ describe('the after-paint start', () => {
     vi.advanceTimersByTime(999);
     expect(requested()).toEqual([]);
     vi.advanceTimersByTime(1);
+    expect(requested()).toEqual(ALL.slice(0, 4));
+    vi.advanceTimersByTime(5);
     expect(requested()).toEqual(ALL);
   });
 
@@ -121,12 +124,24 @@ describe('the after-paint start', () => {
     vi.advanceTimersByTime(16); // the frame
     expect(requested()).toEqual([]);
     vi.advanceTimersByTime(1); // the task after it
+    vi.advanceTimersByTime(5);
+    expect(requested()).toEqual(ALL);
+  });
+
+  it('adds the preloads and the entry four at a time, one task each, in their order', () => {
+    runStart();
+    firstContentfulPaint();
+    vi.advanceTimersToNextTimer(); // the task after the paint's
+    expect(requested()).toEqual(ALL.slice(0, 4));
+    vi.advanceTimersToNextTimer();
     expect(requested()).toEqual(ALL);
   });
 
   it('starts at once in a hidden tab, which never paints', () => {
     vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     runStart();
+    expect(requested()).toEqual(ALL.slice(0, 4));
+    vi.advanceTimersByTime(0);
     expect(requested()).toEqual(ALL);
   });
 
