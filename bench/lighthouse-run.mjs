@@ -97,6 +97,20 @@ export async function withChromium(fn) {
         bytes: audits['total-byte-weight'].numericValue,
         lcpElement: lcpElementOf(audits),
         // Main-thread time per script (Lighthouse's bootup-time audit): where the TBT comes from.
+        // The tasks that made the TBT: each long task's blocking part after first paint
+        // (Lighthouse's rule: the part of a task past 50 ms, a task clipped at FCP).
+        blocking: (audits['long-tasks']?.details?.items ?? [])
+          .map((task) => {
+            const fcp = audits['first-contentful-paint'].numericValue;
+            const start = Math.max(task.startTime, fcp);
+            return {
+              url: task.url,
+              start: task.startTime,
+              blocking: task.startTime + task.duration - start - 50,
+            };
+          })
+          .filter((task) => task.blocking > 0)
+          .sort((a, b) => a.start - b.start),
         scripts: (audits['bootup-time']?.details?.items ?? []).map((item) => ({
           url: item.url,
           total: item.total,

@@ -6,4 +6,8 @@ import { fetchPageLists } from './remotes/pages.ts';
 // start at once. Start reading the route table (remotes manifest, then every remote's
 // pages.json) in parallel with the shared libraries; the app renders once both are there.
 void fetchPageLists();
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');
+// In a task of its own: the federation runtime has just set itself up in this one, and asking for
+// the bootstrap resolves every shared library it needs and adds their scripts. Together they were
+// the longest task of a strategy page's start on a phone (docs/performance.md, "The shell's
+// start").
+setTimeout(() => void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx'), 0);
