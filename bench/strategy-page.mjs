@@ -5,8 +5,9 @@
  *   node bench/strategy-page.mjs <base-url> [<base-url>...] [--runs N] [--path /options/lido]
  * Several sites (e.g. this build and the build before, served on two ports) are measured turn by
  * turn (run 1 of each site, then run 2 ...), so a change of the machine's load touches them alike.
- * Prints one row per run (performance, TBT, LCP, FCP, CLS, react-dom's main-thread time) and the
- * load average at the start and the end. `LH_DUMP=<folder>` keeps each run's whole report.
+ * Prints one row per run (performance, TBT, LCP, FCP, CLS, react-dom's main-thread time, and the
+ * long tasks the TBT is made of: script, start, blocking part after first paint) and the load
+ * average at the start and the end. `LH_DUMP=<folder>` keeps each run's whole report.
  */
 import os from 'node:os';
 import { withChromium } from './lighthouse-run.mjs';
@@ -42,6 +43,15 @@ const topScript = (scripts) => {
   return top ? `${top.url.split('/').pop().split('?')[0]} ${Math.round(top.total)} ms` : '';
 };
 
+/** The tasks the TBT is made of, in order: `script@start: blocking ms` (Lighthouse's long tasks). */
+const blocking = (tasks) =>
+  tasks
+    .map(
+      (t) =>
+        `${t.url.split('/').pop().split('?')[0]}@${Math.round(t.start)}: ${Math.round(t.blocking)}`,
+    )
+    .join(', ');
+
 const rows = [];
 await withChromium(async (measure) => {
   for (const formFactor of ['mobile', 'desktop']) {
@@ -52,10 +62,10 @@ await withChromium(async (measure) => {
         try {
           const r = await measure(url, { formFactor });
           rows.push(
-            `| ${base} | ${label} | ${run} | ${(r.performance / 100).toFixed(2)} | ${Math.round(r.tbt)} ms | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${topScript(r.scripts)} |`,
+            `| ${base} | ${label} | ${run} | ${(r.performance / 100).toFixed(2)} | ${Math.round(r.tbt)} ms | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${topScript(r.scripts)} | ${blocking(r.blocking)} |`,
           );
         } catch (error) {
-          rows.push(`| ${base} | ${label} | ${run} | failed: ${error.message} | | | | | |`);
+          rows.push(`| ${base} | ${label} | ${run} | failed: ${error.message} | | | | | | |`);
         }
       }
     }
@@ -64,6 +74,8 @@ await withChromium(async (measure) => {
 
 console.log(`${pagePath}, ${runs} run(s) per site and form factor, Debian Chromium headless`);
 console.log(`started ${started}, load average ${startLoad} → ${load()} (1, 5, 15 min)`);
-console.log('| site | form factor | run | perf | TBT | LCP | FCP | CLS | largest script |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| site | form factor | run | perf | TBT | LCP | FCP | CLS | largest script | blocking tasks |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
