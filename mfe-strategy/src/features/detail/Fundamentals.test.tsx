@@ -226,6 +226,19 @@ describe('Fundamentals', () => {
     expect(screen.queryByTestId('stale-flag')).not.toBeInTheDocument();
   });
 
+  it('shows where the figures come from under the charts, so that nothing above them moves when it arrives', async () => {
+    serve('history', history(30));
+    serve('sources', SOURCES);
+    notFoundElsewhere();
+    render(<Fundamentals id={13} name="Lido Finance" />, { wrapper });
+
+    // While the history loads, the chart frames already stand where they will stay.
+    const chart = screen.getByTestId('chart-apr');
+    const source = await screen.findByTestId('data-source');
+    expect(chart.compareDocumentPosition(source) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('chart-apr')).toBe(chart);
+  });
+
   it("names Liquity's Stability Pool as read on chain for a deposit's gains and losses, not a share price", async () => {
     const POOL_ADDRESS = '0x66017D22b0f8556afDd19FC67041899Eb65a21bb';
     const provenance: Provenance = {

@@ -122,14 +122,9 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
           </p>
         </>
       ) : (
-        <>
-          <p className="muted">
-            30-day figures as of the newest day of data; charts show the last {range}.
-          </p>
-          {usable ? (
-            <DataSource id={id} provenance={usable.provenance} status={usable.status} />
-          ) : null}
-        </>
+        <p className="muted">
+          30-day figures as of the newest day of data; charts show the last {range}.
+        </p>
       )}
       <DetectedWarnings
         warnings={warnings}
@@ -195,6 +190,11 @@ export function Fundamentals({ id, name }: { id: number; name: string }) {
         </p>
       ) : null}
       <WarningMarksNote marks={marks} from={aprPoints[0]?.[0]} to={aprPoints.at(-1)?.[0]} />
+      {/* Where the figures come from, under the charts: it arrives with the history, and above
+          them it pushed the charts down as it did (a layout shift on a desktop). */}
+      {usable && !failure && !noLiveData ? (
+        <DataSource id={id} provenance={usable.provenance} status={usable.status} />
+      ) : null}
     </section>
   );
 }
