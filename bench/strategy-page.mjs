@@ -52,6 +52,10 @@ const blocking = (tasks) =>
     )
     .join(', ');
 
+// One request of each site's page before measuring, so that no run pays for a server that has
+// just started (its first server render loads and compiles the page's modules).
+for (const base of bases) await fetch(base + pagePath).then((response) => response.text());
+
 const rows = [];
 await withChromium(async (measure) => {
   for (const formFactor of ['mobile', 'desktop']) {
