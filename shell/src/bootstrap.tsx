@@ -58,7 +58,8 @@ function render(router: ReturnType<typeof createRouter>) {
 
 // The page lists were requested by the entry (index.ts) with this chunk: usually already there.
 // The router is built in one task and the page adopted and rendered in the next: together they
-// were one task of ~50 ms on a phone (docs/performance.md, "The shell's start").
+// were one task of ~50 ms on a phone (docs/performance.md, "The shell's start, task
+// by task").
 void loadRouteTable()
   .then(createRouter)
   .then((router) => new Promise<typeof router>((resolve) => setTimeout(() => resolve(router), 0)))

@@ -31,7 +31,7 @@ export const AFTER_PAINT_ATTR = 'data-after-paint';
  * and after a second at most. A hidden tab never paints: there it starts at once. It adds the
  * preloads and the entry four at a time, one task each: a phone took 50-100 ms (4x CPU) to add a
  * strategy page's 27 in one task, a task right after the first paint that counted in full towards
- * the page's Total Blocking Time (docs/performance.md, "After the first paint").
+ * the page's Total Blocking Time (docs/performance.md, "The shell's start, task by task").
  */
 export const AFTER_PAINT_SCRIPT =
   '(function(d){var s=d.currentScript,t=0,q=[];function l(h,a){var e=d.createElement("link");' +

@@ -94,8 +94,8 @@ function groupThousands(digits: string): string {
  * An amount of money in its unit: dollars with cents and grouping ("$1,234.56"), ether with four
  * decimals ("0.0412 ETH"). `signed` adds + to a gain (a difference); a loss always shows its −.
  * Written out rather than asked of toLocaleString, as `formatCount` is: the first number format
- * costed the strategy page's earnings render a ~60-75 ms task on a phone (docs/performance.md,
- * "Hydration of the strategy page").
+ * cost the strategy page's earnings render a ~60-75 ms task on a phone (docs/performance.md,
+ * "The shell's start, task by task").
  */
 export function formatAmount(
   value: number | null | undefined,
