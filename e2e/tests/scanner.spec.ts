@@ -145,6 +145,36 @@ test.describe('yield scanner', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The sort select shows its option whole ("Risk-adjusted APY"), and the chain field its
+    // placeholder: each text, in the control's own font, fits inside its padding (and the arrow).
+    const cut = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      return [
+        ...document.querySelectorAll<HTMLSelectElement | HTMLInputElement>(
+          'form[role="search"] select, form[role="search"] input[placeholder]',
+        ),
+      ]
+        .map((control) => {
+          const style = getComputedStyle(control);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text =
+            control instanceof HTMLSelectElement
+              ? control.selectedOptions[0]!.text
+              : control.placeholder;
+          const room =
+            control.clientWidth -
+            parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) -
+            (control instanceof HTMLSelectElement ? 20 : 0);
+          return {
+            text,
+            room: Math.round(room),
+            needs: Math.ceil(context.measureText(text).width),
+          };
+        })
+        .filter(({ room, needs }) => needs > room);
+    });
+    expect(cut).toEqual([]);
     const first = scanner.rows.first();
     await first.getByRole('button', { name: /^Charges of / }).click();
     await expect(first.getByTestId('charge-breakdown')).toBeVisible();

@@ -26,7 +26,7 @@ export default function RisksPage() {
         <h2 id="risk-summary-title">Risk summary</h2>
         <ul className={styles.bars}>
           {RISK_AREAS.map((area) => (
-            <li key={area.id} className={styles.barRow} data-level={area.level}>
+            <li key={area.id} data-level={area.level}>
               <div className={styles.barHead}>
                 <span className={styles.barName}>{area.name}</span>
                 <span className={styles.barLevel}>

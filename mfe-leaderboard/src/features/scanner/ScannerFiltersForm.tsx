@@ -12,7 +12,7 @@ const SORT_LABELS = {
 /** The text filters; their limits are the API's (packages/contract/src/schemas.ts). */
 const TEXT_FIELDS = [
   { name: 'asset', label: 'Asset', placeholder: 'USDC, ETH…', maxLength: 64 },
-  { name: 'chain', label: 'Chain', placeholder: 'Ethereum, Base…', maxLength: 64 },
+  { name: 'chain', label: 'Chain', placeholder: 'Ethereum…', maxLength: 64 },
   { name: 'project', label: 'Project', placeholder: 'aave-v3…', maxLength: 100 },
 ] as const;
 
@@ -85,7 +85,7 @@ export function ScannerFiltersForm({
           <option value="false">Crypto</option>
         </select>
       </div>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${styles.wideOnPhone}`}>
         <label htmlFor={`${id}-minTvl`}>Minimum TVL</label>
         <select id={`${id}-minTvl`} name="minTvl" defaultValue={minTvl} onChange={apply}>
           {tvlOptions.map((option) => (
@@ -95,7 +95,7 @@ export function ScannerFiltersForm({
           ))}
         </select>
       </div>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${styles.wideOnPhone}`}>
         <label htmlFor={`${id}-sort`}>Sort by</label>
         <select id={`${id}-sort`} name="sort" defaultValue={filters.sort} onChange={apply}>
           {Object.entries(SORT_LABELS).map(([value, label]) => (
