@@ -60,6 +60,14 @@ function lcpElementOf(audits) {
   return node ? `${node.selector}: ${node.nodeLabel}` : '';
 }
 
+/**
+ * One request of each page before measuring, so that no run pays for a server that has just
+ * started (its first server render of a page loads and compiles the page's modules).
+ */
+export async function warmUp(urls) {
+  for (const url of urls) await fetch(url).then((response) => response.text());
+}
+
 /** Runs `fn(measure)` with one Chromium, closed afterwards. */
 export async function withChromium(fn) {
   const chrome = await launchChromium();
@@ -96,21 +104,21 @@ export async function withChromium(fn) {
         cls: audits['cumulative-layout-shift'].numericValue,
         bytes: audits['total-byte-weight'].numericValue,
         lcpElement: lcpElementOf(audits),
-        // Main-thread time per script (Lighthouse's bootup-time audit): where the TBT comes from.
         // The tasks that made the TBT: each long task's blocking part after first paint
         // (Lighthouse's rule: the part of a task past 50 ms, a task clipped at FCP).
         blocking: (audits['long-tasks']?.details?.items ?? [])
-          .map((task) => {
-            const fcp = audits['first-contentful-paint'].numericValue;
-            const start = Math.max(task.startTime, fcp);
-            return {
-              url: task.url,
-              start: task.startTime,
-              blocking: task.startTime + task.duration - start - 50,
-            };
-          })
+          .map((task) => ({
+            url: task.url,
+            start: task.startTime,
+            blocking:
+              task.startTime +
+              task.duration -
+              Math.max(task.startTime, audits['first-contentful-paint'].numericValue) -
+              50,
+          }))
           .filter((task) => task.blocking > 0)
           .sort((a, b) => a.start - b.start),
+        // Main-thread time per script (Lighthouse's bootup-time audit): where the TBT comes from.
         scripts: (audits['bootup-time']?.details?.items ?? []).map((item) => ({
           url: item.url,
           total: item.total,

@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import os from 'node:os';
-import { median, withChromium } from './lighthouse-run.mjs';
+import { median, warmUp, withChromium } from './lighthouse-run.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -85,9 +85,7 @@ const targets = [
   [REFERENCE, referenceUrl],
 ];
 
-// One request of each page before measuring, so that no run pays for a server that has just
-// started (its first server render of a page loads and compiles the page's modules).
-for (const [, url] of targets) await fetch(url).then((response) => response.text());
+await warmUp(targets.map(([, url]) => url));
 
 const started = new Date();
 const load = os.loadavg();

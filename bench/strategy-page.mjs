@@ -10,7 +10,7 @@
  * average at the start and the end. `LH_DUMP=<folder>` keeps each run's whole report.
  */
 import os from 'node:os';
-import { withChromium } from './lighthouse-run.mjs';
+import { warmUp, withChromium } from './lighthouse-run.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -37,24 +37,22 @@ const load = () =>
 const startLoad = load();
 const started = new Date().toISOString();
 
+/** A script's file name, from its URL. */
+const scriptName = (url) => url.split('/').pop().split('?')[0];
+
 /** The main-thread time of the largest script (react-dom's shared chunk on these pages). */
 const topScript = (scripts) => {
   const top = [...scripts].filter((s) => /\.js/.test(s.url)).sort((a, b) => b.total - a.total)[0];
-  return top ? `${top.url.split('/').pop().split('?')[0]} ${Math.round(top.total)} ms` : '';
+  return top ? `${scriptName(top.url)} ${Math.round(top.total)} ms` : '';
 };
 
 /** The tasks the TBT is made of, in order: `script@start: blocking ms` (Lighthouse's long tasks). */
 const blocking = (tasks) =>
   tasks
-    .map(
-      (t) =>
-        `${t.url.split('/').pop().split('?')[0]}@${Math.round(t.start)}: ${Math.round(t.blocking)}`,
-    )
+    .map((t) => `${scriptName(t.url)}@${Math.round(t.start)}: ${Math.round(t.blocking)}`)
     .join(', ');
 
-// One request of each site's page before measuring, so that no run pays for a server that has
-// just started (its first server render loads and compiles the page's modules).
-for (const base of bases) await fetch(base + pagePath).then((response) => response.text());
+await warmUp(bases.map((base) => base + pagePath));
 
 const rows = [];
 await withChromium(async (measure) => {

@@ -60,7 +60,7 @@ function render(router: ReturnType<typeof createRouter>) {
 // The router is built in one task and the page adopted and rendered in the next: together they
 // were one task of ~50 ms on a phone (docs/performance.md, "The shell's start, task
 // by task").
-void loadRouteTable()
-  .then(createRouter)
-  .then((router) => new Promise<typeof router>((resolve) => setTimeout(() => resolve(router), 0)))
-  .then(render);
+void loadRouteTable().then((table) => {
+  const router = createRouter(table);
+  setTimeout(() => render(router), 0);
+});

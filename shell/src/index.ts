@@ -9,5 +9,5 @@ void fetchPageLists();
 // In a task of its own: the federation runtime has just set itself up in this one, and asking for
 // the bootstrap resolves every shared library it needs and adds their scripts. Together they were
 // the longest task of a strategy page's start on a phone (docs/performance.md, "The shell's
-// start").
+// start, task by task").
 setTimeout(() => void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx'), 0);
