@@ -40,7 +40,8 @@ function parseLine(line: string): { pool: string; at: number; ok: boolean } | nu
   try {
     const v = JSON.parse(line) as { pool?: unknown; triedAt?: unknown; ok?: unknown };
     const at = typeof v.triedAt === 'string' ? Date.parse(v.triedAt) : NaN;
-    if (typeof v.pool !== 'string' || !Number.isFinite(at) || typeof v.ok !== 'boolean') return null;
+    if (typeof v.pool !== 'string' || !Number.isFinite(at) || typeof v.ok !== 'boolean')
+      return null;
     return { pool: v.pool.toLowerCase(), at, ok: v.ok };
   } catch {
     return null; // a line cut short by a crash
@@ -138,7 +139,8 @@ export class FileBackfillTries implements BackfillTries {
         if (!t) continue;
         this.lines++;
         const previous = this.tries.get(t.pool);
-        if (!previous || previous.triedAt <= t.at) this.tries.set(t.pool, { triedAt: t.at, ok: t.ok });
+        if (!previous || previous.triedAt <= t.at)
+          this.tries.set(t.pool, { triedAt: t.at, ok: t.ok });
       }
     })();
     // A failed read is tried again at the next use.
