@@ -162,19 +162,12 @@ export class PoolBackfill {
   private admission(key: string, queue: BackfillQueue): EnqueueResult | null {
     if (this.stopped) return 'stopped';
     if (this.known.has(key)) {
-      const at = this.queues.page.indexOf(key);
-      if (queue === 'top' && at >= 0) {
-        this.queues.page.splice(at, 1);
-        this.queues.top.push(key);
-      }
+      const at = queue === 'top' ? this.queues.page.indexOf(key) : -1;
+      if (at >= 0) this.queues.top.push(...this.queues.page.splice(at, 1));
       return 'waiting';
     }
     if (queue === 'page' && this.queues.page.length >= this.opts.pageQueueMax) return 'full';
     return null;
-  }
-
-  isQueued(pool: string): boolean {
-    return this.known.has(pool.toLowerCase());
   }
 
   /** Pools waiting in a queue (not yet being fetched). */
