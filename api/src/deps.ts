@@ -24,7 +24,11 @@ import {
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
 import { PoolHistoryStore } from './modules/scanner/pool-history.ts';
-import { PoolBackfill, type PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
+import {
+  PoolBackfill,
+  type BackfillClock,
+  type PoolHistoryDeps,
+} from './modules/scanner/pool-backfill.ts';
 import { runImport } from './modules/import/run-import.ts';
 import {
   MemoryRateCounter,
@@ -140,12 +144,18 @@ export interface CreateDepsOptions {
   coinsApiUrl?: string;
   /** JSON-RPC endpoints of the on-chain feeds by chain. Default: env RPC_URL_<CHAIN>. */
   rpcUrls?: Record<string, string>;
-  /** Pool history backfill. Default: env POOL_BACKFILL_TOP / _RPM / _CONCURRENCY. */
+  /**
+   * Pool history backfill. Default: env POOL_BACKFILL_TOP / _RPM / _CONCURRENCY / _QUEUE_MAX /
+   * _CLIENT_MAX; `clock` (tests): the time of its budget and of its 24-hour memory.
+   */
   poolBackfill?: {
     top?: number;
     requestsPerMinute?: number;
     concurrency?: number;
     backoffMs?: number;
+    queueMax?: number;
+    clientMax?: number;
+    clock?: BackfillClock;
   };
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
@@ -392,9 +402,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       ...(options.poolBackfill?.backoffMs === undefined
         ? {}
         : { backoffMs: options.poolBackfill.backoffMs }),
+      ...(options.poolBackfill?.clock === undefined ? {} : { clock: options.poolBackfill.clock }),
+      pageQueueMax: options.poolBackfill?.queueMax ?? config.POOL_BACKFILL_QUEUE_MAX,
       logger,
     }),
     top: options.poolBackfill?.top ?? config.POOL_BACKFILL_TOP,
+    clientMax: options.poolBackfill?.clientMax ?? config.POOL_BACKFILL_CLIENT_MAX,
   };
 
   const importSchedule =

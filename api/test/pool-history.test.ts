@@ -151,8 +151,8 @@ describe('the /chart backfill', () => {
     replay = await startReplayServer({ [REAL_POOL]: { kind: 'json', body: raw } });
     const store = await tempStore();
     const backfill = new PoolBackfill(store, { apiUrl: replay.url });
-    expect(backfill.enqueue(REAL_POOL)).toBe(true);
-    expect(backfill.enqueue(REAL_POOL)).toBe(false); // queued once
+    expect(await backfill.enqueue(REAL_POOL)).toBe('queued');
+    expect(await backfill.enqueue(REAL_POOL)).toBe('waiting'); // queued once
     await backfill.idle();
     expect(replay.requests).toEqual([`/chart/${REAL_POOL}`]);
 
@@ -199,7 +199,7 @@ describe('the /chart backfill', () => {
       backfill.stop();
       await backfill.idle();
     });
-    for (const p of pools) backfill.enqueue(p);
+    for (const p of pools) await backfill.enqueue(p);
     // Well past the time five requests take without a budget (each answers in 50 ms).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(replay.requests).toHaveLength(3);
@@ -227,7 +227,7 @@ describe('the /chart backfill', () => {
       apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       requestsPerMinute: 10,
     });
-    backfill.enqueue(A);
+    await backfill.enqueue(A);
     await backfill.idle();
     expect(calls).toBe(3);
     expect(backfill.requests).toBe(3);

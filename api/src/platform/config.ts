@@ -294,6 +294,18 @@ const VARIABLES = {
     default: 2,
     parse: wholeNumber(1, 64),
   }),
+  POOL_BACKFILL_QUEUE_MAX: variable({
+    description: 'pools whose page was opened that wait at most for a pool history backfill',
+    readBy: ['api'],
+    default: 200,
+    parse: wholeNumber(0, 100_000),
+  }),
+  POOL_BACKFILL_CLIENT_MAX: variable({
+    description: 'pool history backfills one client may queue per hour by opening pool pages',
+    readBy: ['api'],
+    default: 20,
+    parse: wholeNumber(0, 100_000),
+  }),
   PG_POOL_MAX: variable({
     description: 'database connections per process',
     readBy: ['api'],

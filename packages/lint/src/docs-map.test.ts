@@ -50,6 +50,7 @@ const DECISIONS = [
   'Rankings as of a past day',
   'The track record',
   'Pool histories: one append-only file per pool',
+  'The pool-history backfill under load from anyone',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

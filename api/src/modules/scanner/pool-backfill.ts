@@ -6,23 +6,53 @@
  * - at most `requestsPerMinute` requests in any 60 s (retries count);
  * - an HTTP 429 or 5xx is retried up to `maxRetries` times, after its Retry-After when it sends
  *   one, else after `backoffMs` · 2^attempt;
- * - a pool is queued once: asking again while it waits or runs does nothing.
+ * - a pool is queued once: asking again while it waits or runs does nothing;
+ * - a pool fetched or tried in the last 24 hours (whatever the result) is not queued
+ *   (backfill-tries.ts, kept on disk across restarts).
  *
- * Queued by a `/pools` import (the top pools by TVL whose history is short) and by a pool page
- * request (GET /api/scanner/pools/{pool}/history). docs/api.md ("Pool histories") lists the
- * settings.
+ * Two queues: `top` (the top pools by TVL of each /pools snapshot, pool-history-queue.ts) and
+ * `page` (pools whose page a saver opened, GET /api/scanner/pools/{pool}/history), which holds at
+ * most `pageQueueMax` pools. The pool of each request is chosen when the budget lets it leave, top
+ * first: a page-view pool is fetched only while no top pool waits. docs/api.md ("Pool histories")
+ * lists the settings.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chartToDays, type PoolHistoryStore } from './pool-history.ts';
+import { FileBackfillTries, type BackfillTries } from './backfill-tries.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
-/** The pools' history store, its backfill queue and how many top pools it backfills. */
+/** The pools' history store, its backfill queues and how many top pools it backfills. */
 export interface PoolHistoryDeps {
   store: PoolHistoryStore;
   backfill: PoolBackfill;
   /** Pools by TVL backfilled after each real /pools snapshot loads (POOL_BACKFILL_TOP). */
   top: number;
+  /** Page-view pools one client may queue per CLIENT_WINDOW_MS (POOL_BACKFILL_CLIENT_MAX). */
+  clientMax: number;
 }
+
+/** The window of the per-client limit of page-view backfills. */
+export const CLIENT_WINDOW_MS = 60 * 60 * 1000;
+
+/** The time of the budget, the retries' waits and the 24-hour memory (a test moves it by hand). */
+export interface BackfillClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const REAL_CLOCK: BackfillClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+};
+
+export type BackfillQueue = 'top' | 'page';
+
+/**
+ * What `enqueue` did: `queued` (added now), `waiting` (already queued or being fetched),
+ * `recent` (fetched or tried in the last 24 hours), `full` (the page-view queue is at its cap),
+ * `limited` (the caller's gate said no), `stopped` (the server is stopping).
+ */
+export type EnqueueResult = 'queued' | 'waiting' | 'recent' | 'full' | 'limited' | 'stopped';
 
 export interface BackfillOptions {
   /** DeFiLlama's yields API, e.g. https://yields.llama.fi. */
@@ -32,8 +62,13 @@ export interface BackfillOptions {
   maxRetries?: number;
   backoffMs?: number;
   timeoutMs?: number;
+  /** Page-view pools waiting at most (POOL_BACKFILL_QUEUE_MAX). */
+  pageQueueMax?: number;
   userAgent?: string;
   logger?: Logger;
+  clock?: BackfillClock;
+  /** Default: the file in the store's directory. */
+  tries?: BackfillTries;
 }
 
 export const BACKFILL_DEFAULTS = {
@@ -42,6 +77,7 @@ export const BACKFILL_DEFAULTS = {
   maxRetries: 4,
   backoffMs: 2_000,
   timeoutMs: 30_000,
+  pageQueueMax: 200,
 } as const;
 
 export interface BackfillOutcome {
@@ -52,15 +88,20 @@ export interface BackfillOutcome {
 }
 
 export class PoolBackfill {
-  private readonly pending: string[] = [];
+  private readonly queues: Record<BackfillQueue, string[]> = { top: [], page: [] };
+  /** Pools waiting or being fetched. */
   private readonly known = new Set<string>();
+  /** Worker loops alive (each waits for the budget, then fetches one pool at a time). */
+  private workers = 0;
+  /** Workers fetching a pool. */
   private running = 0;
   private readonly sent: number[] = [];
   private readonly idleWaiters: (() => void)[] = [];
-  private readonly opts: Required<BackfillOptions>;
+  private readonly opts: Required<Omit<BackfillOptions, 'tries'>>;
   private readonly listeners: ((pool: string, added: number) => void)[] = [];
   private stopped = false;
   private readonly abort = new AbortController();
+  readonly tries: BackfillTries;
   /** Requests sent (retries included), for the operators' log and the tests. */
   requests = 0;
   readonly outcomes: BackfillOutcome[] = [];
@@ -75,33 +116,67 @@ export class PoolBackfill {
       maxRetries: options.maxRetries ?? BACKFILL_DEFAULTS.maxRetries,
       backoffMs: options.backoffMs ?? BACKFILL_DEFAULTS.backoffMs,
       timeoutMs: options.timeoutMs ?? BACKFILL_DEFAULTS.timeoutMs,
+      pageQueueMax: options.pageQueueMax ?? BACKFILL_DEFAULTS.pageQueueMax,
       userAgent: options.userAgent ?? 'pigi-yield-importer/1.0',
       logger: options.logger ?? silentLogger,
+      clock: options.clock ?? REAL_CLOCK,
       apiUrl: options.apiUrl,
     };
+    this.tries = options.tries ?? new FileBackfillTries(store.dir, this.opts.clock.now);
   }
 
-  /** Called after a pool's history gained days (the scanner re-reads the trailing histories). */
+  /** Called after a pool's history gained days (the scanner re-reads that pool's trailing days). */
   onBackfilled(listener: (pool: string, added: number) => void): void {
     this.listeners.push(listener);
   }
 
-  /** Queues a pool; false when it is already waiting or running (or the queue was stopped). */
-  enqueue(pool: string): boolean {
+  /**
+   * Queues a pool in `queue` unless it waits or runs already, was tried in the last 24 hours, or
+   * (page views) the page-view queue is full. `gate` is asked last, just before the pool would be
+   * queued (a per-client limit): false leaves it out. A top pool waiting as a page view moves to
+   * the top queue.
+   */
+  async enqueue(
+    pool: string,
+    queue: BackfillQueue = 'top',
+    gate?: () => Promise<boolean>,
+  ): Promise<EnqueueResult> {
     const key = pool.toLowerCase();
-    if (this.stopped || this.known.has(key)) return false;
+    const now = this.admission(key, queue);
+    if (now) return now;
+    if (await this.tries.recentlyTried(key)) return 'recent';
+    if (gate) {
+      const after = this.admission(key, queue);
+      if (after) return after;
+      if (!(await gate())) return 'limited';
+    }
+    const last = this.admission(key, queue);
+    if (last) return last;
     this.known.add(key);
-    this.pending.push(key);
+    this.queues[queue].push(key);
     this.pump();
-    return true;
+    return 'queued';
   }
 
-  isQueued(pool: string): boolean {
-    return this.known.has(pool.toLowerCase());
+  /** Why the pool cannot be queued now, or null when it can. */
+  private admission(key: string, queue: BackfillQueue): EnqueueResult | null {
+    if (this.stopped) return 'stopped';
+    if (this.known.has(key)) {
+      const at = queue === 'top' ? this.queues.page.indexOf(key) : -1;
+      if (at >= 0) this.queues.top.push(...this.queues.page.splice(at, 1));
+      return 'waiting';
+    }
+    if (queue === 'page' && this.queues.page.length >= this.opts.pageQueueMax) return 'full';
+    return null;
+  }
+
+  /** Pools waiting in a queue (not yet being fetched). */
+  waiting(queue: BackfillQueue): number {
+    return this.queues[queue].length;
   }
 
   get size(): number {
-    return this.pending.length + this.running;
+    return this.queues.top.length + this.queues.page.length + this.running;
   }
 
   /** Resolves once nothing waits or runs. */
@@ -114,7 +189,8 @@ export class PoolBackfill {
   stop(): void {
     this.stopped = true;
     this.abort.abort();
-    for (const pool of this.pending.splice(0)) this.known.delete(pool);
+    for (const queue of Object.values(this.queues))
+      for (const pool of queue.splice(0)) this.known.delete(pool);
     this.settle();
   }
 
@@ -122,30 +198,61 @@ export class PoolBackfill {
     if (this.size === 0) for (const w of this.idleWaiters.splice(0)) w();
   }
 
+  /** Starts workers while fewer wait for the budget than pools wait for them. */
   private pump() {
-    while (this.running < this.opts.concurrency && this.pending.length > 0) {
-      const pool = this.pending.shift()!;
-      this.running++;
-      void this.run(pool).finally(() => {
-        this.running--;
-        this.known.delete(pool);
-        this.pump();
+    const pending = this.queues.top.length + this.queues.page.length;
+    while (this.workers < this.opts.concurrency && this.workers - this.running < pending) {
+      this.workers++;
+      void this.work().finally(() => {
+        this.workers--;
         this.settle();
       });
     }
   }
 
-  /** Waits until one more request fits in the last 60 s, then counts it. */
-  private async budget(): Promise<void> {
+  /** The next pool to fetch, top pools first; counts it as running. */
+  private take(): string | undefined {
+    const pool = this.queues.top.shift() ?? this.queues.page.shift();
+    if (pool !== undefined) this.running++;
+    return pool;
+  }
+
+  private async work(): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      let pool: string | undefined;
+      try {
+        pool = await this.slot(() => this.take());
+      } catch {
+        return; // stopped while waiting for the budget
+      }
+      if (pool === undefined) return;
+      try {
+        await this.run(pool);
+      } finally {
+        this.running--;
+        this.known.delete(pool);
+        this.settle();
+      }
+    }
+  }
+
+  /**
+   * Waits until one more request fits in the last 60 s, then calls `take` in the same tick and,
+   * when it gives something, counts the request: the pool of a request is chosen when it leaves.
+   */
+  private async slot<T>(take: () => T | undefined): Promise<T | undefined> {
+    for (;;) {
+      const now = this.opts.clock.now();
       while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
       if (this.sent.length < this.opts.requestsPerMinute) {
-        this.sent.push(now);
-        this.requests++;
-        return;
+        const taken = take();
+        if (taken !== undefined) {
+          this.sent.push(now);
+          this.requests++;
+        }
+        return taken;
       }
-      await sleep(this.sent[0]! + 60_000 - now + 1, undefined, { signal: this.abort.signal });
+      await this.opts.clock.sleep(this.sent[0]! + 60_000 - now + 1, this.abort.signal);
     }
   }
 
@@ -164,11 +271,22 @@ export class PoolBackfill {
     }
     this.outcomes.push(outcome);
     if (this.outcomes.length > 1000) this.outcomes.splice(0, this.outcomes.length - 1000);
+    // A fetch cut short by the server stopping was not a try.
+    if (this.stopped) return;
+    await this.tries
+      .markTried(pool, new Date(this.opts.clock.now()), outcome.ok)
+      .catch((err: unknown) =>
+        this.opts.logger.warn('pool history backfill try not recorded', {
+          pool,
+          error: (err as Error).message,
+        }),
+      );
   }
 
+  /** The first attempt's request was counted when its pool was taken. */
   private async fetchWithRetry(url: string): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
-      await this.budget();
+      if (attempt > 0) await this.slot(() => true);
       const res = await fetch(url, {
         signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.opts.timeoutMs)]),
         headers: { 'User-Agent': this.opts.userAgent, Accept: 'application/json' },
@@ -180,7 +298,7 @@ export class PoolBackfill {
       const after = Number(res.headers.get('retry-after'));
       const wait =
         Number.isFinite(after) && after > 0 ? after * 1000 : this.opts.backoffMs * 2 ** attempt;
-      await sleep(Math.min(wait, 10 * 60_000), undefined, { signal: this.abort.signal });
+      await this.opts.clock.sleep(Math.min(wait, 10 * 60_000), this.abort.signal);
     }
   }
 }

@@ -17,7 +17,16 @@ import { sampleHistory } from './sample-history.ts';
 import { MIN_HISTORY_DAYS } from './score-from-history.ts';
 import { binder } from '../../platform/http/bind.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
-import { endpoints, SCANNER_TEASER_SIZE as TEASER_SIZE, type ScannerQuery } from '@yield/contract';
+import type { Context } from 'koa';
+import {
+  endpoints,
+  SCANNER_TEASER_SIZE as TEASER_SIZE,
+  type PoolHistoryAnswer,
+  type ScannerQuery,
+} from '@yield/contract';
+import { RateLimiter } from '../../platform/http/rate-limit.ts';
+import { clientKey } from '../../platform/http/client-address.ts';
+import { CLIENT_WINDOW_MS, type EnqueueResult, type PoolHistoryDeps } from './pool-backfill.ts';
 import { parseScannerQuery } from './contract.ts';
 import { scannerState } from './scanner-state.ts';
 import { scannerTrackBodies } from './track-record.ts';
@@ -102,6 +111,38 @@ export function scannerCsv(index: PoolIndex, result: ScannerPage): string {
   });
 }
 
+/** What the answer's `backfill` says of each result of the queue. */
+const BACKFILL_ANSWER: Record<EnqueueResult, PoolHistoryAnswer['backfill']> = {
+  queued: 'queued',
+  waiting: 'queued',
+  recent: 'recent',
+  full: 'deferred',
+  limited: 'deferred',
+  stopped: 'deferred',
+};
+
+/**
+ * Queues the backfill of a pool whose page was opened, in the page-view queue, through the
+ * client's limit (POOL_BACKFILL_CLIENT_MAX per hour, counted only when the pool would be queued,
+ * in the rate limits' counter: shared in PostgreSQL with DATABASE_URL). Never an error: a full
+ * queue, a client over its limit or a counter out of reach answers `deferred`.
+ */
+function pageViewBackfill(deps: AppDeps, history: PoolHistoryDeps) {
+  const limiter = new RateLimiter(
+    { max: history.clientMax, windowMs: CLIENT_WINDOW_MS },
+    deps.rateCounter,
+  );
+  return async (pool: string, ctx: Context): Promise<PoolHistoryAnswer['backfill']> => {
+    const gate = async () => (await limiter.hit(`pool-backfill|${clientKey(ctx.ip)}`)) === 0;
+    try {
+      return BACKFILL_ANSWER[await history.backfill.enqueue(pool, 'page', gate)];
+    } catch (err) {
+      deps.logger.warn('pool page backfill not queued', { pool, error: (err as Error).message });
+      return 'deferred';
+    }
+  };
+}
+
 export function scannerRouter(deps: AppDeps): Router {
   const state = scannerState(deps);
   const router = new Router();
@@ -155,8 +196,9 @@ export function scannerRouter(deps: AppDeps): Router {
   const invalidPool = (pool: string | undefined) =>
     badRequest(`Not a DeFiLlama pool id: "${(pool ?? '').slice(0, 80)}"`, 'invalid_pool');
 
+  const queuePageView = pageViewBackfill(deps, state.history);
   bind(endpoints.poolHistory).to(
-    async ({ params }) => {
+    async ({ params, ctx }) => {
       const index = state.index();
       if (!index) throw unavailable(state.unavailableReason());
       const position = positionOf(index, params.pool);
@@ -172,11 +214,8 @@ export function scannerRouter(deps: AppDeps): Router {
         sample = true;
       }
       if (!item && days.length === 0) throw notFound(`No pool ${params.pool} in the scanner`);
-      let backfill: 'none' | 'queued' = 'none';
-      if (!sample && days.length < MIN_HISTORY_DAYS) {
-        state.history.backfill.enqueue(params.pool);
-        if (state.history.backfill.isQueued(params.pool)) backfill = 'queued';
-      }
+      const backfill =
+        !sample && days.length < MIN_HISTORY_DAYS ? await queuePageView(params.pool, ctx) : 'none';
       return {
         status: 200,
         cached: cacheBody({
@@ -198,6 +237,8 @@ export function scannerRouter(deps: AppDeps): Router {
       const sources = deps.store.get('sources');
       if (!index || !tiers || !sources) throw unavailable(state.unavailableReason());
       const bodies = await scannerTrackBodies({
+        key: state.trackInputs(),
+        logger: deps.logger,
         index,
         store: state.history.store,
         snapshot: deps.snapshot(),

@@ -3,6 +3,10 @@
  * pools.json, project-tiers.json or sources.json is accepted (store.onChange). A file the store
  * refuses changes nothing here (the store keeps its last good data), and a rebuild that throws
  * keeps the previous index.
+ *
+ * Each snapshot load reads every pool's trailing days once (a full reload, counted). A backfill
+ * reloads nothing whole: the pools backfilled until the next refresh (REFRESH_MIN_MS) are re-read
+ * alone into the trailing days, then the index is rebuilt once.
  */
 import type { AppDeps } from '../../deps.ts';
 import { ENVIRONMENT } from '../../platform/config.ts';
@@ -25,129 +29,220 @@ export interface ScannerState {
   history: PoolHistoryDeps;
   /**
    * Resolves once the index includes the trailing histories read after the last rebuild (the
-   * index is first built without them, then again once they are read).
+   * index is first built without them, then again once they are read) and those of the pools
+   * backfilled so far (a refresh waiting for its interval runs now).
    */
   settled(): Promise<void>;
+  /** Reads of every pool's trailing days so far (one per snapshot load, never per backfill). */
+  fullReloads(): number;
+  /**
+   * Changes (a new object) when an input of the scanner's track record changes: pools.json,
+   * project-tiers.json or sources.json, or the history of a pool it reads (a non-outlier pool of
+   * the snapshot) gaining days from a backfill (track-record.ts).
+   */
+  trackInputs(): object;
 }
+
+/**
+ * Backfilled pools are re-read together, then the index rebuilt once: REFRESH_MIN_MS after the
+ * first of them at least, and REFRESH_COST_FACTOR times the last build's duration (1.3-1.9 s at
+ * 20,000 pools, a few ms for the 400-pool sample), so that rebuilds after backfills take at most
+ * 1/20 of the server's time however large the snapshot.
+ */
+export const REFRESH_MIN_MS = 2_000;
+export const REFRESH_COST_FACTOR = 20;
 
 const states = new WeakMap<AppDeps, ScannerState>();
 
 export function scannerState(deps: AppDeps): ScannerState {
-  const existing = states.get(deps);
-  if (existing) return existing;
+  let state = states.get(deps);
+  if (!state) {
+    state = new LiveScannerState(deps);
+    states.set(deps, state);
+  }
+  return state;
+}
 
-  let index: PoolIndex | null = null;
-  let reason = 'the scanner has not been built yet';
-  const history: PoolHistoryDeps = deps.poolHistory ?? fallbackHistory(deps);
+/** A snapshot pool: its id as the snapshot spells it, and whether the track record reads it. */
+interface SnapshotPool {
+  pool: string;
+  tracked: boolean;
+}
+
+class LiveScannerState implements ScannerState {
+  readonly history: PoolHistoryDeps;
+  private current: PoolIndex | null = null;
+  private reason = 'the scanner has not been built yet';
   /** Each pool's trailing days, as last read from the history store. */
-  let trailing = new Map<string, PoolDay[]>();
-  let loading: Promise<void> = Promise.resolve();
-  let generation = 0;
+  private trailing = new Map<string, PoolDay[]>();
+  private loading: Promise<void> = Promise.resolve();
+  private generation = 0;
+  private reloads = 0;
+  private inputs = {};
+  /** The snapshot's pools by lower-case id. */
+  private snapshotPools = new Map<string, SnapshotPool>();
+  /** Pools backfilled since the last refresh (snapshot ids). */
+  private readonly backfilled = new Set<string>();
+  private refreshTimer: NodeJS.Timeout | null = null;
+  /** Milliseconds the last index build took. */
+  private lastBuildMs = 0;
 
-  /** Reads the trailing histories of the snapshot's pools, then rebuilds with them. */
-  const loadHistories = () => {
-    const pools = deps.store.get('pools');
+  constructor(private readonly deps: AppDeps) {
+    this.history = deps.poolHistory ?? fallbackHistory(deps);
+    this.rebuild();
+    deps.store.onChange((changed) => {
+      if (changed.some((k) => SCANNER_FILES.includes(k))) this.rebuild();
+    });
+    this.history.backfill.onBackfilled((pool) => this.backfilledOne(pool));
+  }
+
+  index(): PoolIndex | null {
+    return this.current;
+  }
+
+  unavailableReason(): string {
+    return this.reason;
+  }
+
+  fullReloads(): number {
+    return this.reloads;
+  }
+
+  trackInputs(): object {
+    return this.inputs;
+  }
+
+  async settled(): Promise<void> {
+    if (this.refreshTimer) this.refreshNow();
+    let seen: Promise<void>;
+    do {
+      seen = this.loading;
+      await seen;
+    } while (seen !== this.loading);
+  }
+
+  /** A scanner file changed: build now, then again with the trailing histories once read. */
+  private rebuild(): void {
+    const pools = this.deps.store.get('pools');
+    this.snapshotPools = new Map(
+      (pools?.data ?? []).map((p) => [p.pool.toLowerCase(), { pool: p.pool, tracked: !p.outlier }]),
+    );
+    this.inputs = {};
+    this.build();
+    this.loadHistories();
+  }
+
+  /** Reads the trailing histories of every pool of the snapshot, then rebuilds with them. */
+  private loadHistories(): void {
+    const pools = this.deps.store.get('pools');
     if (!pools) return;
-    const mine = ++generation;
+    const mine = ++this.generation;
+    this.reloads++;
     const until = pools.asOf ? utcDay(pools.asOf) : undefined;
     const started = performance.now();
-    loading = history.store
+    const task = this.history.store
       .trailingOfAll(
         pools.data.map((p) => p.pool),
         TRAILING_DAYS,
         until,
       )
-      .then((read) => {
-        if (mine !== generation) return;
-        trailing = read;
-        deps.logger.info('pool histories read', {
+      .then(async (read) => {
+        if (mine !== this.generation) return;
+        this.trailing = read;
+        this.deps.logger.info('pool histories read', {
           pools: read.size,
           ms: Math.round(performance.now() - started),
         });
-        build();
+        this.build();
         // Real snapshots only: the sample's pool ids are invented.
-        if (!pools.sample) {
-          const queued = queueTopBackfill(
-            history,
-            pools.data,
-            (pool) => read.get(pool)?.length ?? 0,
-          );
-          if (queued > 0) deps.logger.info('pool history backfill queued', { pools: queued });
-        }
+        if (pools.sample) return;
+        const queued = await queueTopBackfill(
+          this.history,
+          pools.data,
+          (pool) => read.get(pool)?.length ?? 0,
+        );
+        if (queued > 0) this.deps.logger.info('pool history backfill queued', { pools: queued });
       })
-      .catch((err: unknown) => {
-        deps.logger.error('reading the pool histories failed, keeping the previous ones', {
-          error: (err as Error).message,
-        });
-      });
-  };
+      .catch((err: unknown) => this.readFailed(err));
+    // Not behind the previous read (a newer snapshot wins), but settled() waits for both.
+    this.loading = Promise.all([this.loading, task]).then(() => undefined);
+  }
 
-  const rebuild = () => {
-    build();
-    loadHistories();
-  };
+  /**
+   * A pool's history gained days. A pool of the snapshot is re-read with the others backfilled
+   * before the refresh (one refresh, never postponed by later ones); one the track record reads
+   * changes its inputs. A pool outside the snapshot is in neither.
+   */
+  private backfilledOne(pool: string): void {
+    const known = this.snapshotPools.get(pool.toLowerCase());
+    if (!known) return;
+    if (known.tracked) this.inputs = {};
+    this.backfilled.add(known.pool);
+    if (this.refreshTimer) return;
+    const wait = Math.max(REFRESH_MIN_MS, REFRESH_COST_FACTOR * this.lastBuildMs);
+    this.refreshTimer = setTimeout(() => this.refreshNow(), wait);
+    this.refreshTimer.unref();
+  }
 
-  const build = () => {
-    const pools = deps.store.get('pools');
-    const tiers = deps.store.get('projectTiers');
-    const sources = deps.store.get('sources');
+  /** Re-reads the trailing days of the pools backfilled since, then rebuilds the index once. */
+  private refreshNow(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+    this.loading = this.loading
+      .then(async () => {
+        const pools = this.deps.store.get('pools');
+        const ids = [...this.backfilled];
+        this.backfilled.clear();
+        if (!pools || ids.length === 0) return;
+        const until = pools.asOf ? utcDay(pools.asOf) : undefined;
+        const read = await this.history.store.trailingOfAll(ids, TRAILING_DAYS, until);
+        for (const pool of ids) {
+          const rows = read.get(pool);
+          if (rows) this.trailing.set(pool, rows);
+        }
+        this.build();
+      })
+      .catch((err: unknown) => this.readFailed(err));
+  }
+
+  private readFailed(err: unknown): void {
+    this.deps.logger.error('reading the pool histories failed, keeping the previous ones', {
+      error: (err as Error).message,
+    });
+  }
+
+  private build(): void {
+    const { store, logger } = this.deps;
+    const pools = store.get('pools');
+    const tiers = store.get('projectTiers');
+    const sources = store.get('sources');
     if (!pools || !tiers || !sources) {
       const missing = !pools ? 'pools.json' : !tiers ? 'project-tiers.json' : 'sources.json';
-      reason = `${missing} has not loaded (see GET /api/health)`;
+      this.reason = `${missing} has not loaded (see GET /api/health)`;
       return;
     }
     try {
       const started = performance.now();
       const safety = projectSafetyTable(tiers, sources, pools.asOf?.slice(0, 10) ?? null);
       for (const u of safety.unknownSources) {
-        deps.logger.warn('project tier names an unknown source, charged as unlisted', {
+        logger.warn('project tier names an unknown source, charged as unlisted', {
           file: 'project-tiers.json',
           ...u,
         });
       }
-      index = buildPoolIndex(pools, safety.of, (pool) => trailing.get(pool));
-      deps.logger.info('scanner index built', {
-        pools: index.size,
-        asOf: index.asOf,
-        ms: Math.round(performance.now() - started),
+      this.current = buildPoolIndex(pools, safety.of, (pool) => this.trailing.get(pool));
+      this.lastBuildMs = performance.now() - started;
+      logger.info('scanner index built', {
+        pools: this.current.size,
+        asOf: this.current.asOf,
+        ms: Math.round(this.lastBuildMs),
       });
     } catch (err) {
-      deps.logger.error('building the scanner index failed, keeping the previous one', {
+      logger.error('building the scanner index failed, keeping the previous one', {
         error: (err as Error).message,
       });
     }
-  };
-
-  rebuild();
-  deps.store.onChange((changed) => {
-    if (changed.some((k) => SCANNER_FILES.includes(k))) rebuild();
-  });
-
-  let refreshTimer: NodeJS.Timeout | null = null;
-  history.backfill.onBackfilled(() => {
-    // Several pools are backfilled in a row: read the histories once they pause.
-    if (refreshTimer) clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null;
-      loadHistories();
-    }, 2_000);
-    refreshTimer.unref();
-  });
-
-  const state: ScannerState = {
-    index: () => index,
-    unavailableReason: () => reason,
-    history,
-    settled: async () => {
-      let seen: Promise<void>;
-      do {
-        seen = loading;
-        await seen;
-      } while (seen !== loading);
-    },
-  };
-  states.set(deps, state);
-  return state;
+  }
 }
 
 /** The history store of the data directory, with a backfill queue at the default settings. */
@@ -157,8 +252,10 @@ function fallbackHistory(deps: AppDeps): PoolHistoryDeps {
     store,
     backfill: new PoolBackfill(store, {
       apiUrl: ENVIRONMENT.DEFILLAMA_API_URL.default,
+      pageQueueMax: ENVIRONMENT.POOL_BACKFILL_QUEUE_MAX.default,
       logger: deps.logger,
     }),
     top: ENVIRONMENT.POOL_BACKFILL_TOP.default,
+    clientMax: ENVIRONMENT.POOL_BACKFILL_CLIENT_MAX.default,
   };
 }

@@ -3,8 +3,10 @@
  * computed from the whole daily history of every pool of the current snapshot (pool-history.ts,
  * read one pool at a time: only each pool's decisions are kept, not its history), the projects'
  * safety as of each decision day, and the DeFi Base Rates' daily APYs of the current data
- * snapshot. Computed on the first request and kept with the scanner's index and the
- * data snapshot (a new /pools import, a backfill or a new history.json computes it again).
+ * snapshot. Computed on the first request and kept until an input changes: the data snapshot (a
+ * new history.json), pools.json, project-tiers.json, sources.json, or the history of a pool it
+ * reads (a non-outlier pool of the snapshot) gaining days from a backfill (scanner-state.ts,
+ * `trackInputs`). A backfill of an outlier or of a pool outside the snapshot keeps it.
  */
 import pLimit from 'p-limit';
 import { stringify } from 'csv-stringify/sync';
@@ -22,6 +24,7 @@ import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cach
 import type { Snapshot } from '../yields/snapshot.ts';
 import type { PoolIndex } from './pool-index.ts';
 import type { PoolHistoryStore } from './pool-history.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { projectSafetyTable } from './project-safety.ts';
 import type { ProjectTiersFile } from './schemas.ts';
 import type { SourcesFile } from '../yields/schemas.ts';
@@ -176,21 +179,39 @@ export interface ScannerTrackBodies {
   asOf: string | null;
 }
 
-const cache = new WeakMap<PoolIndex, { snapshot: Snapshot; bodies: Promise<ScannerTrackBodies> }>();
+const cache = new WeakMap<object, { snapshot: Snapshot; bodies: Promise<ScannerTrackBodies> }>();
 
-/** The JSON and CSV bodies, computed once per scanner index and data snapshot. */
-export function scannerTrackBodies(inputs: ScannerTrackInputs): Promise<ScannerTrackBodies> {
-  const hit = cache.get(inputs.index);
+export interface ScannerTrackRequest extends ScannerTrackInputs {
+  /**
+   * Stands for every input but the data snapshot: the scanner state's `trackInputs()`, a new
+   * object when pools.json, project-tiers.json or sources.json changes or a backfill adds days
+   * to a non-outlier pool of the snapshot. A new index built for any other reason (the trailing
+   * histories read, a backfill of a pool the record does not read) keeps it.
+   */
+  key: object;
+  logger?: Logger;
+}
+
+/** The JSON and CSV bodies, computed once per set of inputs (`key`) and data snapshot. */
+export function scannerTrackBodies(inputs: ScannerTrackRequest): Promise<ScannerTrackBodies> {
+  const hit = cache.get(inputs.key);
   if (hit && hit.snapshot === inputs.snapshot) return hit.bodies;
-  const bodies = computeScannerTrackRecord(inputs).then((record) => ({
-    json: cacheBody(record),
-    csv: cacheBytes(Buffer.from(scannerTrackCsv(record))),
-    asOf: record.asOf,
-  }));
-  cache.set(inputs.index, { snapshot: inputs.snapshot, bodies });
+  const started = performance.now();
+  const bodies = computeScannerTrackRecord(inputs).then((record) => {
+    inputs.logger?.info('scanner track record computed', {
+      pools: inputs.index.size,
+      ms: Math.round(performance.now() - started),
+    });
+    return {
+      json: cacheBody(record),
+      csv: cacheBytes(Buffer.from(scannerTrackCsv(record))),
+      asOf: record.asOf,
+    };
+  });
+  cache.set(inputs.key, { snapshot: inputs.snapshot, bodies });
   // A failed read is not kept: the next request tries again.
   bodies.catch(() => {
-    if (cache.get(inputs.index)?.bodies === bodies) cache.delete(inputs.index);
+    if (cache.get(inputs.key)?.bodies === bodies) cache.delete(inputs.key);
   });
   return bodies;
 }

@@ -179,9 +179,9 @@ export const poolHistoryAnswerSchema = z
       .nullable()
       .meta({ description: 'The pool in the current ranking; null when it left the snapshot.' }),
     days: z.array(poolHistoryDaySchema).meta({ description: 'One row per UTC day, oldest first.' }),
-    backfill: z.enum(['none', 'queued']).meta({
+    backfill: z.enum(['none', 'queued', 'recent', 'deferred']).meta({
       description:
-        'queued: the history is shorter than 30 days and its backfill from DeFiLlama is queued (ask again later).',
+        'For a history shorter than 30 days, its backfill from DeFiLlama: queued = queued or under way (ask again later); recent = fetched or tried in the last 24 hours, not fetched again before 24 hours have passed; deferred = not queued now (the queue of opened pools is full, or this client queued its share for the hour): a later visit may queue it. none: nothing to fetch (30 days or more, or the sample).',
     }),
   })
   .meta({ id: 'PoolHistoryAnswer' });
