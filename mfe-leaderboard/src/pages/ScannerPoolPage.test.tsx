@@ -96,6 +96,15 @@ describe('the pool page', () => {
     );
   });
 
+  it.each([
+    ['recent', 'asked DeFiLlama for it in the last 24 hours'],
+    ['deferred', 'limited number of pools at a time'],
+  ] as const)('says why a short history is not being fetched now (%s)', async (backfill, text) => {
+    serveApi(historyAnswer({ days: [], backfill }));
+    renderPage();
+    expect(await screen.findByTestId('pool-history-empty')).toHaveTextContent(text);
+  });
+
   it(
     'says so for an unknown pool, and offers Retry after a failure',
     { timeout: 30_000 },

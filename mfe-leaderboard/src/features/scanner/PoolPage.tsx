@@ -14,6 +14,26 @@ import { ExternalLink, formatApr, formatDay, formatPoints, formatTvl } from '@yi
 import pageIntro from '../../shared/page-intro.module.css';
 import styles from './scanner.module.css';
 
+/** What the page says of the pool's backfill (the answer's `backfill`), with no day yet. */
+const EMPTY_NOTE: Record<PoolHistoryAnswer['backfill'], string> = {
+  none: '',
+  queued: ' It is being fetched from DeFiLlama: check back in a few minutes.',
+  recent:
+    ' The site asked DeFiLlama for it in the last 24 hours and got none; it asks again after a day.',
+  deferred:
+    ' The site fetches a limited number of pools at a time and this one is not among them now: check back later.',
+};
+
+/** The same under a chart of fewer than 30 days. */
+const HISTORY_NOTE: Record<PoolHistoryAnswer['backfill'], string> = {
+  none: '',
+  queued: 'Earlier days are being fetched from DeFiLlama; this page updates by itself.',
+  recent:
+    'Earlier days were asked of DeFiLlama in the last 24 hours; the site asks again after a day.',
+  deferred:
+    'Earlier days are not being fetched now (the site fetches a limited number of pools at a time): check back later.',
+};
+
 const loadChart = () => import('./PoolHistoryChart.tsx');
 const PoolHistoryChart = lazy(loadChart);
 const CHART_HEIGHT = 320;
@@ -131,17 +151,14 @@ export function PoolPage({ pool }: { pool: string }) {
           </p>
           {data.days.length === 0 ? (
             <p data-testid="pool-history-empty">
-              No daily history of this pool yet.
-              {data.backfill === 'queued'
-                ? ' It is being fetched from DeFiLlama: check back in a few minutes.'
-                : ''}
+              No daily history of this pool yet.{EMPTY_NOTE[data.backfill]}
             </p>
           ) : (
             <>
               <ChartArea days={data.days} />
-              {data.backfill === 'queued' ? (
+              {HISTORY_NOTE[data.backfill] ? (
                 <p className="muted" data-testid="pool-backfill-note">
-                  Earlier days are being fetched from DeFiLlama; this page updates by itself.
+                  {HISTORY_NOTE[data.backfill]}
                 </p>
               ) : null}
             </>
