@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       DEFILLAMA_API_URL: 'https://yields.llama.fi',
       COINS_API_URL: 'https://coins.llama.fi',
       ONCHAIN_MAX_DAYS: 365,
+      RPC_CHAIN_DEADLINE_MS: 300_000,
       SMTP_URL: undefined,
       PUBLIC_URL: undefined,
       ALERTS_SECRET: undefined,
