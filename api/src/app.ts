@@ -39,8 +39,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(deps.logger));
 
   // Every route is bound from its entry of the contract's route table (platform/http/bind.ts), koa-jwt
-  // included where the entry requires a token. The premium analysis is mounted outside
-  // allowedMethods, so another method on its path stays a 404, as before.
+  // included where the entry requires a token. The premium analysis has its own router (after
+  // the public one); allowedMethods still sees its paths (the routers share ctx.matched), so
+  // another method on its path is a 405 too.
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
     statusRouter(deps),
