@@ -67,7 +67,10 @@ describe('methods a path does not serve', () => {
 
   it('an unknown method (PROPFIND, TRACE) is a 501 JSON error with Allow, without an error line in the log or a server error for the 5xx alert', async () => {
     for (let i = 0; i < REQUESTS; i++) {
-      const res = await t.http.propfind('/api/strategies').expect(501).expect('Content-Type', /json/);
+      const res = await t.http
+        .propfind('/api/strategies')
+        .expect(501)
+        .expect('Content-Type', /json/);
       expect(res.body).toEqual({
         error: {
           code: 'not_implemented',
@@ -120,11 +123,18 @@ describe('methods a path does not serve', () => {
       const res = await send().expect(405).expect('Content-Type', /json/);
       expect(res.headers.allow).toBe('GET, HEAD');
       expect(res.body.error.code).toBe('method_not_allowed');
-      expect(res.body.error.message).toMatch(/^\/api\/strategies answers GET, HEAD, not (DELETE|PUT)$/);
+      expect(res.body.error.message).toMatch(
+        /^\/api\/strategies answers GET, HEAD, not (DELETE|PUT)$/,
+      );
     }
-    // A POST endpoint's other methods: Allow names POST.
+    // A POST endpoint's other methods: Allow names POST; the premium analysis's path, GET, HEAD.
     const post = await t.http.get('/api/addToMailList').expect(405);
     expect(post.headers.allow).toBe('POST');
+    const premium = await t.http.delete('/api/premium/strategies/lido').expect(405);
+    expect([premium.headers.allow, premium.body.error.code]).toEqual([
+      'GET, HEAD',
+      'method_not_allowed',
+    ]);
     const after = t.logger.lines.slice(before);
     expect(after.filter((l) => l.level !== 'info')).toEqual([]);
   });
