@@ -50,6 +50,7 @@ const DECISIONS = [
   'Rankings as of a past day',
   'The track record',
   'Pool histories: one append-only file per pool',
+  "A chain fails its own feeds; a refused method is the client's error",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
