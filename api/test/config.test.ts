@@ -134,6 +134,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a chain deadline of 1 ms to a day, and refuses one a timer cannot hold', () => {
+    expect(loadConfig({ RPC_CHAIN_DEADLINE_MS: '1500' }).RPC_CHAIN_DEADLINE_MS).toBe(1500);
+    expect(loadConfig({ RPC_CHAIN_DEADLINE_MS: '86400000' }).RPC_CHAIN_DEADLINE_MS).toBe(
+      86_400_000,
+    );
+    for (const bad of ['0', '86400001', '2147483648', '5m'])
+      expect(() => loadConfig({ RPC_CHAIN_DEADLINE_MS: bad })).toThrow(
+        `RPC_CHAIN_DEADLINE_MS must be a whole number from 1 to 86400000, got "${bad}"`,
+      );
+  });
+
   it('lists every malformed variable, not just the first', () => {
     const env = {
       ...BAD_API_ENV,

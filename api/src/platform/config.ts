@@ -245,7 +245,8 @@ const VARIABLES = {
     description: "milliseconds one chain's on-chain feeds may take in all in an import",
     readBy: ['api', 'data:import'],
     default: 300_000,
-    parse: wholeNumber(1),
+    // At most a day (a timer of more than 2^31 - 1 ms would fire at once).
+    parse: wholeNumber(1, 86_400_000),
   }),
   SMTP_URL: variable<string | undefined>({
     description: 'SMTP server of alert e-mails; unset = .eml files in DATA_DIR/outbox',
