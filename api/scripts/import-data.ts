@@ -50,7 +50,9 @@ const USAGE = `Usage: data:import [--from DIR] [--dry-run] [--check-selectors [-
 
 On-chain feeds (provider onchain in sources.json) are read through $RPC_URL_<CHAIN> (e.g.
 RPC_URL_ETHEREUM, RPC_URL_BASE), backfilled at most $ONCHAIN_MAX_DAYS days (default 365); a chain without one
-is skipped (a "skip" line, not a failure). --from does not apply to them. Liquity's Stability
+is skipped (a "skip" line, not a failure). A chain whose node fails (unreachable, a head block
+that is not one) or does not finish within $RPC_CHAIN_DEADLINE_MS (default 300000, 5 minutes) fails
+its own feeds only ("deadline: ..."); the rest is imported. --from does not apply to them. Liquity's Stability
 Pool (kind liquity-stability-pool) values each day's ETH and LQTY gains with the day's prices,
 imported first; a day without the price it needs is left out and named ("left out").
 
@@ -254,6 +256,7 @@ export async function runImportCli(
     store,
     rpcUrls: loadRpcUrls(env),
     onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+    onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
     apiUrl: values['api-url'] ?? config.DEFILLAMA_API_URL,
     coinsApiUrl: values['coins-api-url'] ?? config.COINS_API_URL,
     fromDir: values.from,

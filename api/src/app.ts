@@ -7,7 +7,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { serveFast } from './modules/yields/fast-path.ts';
-import { errorHandler, securityHeaders } from './platform/http/middleware.ts';
+import { errorHandler, methodErrors, securityHeaders } from './platform/http/middleware.ts';
 import { API_PREFIX } from './platform/http/route-path.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';
 import { koaProxyOptions } from './platform/http/client-address.ts';
@@ -39,8 +39,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(deps.logger));
 
   // Every route is bound from its entry of the contract's route table (platform/http/bind.ts), koa-jwt
-  // included where the entry requires a token. The premium analysis is mounted outside
-  // allowedMethods, so another method on its path stays a 404, as before.
+  // included where the entry requires a token. The premium analysis has its own router (after
+  // the public one); allowedMethods still sees its paths (the routers share ctx.matched), so
+  // another method on its path is a 405 too.
   const publicRoutes = new Router({ prefix: API_PREFIX });
   for (const r of [
     statusRouter(deps),
@@ -56,9 +57,10 @@ export function createApp(deps: AppDeps): Koa {
   const premiumRoutes = new Router({ prefix: API_PREFIX });
   premiumRoutes.use(protectedRouter(deps).routes());
 
-  // allowedMethods inspects the response after the routes ran, so it wraps them. Nothing answers
-  // an unmatched path: errorHandler turns the empty 404 into the JSON one.
-  app.use(publicRoutes.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }));
+  // allowedMethods inspects the response after the routes ran, so it wraps them: a path's other
+  // methods are a 405 with Allow, a method the API does not know a 501 (methodErrors). Nothing
+  // answers an unmatched path: errorHandler turns the empty 404 into the JSON one.
+  app.use(methodErrors(publicRoutes.allowedMethods()));
   app.use(publicRoutes.routes());
   app.use(premiumRoutes.routes());
 
@@ -83,11 +85,4 @@ export function createApp(deps: AppDeps): Koa {
     };
   };
   return app;
-}
-
-function methodNotAllowed(): Error {
-  const e = new Error('Method not allowed') as Error & { status: number; expose: boolean };
-  e.status = 405;
-  e.expose = true;
-  return e;
 }

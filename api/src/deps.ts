@@ -428,6 +428,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
                 coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
                 rpcUrls,
                 onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+                onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
                 poolHistory,
               }),
             );

@@ -19,6 +19,7 @@ export { consoleLogger, createLogger, silentLogger, type Logger } from './platfo
 export { loadConfig, ConfigError, type Config } from './platform/config.ts';
 export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './platform/metrics.ts';
 export { answerClientError } from './platform/http/client-error.ts';
+export { methodRefusal, KNOWN_METHODS } from './platform/http/errors.ts';
 export type { UserDataStore } from './composition/user-data.ts';
 export { isInstallationFile } from './composition/data-files.ts';
 export * as engine from './engine/index.ts';

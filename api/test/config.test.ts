@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       DEFILLAMA_API_URL: 'https://yields.llama.fi',
       COINS_API_URL: 'https://coins.llama.fi',
       ONCHAIN_MAX_DAYS: 365,
+      RPC_CHAIN_DEADLINE_MS: 300_000,
       SMTP_URL: undefined,
       PUBLIC_URL: undefined,
       ALERTS_SECRET: undefined,
@@ -133,6 +134,17 @@ describe('loadConfig', () => {
       SITE_RESOURCE_HINTS: true,
       REMOTES_MANIFEST: path.resolve('remotes.json'),
     });
+  });
+
+  it('takes a chain deadline of 1 ms to a day, and refuses one a timer cannot hold', () => {
+    expect(loadConfig({ RPC_CHAIN_DEADLINE_MS: '1500' }).RPC_CHAIN_DEADLINE_MS).toBe(1500);
+    expect(loadConfig({ RPC_CHAIN_DEADLINE_MS: '86400000' }).RPC_CHAIN_DEADLINE_MS).toBe(
+      86_400_000,
+    );
+    for (const bad of ['0', '86400001', '2147483648', '5m'])
+      expect(() => loadConfig({ RPC_CHAIN_DEADLINE_MS: bad })).toThrow(
+        `RPC_CHAIN_DEADLINE_MS must be a whole number from 1 to 86400000, got "${bad}"`,
+      );
   });
 
   it('lists every malformed variable, not just the first', () => {

@@ -2,7 +2,7 @@
  * The importer against a local replay of DeFiLlama's yields API: what lands in history.json, what
  * the API computes from it, and that a failing feed never costs a series its last good data.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../src/deps.ts';
@@ -374,6 +374,39 @@ describe('data:import from the DeFiLlama yields API', () => {
     const again = await importWith(t, server);
     expect(again.feeds.find((f) => f.series === 'lido-steth')!.reason).toBe('no data points');
     expect((await readHistory(t.dir)).series['lido-steth']).toEqual(shipped.series['lido-steth']);
+  });
+
+  it('a failure no step handles (here the logger throws) still writes what was imported and the run’s status with the error', async () => {
+    t = await setup({ now: () => NOW });
+    server = await replayAllFeeds(t.dir);
+    const log = t.logger;
+    const logger = {
+      ...log,
+      info: (message: string, fields?: Record<string, unknown>) => {
+        if (message === 'feed imported') throw new Error('the log stream is closed');
+        log.info(message, fields);
+      },
+    };
+    const result = await importWith(t, server, { logger });
+    expect([result.ok, result.written, result.error]).toEqual([
+      false,
+      true,
+      'the import stopped: the log stream is closed',
+    ]);
+    expect((await readHistory(t.dir)).provenance?.['lido-steth']).toMatchObject({
+      kind: 'defillama',
+    });
+    const status = JSON.parse(await readFile(path.join(t.dir, 'import-status.json'), 'utf8')) as {
+      lastRun: { startedAt: string; ok: boolean; error: string };
+    };
+    expect(status.lastRun).toMatchObject({
+      startedAt: NOW.toISOString(),
+      ok: false,
+      error: 'the import stopped: the log stream is closed',
+    });
+    expect(log.lines.filter((l) => l.level === 'error').map((l) => l.message)).toEqual([
+      'import stopped',
+    ]);
   });
 
   it('takes the newest --days days, keeps older stored days, and writes nothing when nothing changed', async () => {

@@ -7,7 +7,9 @@
  * kept side by side, the feeds-disagree warning and GREAT, GET /api/sources' feeds, the
  * incremental import, an unreachable RPC and a missing RPC_URL_<CHAIN>.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseAbi, type Address, type Hex } from 'viem';
 import { apyToApr } from '../src/engine/ra30.ts';
 import { runImportCli } from '../scripts/import-data.ts';
@@ -24,6 +26,8 @@ import {
   withoutOnchainFeeds,
 } from './import-fixtures.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
+import { BAD_HEAD_TIMESTAMP, startRpcStandIn, type RpcStandIn } from './rpc-stand-in.ts';
+import type { ImportStatusFile } from '../src/modules/import/schemas.ts';
 import {
   chainClients,
   compileContracts,
@@ -164,8 +168,11 @@ const onchainFeed = (address: Address, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-/** Source 2 (sky-susds) and 5 (ethena-susde) read from the two vaults, rETH from the rate contract. */
-async function feedFromChain(dir: string, chain: Chain): Promise<void> {
+/**
+ * Source 2 (sky-susds) and 5 (ethena-susde) read from the two vaults, rETH from the rate contract;
+ * the shipped on-chain feeds of the sources `keep` names stay as they are.
+ */
+async function feedFromChain(dir: string, chain: Chain, keep: number[] = []): Promise<void> {
   const sources = await readSources(dir);
   const byId = (id: number) => sources.sources.find((s) => s.id === id)!;
   Object.assign(byId(2), {
@@ -185,7 +192,7 @@ async function feedFromChain(dir: string, chain: Chain): Promise<void> {
   });
   // No feed of these sources elsewhere in the file: every on-chain feed is in the shipped file's
   // place of the test's contracts.
-  withoutOnchainFeeds(sources, { ids: [2, 5], series: ['rocketpool-reth'] });
+  withoutOnchainFeeds(sources, { ids: [2, 5, ...keep], series: ['rocketpool-reth'] });
   await editFile(`${dir}/sources.json`, JSON.stringify(sources, null, 2));
 }
 
@@ -533,5 +540,123 @@ describe('a node that keeps only recent state', () => {
       await t.cleanup();
       await anvil.stop();
     }
+  }, 60_000);
+});
+
+describe('a chain whose node fails', () => {
+  const AERA_ID = 12;
+  const AERA_SERIES = 'gauntlet-usd-alpha';
+  let t: TestContext;
+  let server: ReplayServer;
+  let node: RpcStandIn | undefined;
+  beforeEach(async () => {
+    t = await setup({ now: () => NOW });
+    // The test's contracts on ethereum, and the shipped Gauntlet feed on base.
+    await feedFromChain(t.dir, chain, [AERA_ID]);
+    server = await replayAllFeeds(t.dir);
+  }, 60_000);
+  afterEach(async () => {
+    await node?.close();
+    node = undefined;
+    await server?.close();
+    await t?.cleanup();
+  });
+
+  const importCli = (env: Record<string, string>) =>
+    runImportCli(
+      ['--data-dir', t.dir, '--api-url', server.url, '--coins-api-url', server.url],
+      env,
+      () => NOW,
+    );
+  const aeraAddress = async () =>
+    (await readSources(t.dir)).sources
+      .find((s) => s.id === AERA_ID)!
+      .feeds!.find((f) => f.provider === 'onchain')!.address;
+  const readStatus = async () =>
+    JSON.parse(await readFile(path.join(t.dir, 'import-status.json'), 'utf8')) as ImportStatusFile;
+
+  /** Everything but the failed chain's feeds imported, and the run's status written. */
+  async function expectTheRestImported(failedChain: string, reason: RegExp) {
+    const { lastRun } = await readStatus();
+    expect(lastRun!.startedAt).toBe(NOW.toISOString());
+    expect(lastRun!.ok).toBe(false);
+    const failed = lastRun!.feeds.filter((f) => !f.ok);
+    expect(failed.map((f) => [f.series, f.provider, f.chain])).toEqual([
+      [AERA_SERIES, 'onchain', failedChain],
+    ]);
+    expect(failed[0]!.reason).toMatch(reason);
+    const defillama = lastRun!.feeds.filter((f) => f.provider === 'defillama');
+    expect(defillama.length).toBeGreaterThan(5);
+    expect(lastRun!.prices!.length).toBeGreaterThan(0);
+    expect(lastRun!.prices!.every((p) => p.ok)).toBe(true);
+    expect(lastRun!.pools).toMatchObject({ ok: true });
+    const pools = JSON.parse(await readFile(path.join(t.dir, 'pools.json'), 'utf8')) as {
+      asOf: string;
+      sample: boolean;
+    };
+    expect([pools.asOf, pools.sample]).toEqual([NOW.toISOString(), false]);
+    // The failed feed keeps its series as it was; GET /api/health names it.
+    await t.deps.store.refreshFile('importStatus');
+    const health = (await t.http.get('/api/health').expect(200)).body as {
+      status: string;
+      import: {
+        lastRun: { feeds: { series: string; provider?: string; reason: string | null }[] };
+      };
+    };
+    expect(health.status).toBe('degraded');
+    const row = health.import.lastRun.feeds.find(
+      (f) => f.series === AERA_SERIES && f.provider === 'onchain',
+    )!;
+    expect(row.reason).toMatch(reason);
+  }
+
+  it('a head block whose timestamp no date holds fails that chain’s feeds only; the other chain, DeFiLlama, the prices and /pools import and the status is written', async () => {
+    node = await startRpcStandIn('bad-head');
+    const before = await readHistory(t.dir);
+    const { exitCode, output } = await importCli({
+      RPC_URL_ETHEREUM: chain.anvil.url,
+      RPC_URL_BASE: node.url,
+    });
+    expect(node.methods).toContain('eth_getBlockByNumber');
+    const reason = `bad head block: block 100 has the timestamp ${BAD_HEAD_TIMESTAMP}, not a time`;
+    expect(output).toMatch(
+      new RegExp(`FAIL {2}${AERA_SERIES} +onchain base:${await aeraAddress()} {2}${reason}`),
+    );
+    // A failed feed makes the run exit 1, as it always has; the rest is imported.
+    expect(exitCode).toBe(1);
+    for (const series of ['sky-susds', 'ethena-susde', 'rocketpool-reth'])
+      expect(output).toMatch(new RegExp(`ok {4}${series} +onchain ethereum:`));
+    expect(output).toMatch(/history\.json written\./);
+    const after = await readHistory(t.dir);
+    expect(after.provenance?.['sky-susds']).toMatchObject({
+      kind: 'onchain',
+      chain: 'ethereum',
+      asOf: YESTERDAY,
+    });
+    expect(after.series[AERA_SERIES]).not.toEqual(before.series[AERA_SERIES]);
+    expect(after.provenance?.[AERA_SERIES]).toMatchObject({ kind: 'defillama' });
+    await expectTheRestImported('base', new RegExp(`^${reason}$`));
+  });
+
+  it('a node that never answers fails its chain’s feeds at RPC_CHAIN_DEADLINE_MS with "deadline", stops its requests, and the import writes and exits 1', async () => {
+    node = await startRpcStandIn('hang');
+    const { exitCode, output } = await importCli({
+      RPC_URL_BASE: node.url,
+      RPC_CHAIN_DEADLINE_MS: '1500',
+    });
+    const reason =
+      "deadline: the chain's reads did not finish within 1500 ms \\(RPC_CHAIN_DEADLINE_MS\\)";
+    expect(output).toMatch(
+      new RegExp(`FAIL {2}${AERA_SERIES} +onchain base:${await aeraAddress()} {2}${reason}`),
+    );
+    expect(exitCode).toBe(1);
+    // It was asked, and nothing is left waiting on it: the requests were aborted.
+    expect(node.methods).toContain('eth_getBlockByNumber');
+    await node.drained();
+    expect(node.open()).toBe(0);
+    // The chain without RPC_URL_ETHEREUM is skipped, as before; DeFiLlama's feeds are written.
+    expect(output).toMatch(/skip {2}sky-susds +onchain ethereum:/);
+    expect(output).toMatch(/history\.json written\./);
+    await expectTheRestImported('base', new RegExp(`^${reason}$`));
   }, 60_000);
 });

@@ -241,6 +241,13 @@ const VARIABLES = {
     default: 365,
     parse: wholeNumber(1, 10_000),
   }),
+  RPC_CHAIN_DEADLINE_MS: variable({
+    description: "milliseconds one chain's on-chain feeds may take in all in an import",
+    readBy: ['api', 'data:import'],
+    default: 300_000,
+    // At most a day (a timer of more than 2^31 - 1 ms would fire at once).
+    parse: wholeNumber(1, 86_400_000),
+  }),
   SMTP_URL: variable<string | undefined>({
     description: 'SMTP server of alert e-mails; unset = .eml files in DATA_DIR/outbox',
     readBy: ['api'],

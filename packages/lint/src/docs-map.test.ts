@@ -51,6 +51,7 @@ const DECISIONS = [
   'The track record',
   'Pool histories: one append-only file per pool',
   'The pool-history backfill under load from anyone',
+  "A chain fails its own feeds; a refused method is the client's error",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import type http from 'node:http';
 import { createSiteServer } from './site-server.ts';
 
@@ -48,6 +49,22 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+/** One request with any method (fetch refuses TRACE): its status, headers and body. */
+function send(
+  method: string,
+  page: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${page}`, { method }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 afterAll(() => {
   server.close();
@@ -177,6 +194,39 @@ describe('site server', () => {
   it('refuses methods other than GET and HEAD for the site', async () => {
     const response = await fetch(`${base}/risks`, { method: 'POST' });
     expect(response.status).toBe(405);
+  });
+
+  it('answers a method it does not know with a 501 and another method with a 405 and Allow, both the JSON error', async () => {
+    const notImplemented = {
+      code: 'not_implemented',
+      message:
+        'The method $M is not implemented here (this server answers GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)',
+    };
+    for (const [method, page] of [
+      ['PROPFIND', '/'],
+      ['TRACE', '/options'],
+      ['PROPFIND', '/main.1a2b3c4d.js'],
+    ] as const) {
+      const answer = await send(method, page);
+      expect([method, page, answer.status]).toEqual([method, page, 501]);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.allow).toBe('GET, HEAD');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { ...notImplemented, message: notImplemented.message.replace('$M', method) },
+      });
+    }
+    for (const [method, page] of [
+      ['DELETE', '/'],
+      ['POST', '/risks'],
+      ['OPTIONS', '/options'],
+    ] as const) {
+      const answer = await send(method, page);
+      expect([method, page, answer.status]).toEqual([method, page, 405]);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { code: 'method_not_allowed', message: `${page} answers GET, HEAD, not ${method}` },
+      });
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { answerClientError } from '@yield/api';
+import { answerClientError, methodRefusal } from '@yield/api';
 import {
   REMOTE_ENTRY_FILE,
   REMOTES_MANIFEST_FILE,
@@ -226,6 +226,25 @@ function titleTag(title: string | null, siteTitle: string | null): string {
   if (!title) return '';
   const text = siteTitle ? `${title} | ${siteTitle}` : title;
   return `<title ${FIRST_PAINT_HEAD_ATTR}="">${escapeHtml(text)}</title>`;
+}
+
+/** The methods the site's pages and files answer. */
+const SITE_METHODS: readonly string[] = ['GET', 'HEAD'];
+
+/**
+ * Answers a method the site's pages and files do not serve, as the API does (methodRefusal): a
+ * method no server of the site knows (PROPFIND, TRACE) is a 501, another (POST, DELETE) a 405
+ * with `Allow: GET, HEAD`, both the JSON error. Returns whether it answered.
+ */
+function refuseMethod(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  const refusal = methodRefusal(req.method ?? '', SITE_METHODS, pathname);
+  if (!refusal) return false;
+  res.statusCode = refusal.status;
+  for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ error: { code: refusal.code, message: refusal.message } }));
+  return true;
 }
 
 export function createSiteServer(options: SiteServerOptions): http.Server {
@@ -553,12 +572,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     for (const [name, value] of Object.entries(securityHeaders(remoteOrigins()))) {
       res.setHeader(name, value);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.statusCode = 405;
-      res.setHeader('Allow', 'GET, HEAD');
-      res.end();
-      return;
-    }
+    if (refuseMethod(req, res, url.pathname)) return;
     try {
       // Files are looked up by the decoded, normalised path (`/%73erver/x`, `/a//b`, `/a/../b`,
       // `\`), so that no spelling reaches a file the plain one would not.

@@ -36,7 +36,10 @@
  *
  * Calls go through viem's HTTP transport with JSON-RPC batching (many calls in one request) and a
  * bound on the calls in flight. Every failure is a FeedError naming what failed; no partial
- * series is returned.
+ * series is returned. A chain's failures stay its own feeds' failures: an unreachable node, a head
+ * block that is not one (no number, a timestamp no date holds) and the chain's overall deadline
+ * (RPC_CHAIN_DEADLINE_MS, 5 minutes; the feeds not read by then fail with `deadline: …` and the
+ * requests under way are aborted) fail that chain's feeds, never the import.
  */
 import pLimit from 'p-limit';
 import {
@@ -62,6 +65,8 @@ export const DEFAULT_ONCHAIN_MAX_DAYS = 365;
 /** JSON-RPC calls in flight per chain (they travel in batches of up to BATCH_SIZE). */
 export const DEFAULT_RPC_CONCURRENCY = 64;
 export const BATCH_SIZE = 100;
+/** How long one chain's reads may take in all (RPC_CHAIN_DEADLINE_MS): 5 minutes. */
+export const DEFAULT_CHAIN_DEADLINE_MS = 300_000;
 
 const ERC4626_ABI = parseAbi([
   'function decimals() view returns (uint8)',
@@ -143,6 +148,11 @@ export interface ChainReadOptions {
   concurrency?: number | undefined;
   /** The daily token prices a Liquity Stability Pool feed values its gains with. */
   price?: PriceLookup | undefined;
+  /**
+   * The chain's overall deadline (RPC_CHAIN_DEADLINE_MS): the feeds not read by then fail with
+   * `deadline: …` and the requests still under way are aborted.
+   */
+  deadlineMs?: number | undefined;
 }
 
 function dayOf(seconds: number): string {
@@ -178,12 +188,14 @@ export class ChainReader {
   private readonly timestamps = new Map<bigint, number>();
   private readonly limit: ReturnType<typeof pLimit>;
 
-  constructor(options: ChainReadOptions) {
+  /** `signal`: aborts every request under way or still to come (the chain's deadline). */
+  constructor(options: ChainReadOptions, signal?: AbortSignal) {
     this.client = createPublicClient({
       transport: http(options.rpcUrl, {
         batch: { batchSize: BATCH_SIZE, wait: 0 },
         timeout: options.timeoutMs ?? 20_000,
         retryCount: 1,
+        ...(signal ? { fetchOptions: { signal } } : {}),
       }),
     });
     this.limit = pLimit(options.concurrency ?? DEFAULT_RPC_CONCURRENCY);
@@ -193,9 +205,20 @@ export class ChainReader {
     return this.limit(fn);
   }
 
+  /**
+   * The node's latest block. A head whose number or timestamp is not one a block can have (no
+   * number, a time no date holds, e.g. 0xffffffffffff) is a FeedError naming it.
+   */
   async latest(): Promise<{ number: bigint; timestamp: number }> {
     const b = await this.call(() => this.client.getBlock({ blockTag: 'latest' }));
-    const timestamp = Number(b.timestamp);
+    const raw = b.timestamp as bigint | undefined;
+    const timestamp = Number(raw);
+    if (typeof b.number !== 'bigint' || b.number < 0n)
+      throw new FeedError(`bad head block: the node's latest block has no number`);
+    if (raw === undefined || raw < 0n || Number.isNaN(new Date(timestamp * 1000).getTime()))
+      throw new FeedError(
+        `bad head block: block ${b.number} has the timestamp ${raw === undefined ? 'none' : `0x${raw.toString(16)}`}, not a time`,
+      );
     this.timestamps.set(b.number, timestamp);
     return { number: b.number, timestamp };
   }
@@ -515,35 +538,75 @@ function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** A deadline in words: `300 s`, `1500 ms`. */
+function duration(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
 /**
- * Reads every target of one chain; never throws: a target that cannot be read has `rows: null`
- * and a reason (the whole chain's reason when the RPC itself fails).
+ * Reads every target of one chain within the chain's deadline; never throws: a target that cannot
+ * be read has `rows: null` and a reason (the whole chain's reason when the RPC fails, its head is
+ * not a block, or the deadline passes first: then the requests still under way are aborted).
  */
 export async function readChain(
   targets: readonly OnchainTarget[],
   options: ChainReadOptions,
 ): Promise<OnchainRead[]> {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_CHAIN_DEADLINE_MS;
+  const abort = new AbortController();
+  const reader = new ChainReader(options, abort.signal);
+  const done = new Map<OnchainTarget, OnchainRead>();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs);
+  });
+  try {
+    await Promise.race([
+      readTargets(reader, targets, options, (read) => done.set(read.target, read)),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const reason = `deadline: the chain's reads did not finish within ${duration(deadlineMs)} (RPC_CHAIN_DEADLINE_MS)`;
+  const reads = targets.map((target) => done.get(target) ?? { target, rows: null, reason });
+  // No request of this chain outlives its deadline.
+  abort.abort();
+  return reads;
+}
+
+/** The days a chain's targets need and the last block of each. */
+interface ChainPlan {
+  head: bigint;
+  /** The newest complete day the node has reached. */
+  newest: string;
+  /** The first day each target needs: its newest stored day (the reference), else the window's. */
+  firstDay: Map<OnchainTarget, string>;
+  blockOf: (day: string) => bigint | null;
+}
+
+/** The chain's head and the last block of every day its targets need; throws a FeedError. */
+async function planDays(
+  reader: ChainReader,
+  targets: readonly OnchainTarget[],
+  options: ChainReadOptions,
+): Promise<ChainPlan> {
   const maxDays = options.maxDays ?? DEFAULT_ONCHAIN_MAX_DAYS;
-  const reader = new ChainReader(options);
   let head: { number: bigint; timestamp: number };
   try {
     head = await reader.latest();
   } catch (err) {
-    const reason = `RPC unreachable: ${rpcReason(err)}`;
-    return targets.map((target) => ({ target, rows: null, reason }));
+    if (err instanceof FeedError) throw err;
+    throw new FeedError(`RPC unreachable: ${rpcReason(err)}`);
   }
   const yesterday = shift(options.today, -1);
-  // The newest complete day the node has reached.
   const newest = [yesterday, dayOf(head.timestamp)].sort()[0]!;
   const windowStart = shift(options.today, -(maxDays + 1));
-
-  // The first day each target needs: its newest stored day (the reference), else the window's start.
   const firstDay = new Map<OnchainTarget, string>();
   for (const t of targets)
     firstDay.set(t, t.storedAsOf && t.storedAsOf >= windowStart ? t.storedAsOf : windowStart);
   const allDays = new Set<string>();
   for (const t of targets) for (const d of daysBetween(firstDay.get(t)!, newest)) allDays.add(d);
-
   let dayBlocks: Map<number, bigint | null>;
   try {
     dayBlocks = await reader.lastBlocksBefore(
@@ -551,27 +614,47 @@ export async function readChain(
       head.number,
     );
   } catch (err) {
-    const reason = `finding the days' last blocks failed: ${rpcReason(err)}`;
-    return targets.map((target) => ({ target, rows: null, reason }));
+    throw new FeedError(`finding the days' last blocks failed: ${rpcReason(err)}`);
   }
-  const blockOf = (day: string) => dayBlocks.get(endOf(day)) ?? null;
+  return {
+    head: head.number,
+    newest,
+    firstDay,
+    blockOf: (day) => dayBlocks.get(endOf(day)) ?? null,
+  };
+}
 
-  return Promise.all(
-    targets.map(async (target): Promise<OnchainRead> => {
+/** Reads the targets, handing each outcome to `settle` as it comes; never throws. */
+async function readTargets(
+  reader: ChainReader,
+  targets: readonly OnchainTarget[],
+  options: ChainReadOptions,
+  settle: (read: OnchainRead) => void,
+): Promise<void> {
+  let plan: ChainPlan;
+  try {
+    plan = await planDays(reader, targets, options);
+  } catch (err) {
+    const reason = err instanceof FeedError ? err.message : `failed: ${rpcReason(err)}`;
+    for (const target of targets) settle({ target, rows: null, reason });
+    return;
+  }
+  await Promise.all(
+    targets.map(async (target) => {
       try {
         const leftOut: LeftOutDay[] = [];
         const rows = await readTarget(
           reader,
           target,
-          firstDay.get(target)!,
-          newest,
-          blockOf,
-          head.number,
+          plan.firstDay.get(target)!,
+          plan.newest,
+          plan.blockOf,
+          plan.head,
           { price: options.price ?? (() => null), leftOut },
         );
-        return { target, rows, reason: null, ...(leftOut.length ? { leftOut } : {}) };
+        settle({ target, rows, reason: null, ...(leftOut.length ? { leftOut } : {}) });
       } catch (err) {
-        return { target, rows: null, reason: rpcReason(err) };
+        settle({ target, rows: null, reason: rpcReason(err) });
       }
     }),
   );

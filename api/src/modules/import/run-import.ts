@@ -107,6 +107,11 @@ export interface ImportOptions {
   /** On-chain backfill: at most this many days (ONCHAIN_MAX_DAYS, default 365). */
   onchainMaxDays?: number | undefined;
   /**
+   * Each chain's overall deadline (RPC_CHAIN_DEADLINE_MS, default 5 minutes): its feeds not read
+   * by then fail with `deadline: …`.
+   */
+  onchainDeadlineMs?: number | undefined;
+  /**
    * The pools' daily history store: the /pools import appends a row per pool to it (the server
    * then queues the backfill of the top pools whose history is short, scanner-state.ts).
    * Default: the store of the data directory.
@@ -257,6 +262,7 @@ async function readChains(
         today: utcToday(now),
         maxDays: options.onchainMaxDays,
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        deadlineMs: options.onchainDeadlineMs,
         price,
       });
       return reads.map((r) => ({ ...r, skipped: false }));
@@ -352,7 +358,6 @@ function figuresChange(
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportResult> {
-  const { store } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now?.() ?? new Date();
   const apiUrl = options.apiUrl ?? DEFAULT_DEFILLAMA_API_URL;
@@ -397,7 +402,31 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     }
     return result;
   };
+  try {
+    return await importAll(options, { result, finish, logger, now, apiUrl, dryRun });
+  } catch (err) {
+    // A failure outside every feed's own handling: what was imported stays, and the run's
+    // status is still written.
+    result.error = `the import stopped: ${(err as Error).message}`;
+    logger.error('import stopped', { error: result.error, stack: (err as Error).stack });
+    return finish();
+  }
+}
 
+/** What one run shares between its steps. */
+interface Run {
+  result: ImportResult;
+  /** Records the outcome (import status, metrics) and returns the result. */
+  finish: () => Promise<ImportResult>;
+  logger: Logger;
+  now: Date;
+  apiUrl: string;
+  dryRun: boolean;
+}
+
+async function importAll(options: ImportOptions, run: Run): Promise<ImportResult> {
+  const { store } = options;
+  const { result, finish, logger, now, apiUrl, dryRun } = run;
   // Hand edits made since the store last looked count: feeds and history as they are now.
   await store.refreshFile('sources');
   await store.refreshFile('history');

@@ -18,6 +18,51 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The methods the servers know (@koa/router's own list): a request with any other method is
+ * answered 501 `not_implemented`, whatever its path.
+ */
+export const KNOWN_METHODS: readonly string[] = Object.freeze([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
+
+/**
+ * The answer to a method a path does not serve, or null when `allowed` (the path's methods) has
+ * it: 501 `not_implemented` for a method outside KNOWN_METHODS, else 405 `method_not_allowed`.
+ * Both carry `Allow` with the path's methods when it has any. A client's mistake, not a failure of
+ * the server: neither is logged as an error (errorHandler).
+ */
+export function methodRefusal(
+  method: string,
+  allowed: readonly string[],
+  path: string,
+): AppError | null {
+  const verb = method.toUpperCase();
+  const known = KNOWN_METHODS.includes(verb);
+  if (known && allowed.includes(verb)) return null;
+  const list = KNOWN_METHODS.filter((m) => allowed.includes(m));
+  const headers: Record<string, string> = list.length ? { Allow: list.join(', ') } : {};
+  return known
+    ? new AppError(
+        405,
+        'method_not_allowed',
+        `${path} answers ${list.join(', ')}, not ${verb}`,
+        headers,
+      )
+    : new AppError(
+        501,
+        'not_implemented',
+        `The method ${verb} is not implemented here (this server answers ${KNOWN_METHODS.join(', ')})`,
+        headers,
+      );
+}
+
 export const badRequest = (message: string, code = 'bad_request') =>
   new AppError(400, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);

@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
-import { AppError, isStoreFailure, logStoreFailure, storeFailure } from './errors.ts';
+import {
+  AppError,
+  isStoreFailure,
+  logStoreFailure,
+  methodRefusal,
+  storeFailure,
+} from './errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CachedBody } from './cached-body.ts';
 
@@ -19,6 +25,31 @@ const CODE_BY_STATUS: Record<number, string> = {
   501: 'not_implemented',
   503: 'unavailable',
 };
+
+/**
+ * 5xx answers that are not failures to log: the database's outage (logged once by its store) and
+ * a method the API does not implement (a client's request, methodRefusal).
+ */
+const QUIET_CODES: ReadonlySet<string> = new Set(['unavailable', 'not_implemented']);
+
+/**
+ * Wraps @koa/router's allowedMethods, which answers a path's other methods with a bare 405 and an
+ * unknown method with a bare 501: both become the JSON error of methodRefusal, with `Allow`.
+ */
+export function methodErrors(allowedMethods: (ctx: never, next: Next) => unknown): Middleware {
+  return async (ctx, next) => {
+    // The router's middleware reads only what every Koa context has (method, matched routes).
+    await allowedMethods(ctx as never, next);
+    if (ctx.body !== undefined || (ctx.status !== 405 && ctx.status !== 501)) return;
+    const allowed = ctx.response
+      .get('Allow')
+      .split(',')
+      .map((m) => m.trim());
+    ctx.remove('Allow');
+    const refusal = methodRefusal(ctx.method, allowed, ctx.path);
+    if (refusal) throw refusal;
+  };
+}
 
 /**
  * First middleware: turns every failure into `{error: {code, message}}`. Messages of unexpected
@@ -56,7 +87,7 @@ export function errorHandler(logger: Logger): Middleware {
       // a user-data file that cannot be written is one line per request, without a stack.
       if (isStoreFailure(err)) {
         logStoreFailure(logger, ctx, err);
-      } else if (status >= 500 && !(err instanceof AppError && err.code === 'unavailable')) {
+      } else if (status >= 500 && !(err instanceof AppError && QUIET_CODES.has(err.code))) {
         logger.error('request failed', {
           requestId: ctx.state.requestId as string | undefined,
           method: ctx.method,
