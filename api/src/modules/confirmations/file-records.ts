@@ -1,7 +1,8 @@
 /**
- * The journal records that two files of the file store apply: a mailing-list sign-up request
- * (`mailing-list.json` keeps the entry, `alerts.json` counts its confirmation e-mail) and the purge
- * of unconfirmed subscriptions and sign-ups. Both aggregates import them from here, so neither
+ * The journal records that two aggregates of the file store share: a mailing-list sign-up request
+ * (`mailing-list.json` keeps the entry, `alerts.json` counts its confirmation e-mail), a premium
+ * sign-in link's e-mail (the premium aggregate decides it, `alerts.json` counts it) and the purge
+ * of unconfirmed subscriptions and sign-ups. The aggregates import them from here, so neither
  * imports the other.
  */
 import { z } from 'zod';
@@ -20,10 +21,22 @@ export const sharedRecords = {
     mail: z.boolean(),
     at: z.string(),
   }),
+  /**
+   * A request for a premium sign-in link to `email` (lower-cased), with the store's decision
+   * (`mail`: counted under PREMIUM_SIGN_IN_SCOPE). Written whatever the decision, so every
+   * request costs alike.
+   */
+  signInMail: z.object({
+    t: z.literal('signInMail'),
+    email: z.string(),
+    mail: z.boolean(),
+    at: z.string(),
+  }),
   /** The purge of unconfirmed subscriptions and sign-ups, and of old confirmation e-mails. */
   purge: z.object({ t: z.literal('purge'), at: z.string() }),
 };
 export type MailingRequestRecord = z.infer<typeof sharedRecords.mailingRequest>;
+export type SignInMailRecord = z.infer<typeof sharedRecords.signInMail>;
 export type PurgeRecord = z.infer<typeof sharedRecords.purge>;
 
 /** Whether an unconfirmed subscription or sign-up is due for the purge at `now`. */
