@@ -62,6 +62,12 @@ const askLink = (ctx: TestContext, email: string, code = 'SIGN-IN-CODE') =>
 const sent = (ctx: TestContext) => ctx.deps.alerts.settled();
 
 const local = (link: URL) => `${link.pathname}${link.search}`;
+
+/** The sign-in link of the `n`-th e-mail to `email` (waits for it). */
+async function linkTo(box: Inbox, email: string, n = 1): Promise<URL> {
+  await box.waitFor(() => box.to(email).length >= n);
+  return linkIn(box.to(email)[n - 1]!, SIGN_IN);
+}
 const sessionOf = (page: string) =>
   /<script type="application\/json" id="premium-session">(.*?)<\/script>/s.exec(page)?.[1];
 /** The form of a used or expired link's page: where it posts. */
@@ -79,8 +85,7 @@ describe('a sign-in link works once', () => {
     const { ctx, box } = await start();
     const userId = await registered(ctx, 'once@example.com');
     await askLink(ctx, 'once@example.com').expect(202);
-    await sent(ctx);
-    const link = linkIn(box.to('once@example.com')[0]!, SIGN_IN);
+    const link = await linkTo(box, 'once@example.com');
 
     const first = await ctx.http.get(local(link)).expect(200);
     expect(decodeJwtPayload(JSON.parse(sessionOf(first.text)!).token)).toMatchObject({ userId });
@@ -102,8 +107,7 @@ describe('a sign-in link works once', () => {
     const { ctx, box } = await start();
     await registered(ctx, 'rush@example.com');
     await askLink(ctx, 'rush@example.com').expect(202);
-    await sent(ctx);
-    const link = linkIn(box.to('rush@example.com')[0]!, SIGN_IN);
+    const link = await linkTo(box, 'rush@example.com');
     const pages = await Promise.all(Array.from({ length: 10 }, () => ctx.http.get(local(link))));
     expect(pages.map((p) => p.status).sort()).toEqual([200, ...Array(9).fill(410)]);
     expect(pages.filter((p) => sessionOf(p.text) !== undefined)).toHaveLength(1);
@@ -113,8 +117,7 @@ describe('a sign-in link works once', () => {
     const { ctx, box, clock } = await start();
     await registered(ctx, 'kept@example.com');
     await askLink(ctx, 'kept@example.com').expect(202);
-    await sent(ctx);
-    const link = linkIn(box.to('kept@example.com')[0]!, SIGN_IN);
+    const link = await linkTo(box, 'kept@example.com');
     await ctx.http.get(local(link)).expect(200);
     await foldUserData(ctx);
     const usersFile = path.join(ctx.dir, 'users.json');
@@ -128,9 +131,7 @@ describe('a sign-in link works once', () => {
     // An hour later the link has expired; the next use of another link drops the old record.
     clock.now = new Date(START.getTime() + 61 * MINUTE);
     await askLink(again, 'kept@example.com').expect(202);
-    await sent(again);
-    await box.waitFor(() => box.to('kept@example.com').length === 2);
-    await again.http.get(local(linkIn(box.to('kept@example.com')[1]!, SIGN_IN))).expect(200);
+    await again.http.get(local(await linkTo(box, 'kept@example.com', 2))).expect(200);
     await foldUserData(again);
     const after = await readJson<{ signInLinks?: { id: string }[] }>(usersFile);
     expect(after.signInLinks).toHaveLength(1);
@@ -143,8 +144,7 @@ describe('the button of a used or expired link', () => {
     const { ctx, box, clock } = await start();
     await registered(ctx, 'button@example.com');
     await askLink(ctx, 'button@example.com').expect(202);
-    await sent(ctx);
-    const link = linkIn(box.to('button@example.com')[0]!, SIGN_IN);
+    const link = await linkTo(box, 'button@example.com');
     await ctx.http.get(local(link)).expect(200);
     const action = formAction((await ctx.http.get(local(link)).expect(410)).text)!;
 
@@ -159,9 +159,9 @@ describe('the button of a used or expired link', () => {
     const renewed = await ctx.http.post(action).expect(202);
     expect(renewed.text).toContain('New link on its way');
     await ctx.http.post(action).expect(200);
+    const fresh = await linkTo(box, 'button@example.com', 2);
     await sent(ctx);
     expect(box.to('button@example.com')).toHaveLength(2);
-    const fresh = linkIn(box.to('button@example.com')[1]!, SIGN_IN);
     expect(fresh.searchParams.get('token')).not.toBe(link.searchParams.get('token'));
     await ctx.http.get(local(fresh)).expect(200);
 
@@ -181,8 +181,7 @@ describe('the button of a used or expired link', () => {
     const { ctx, box, clock } = await start();
     await registered(ctx, 'late@example.com');
     await askLink(ctx, 'late@example.com').expect(202);
-    await sent(ctx);
-    const link = linkIn(box.to('late@example.com')[0]!, SIGN_IN);
+    const link = await linkTo(box, 'late@example.com');
 
     clock.now = new Date(START.getTime() + 2 * 24 * 60 * MINUTE);
     const expired = await ctx.http.get(local(link)).expect(400);
@@ -206,13 +205,14 @@ describe('the cap of sign-in e-mails', () => {
     const { ctx, box, clock } = await start();
     await registered(ctx, 'restart@example.com');
     await askLink(ctx, 'restart@example.com').expect(202);
-    await sent(ctx);
-    expect(box.to('restart@example.com')).toHaveLength(1);
+    await box.waitFor(() => box.to('restart@example.com').length === 1);
 
     const again = await restart(ctx, box, clock);
     clock.now = new Date(START.getTime() + 5 * MINUTE);
     await askLink(again, 'restart@example.com').expect(202);
     await sent(again);
+    // Room for a send that would not go through the queue (a cap kept in memory, forgotten).
+    await new Promise((r) => setTimeout(r, 300));
     expect(box.to('restart@example.com')).toHaveLength(1);
 
     clock.now = new Date(START.getTime() + 11 * MINUTE);
@@ -266,9 +266,9 @@ describe('premiumLogin without a token', () => {
     await sent(ctx);
 
     // Each address got its own link: the owner's signs the owner in, the new one a new user.
-    const mine = await ctx.http.get(local(linkIn(box.to('member@example.com')[0]!, SIGN_IN)));
+    const mine = await ctx.http.get(local(await linkTo(box, 'member@example.com')));
     expect(decodeJwtPayload(JSON.parse(sessionOf(mine.text)!).token).userId).toBe(owner);
-    const theirs = await ctx.http.get(local(linkIn(box.to('newcomer@example.com')[0]!, SIGN_IN)));
+    const theirs = await ctx.http.get(local(await linkTo(box, 'newcomer@example.com')));
     const payload = decodeJwtPayload(JSON.parse(sessionOf(theirs.text)!).token);
     expect(payload).toMatchObject({ email: 'newcomer@example.com', accessLevel: 'premium' });
     expect(payload.userId).not.toBe(owner);
