@@ -40,7 +40,7 @@ describe('sign-in links on two processes sharing one PostgreSQL', () => {
     });
     await createInvite(store, { code: CODE, maxUses: 10 });
     await store.close();
-    const ports = await Promise.all(
+    const ports = (await Promise.all(
       ['a', 'b'].map(async () => {
         const dir = await tempDataDir();
         cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -49,7 +49,7 @@ describe('sign-in links on two processes sharing one PostgreSQL', () => {
         procs.push(await startApi(dir, port, env));
         return port;
       }),
-    );
+    )) as [number, number];
 
     // The site's flow on process A: the invite step, then the e-mail with its token.
     const invite = await post(ports[0], '/api/premium', { inviteCode: CODE });

@@ -23,8 +23,8 @@ export const sharedRecords = {
   }),
   /**
    * A request for a premium sign-in link to `email` (lower-cased), with the store's decision
-   * (`mail`: counted under PREMIUM_SIGN_IN_SCOPE). Written whatever the decision, so every
-   * request costs alike.
+   * (`mail`: counted under PREMIUM_SIGN_IN_SCOPE). premiumLogin writes it whatever the decision,
+   * so a registered and a new email cost alike.
    */
   signInMail: z.object({
     t: z.literal('signInMail'),

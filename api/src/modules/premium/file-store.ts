@@ -261,9 +261,11 @@ export class FilePremium implements PremiumStore {
   async requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
     await this.store.refreshFile('alerts');
     const change = this.signInRequest(input.email.toLowerCase(), true, input.now);
+    // Only an e-mail counted changes anything (this request tells nothing worth hiding).
+    if (!change.mail) return false;
     this.engine.apply(change);
     await this.engine.record(change);
-    return change.mail;
+    return true;
   }
 
   async consumeSignInLink(input: SignInLinkUse): Promise<boolean> {

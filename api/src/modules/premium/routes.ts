@@ -159,7 +159,6 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   bind(endpoints.premiumSignInRenew).to(
     ({ query, ctx }) => renewSignInLink(deps, signIn, query.token, answered(ctx)),
     {
-      bucket: 'premiumSignIn',
       invalid: () => invalidLinkPage(deps),
       storeFailurePage: unavailableSignInPage(deps),
     },

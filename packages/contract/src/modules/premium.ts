@@ -218,7 +218,6 @@ export const premiumEndpoints = {
     description:
       "The button of the page of a used or expired sign-in link: POST with that link's token in the query and any body. Mails a new link to the address the old one went to, within the same caps as every sign-in link (one every 10 minutes and 5 a day per address). Answers a short HTML page.",
     query: premiumSignInQuerySchema,
-    rateLimited: true,
     responses: {
       200: {
         description:
@@ -235,7 +234,6 @@ export const premiumEndpoints = {
           'HTML page: the premium account was deleted, its code disabled or its e-mail changed.',
         mediaType: 'text/html',
       },
-      429: error('rate_limited: too many requests from this client; see Retry-After.'),
       503: {
         description: 'HTML page: the user data cannot be read or written right now.',
         mediaType: 'text/html',
