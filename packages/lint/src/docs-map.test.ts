@@ -50,6 +50,7 @@ const DECISIONS = [
   'Rankings as of a past day',
   'The track record',
   'Pool histories: one append-only file per pool',
+  'Sign-in links: one use, capped in the store, one answer',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
