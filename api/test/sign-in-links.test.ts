@@ -7,7 +7,7 @@
  * the mail server accepted anything.
  */
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { decodeJwtPayload, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
@@ -246,6 +246,19 @@ describe('the cap of sign-in e-mails', () => {
   });
 });
 
+/** How many journal lines `request` wrote (each one is a durable write). */
+async function linesWritten(ctx: TestContext, request: () => PromiseLike<unknown>) {
+  const engine = (ctx.deps.userData as unknown as { engine: { record(change: unknown): unknown } })
+    .engine;
+  const record = vi.spyOn(engine, 'record');
+  try {
+    await request();
+    return record.mock.calls.length;
+  } finally {
+    record.mockRestore();
+  }
+}
+
 describe('premiumLogin without a token', () => {
   it('answers a registered and a new address alike, before the mail server accepted anything', async () => {
     const { ctx, box } = await start();
@@ -265,6 +278,9 @@ describe('premiumLogin without a token', () => {
     box.release();
     await sent(ctx);
 
+    expect(await linesWritten(ctx, () => askLink(ctx, 'member@example.com'))).toBe(1);
+    expect(await linesWritten(ctx, () => askLink(ctx, 'another@example.com'))).toBe(1);
+
     // Each address got its own link: the owner's signs the owner in, the new one a new user.
     const mine = await ctx.http.get(local(await linkTo(box, 'member@example.com')));
     expect(decodeJwtPayload(JSON.parse(sessionOf(mine.text)!).token).userId).toBe(owner);
@@ -272,5 +288,27 @@ describe('premiumLogin without a token', () => {
     const payload = decodeJwtPayload(JSON.parse(sessionOf(theirs.text)!).token);
     expect(payload).toMatchObject({ email: 'newcomer@example.com', accessLevel: 'premium' });
     expect(payload.userId).not.toBe(owner);
+  });
+
+  it('with a used-up code: the same 401 and one write for a registered and an unknown address', async () => {
+    const { ctx, box } = await start();
+    await createInvite(ctx.deps.userData, { code: 'ONE-USE-ONLY', maxUses: 1 });
+    const invite = await postJson(ctx, '/api/premium', { inviteCode: 'ONE-USE-ONLY' }).expect(200);
+    await postJson(ctx, '/api/premiumLogin', {
+      email: 'owner@example.com',
+      inviteCode: 'ONE-USE-ONLY',
+    })
+      .set('Authorization', `Bearer ${invite.body.token as string}`)
+      .expect(200);
+    const answers: ReturnType<typeof answerOf>[] = [];
+    const ask = async (email: string) =>
+      answers.push(answerOf(await askLink(ctx, email, 'ONE-USE-ONLY').expect(401)));
+    expect(await linesWritten(ctx, () => ask('owner@example.com'))).toBe(1);
+    expect(await linesWritten(ctx, () => ask('nobody@example.com'))).toBe(1);
+    expect(answers[1]).toEqual(answers[0]);
+    // The owner's link is mailed all the same; nobody's address gets nothing.
+    await sent(ctx);
+    expect(box.to('owner@example.com')).toHaveLength(1);
+    expect(box.to('nobody@example.com')).toHaveLength(0);
   });
 });

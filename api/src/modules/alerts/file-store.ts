@@ -22,6 +22,7 @@ import {
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
+  type RedeemSignInPart,
   type SignInMailRecord,
 } from '../confirmations/file-records.ts';
 
@@ -52,7 +53,8 @@ export const alertRecords = {
   purge: sharedRecords.purge,
 };
 type Records = { [T in keyof typeof alertRecords]: z.infer<(typeof alertRecords)[T]> };
-type AlertRecord = Records[keyof Records] | MailingRequestRecord | SignInMailRecord;
+type AlertRecord =
+  Records[keyof Records] | MailingRequestRecord | SignInMailRecord | RedeemSignInPart;
 
 /** "One subscription per address, source and kind": the key, in any letter case. */
 const alertKey = (s: Pick<AlertSubscription, 'email' | 'sourceId' | 'kind'>) =>
@@ -83,6 +85,7 @@ export class FileAlerts implements Omit<AlertStore, 'purgeUnconfirmed'> {
         'alertRequest',
         'mailingRequest',
         'signInMail',
+        'redeemSignIn',
         'purge',
       ],
       apply: (data, record) => this.apply(data, record),
@@ -173,7 +176,7 @@ export class FileAlerts implements Omit<AlertStore, 'purgeUnconfirmed'> {
           scope: MAILING_LIST_SCOPE,
           sentAt: change.at,
         });
-    } else if (change.t === 'signInMail') {
+    } else if (change.t === 'signInMail' || change.t === 'redeemSignIn') {
       if (change.mail)
         this.addConfirmation(data, {
           email: change.email,

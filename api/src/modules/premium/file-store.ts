@@ -2,9 +2,10 @@
  * Premium of the file store: `invites.json` and `users.json`, their journal records and their
  * reducers. A redemption (a use spent, a user created) is one journal line that both files apply.
  * Used sign-in links are kept in `users.json` until they expire. The e-mails of sign-in links are
- * counted with the other confirmation e-mails in `alerts.json` (a `signInMail` line, which the
- * alerts' reducer applies). Operator commands, which do not own the journal, edit `invites.json`
- * as an operator would.
+ * counted with the other confirmation e-mails in `alerts.json`, which the alerts' reducer applies:
+ * a `signInMail` line, or `redeemSignIn` when premiumLogin also redeemed (one line all three files
+ * apply, so every premiumLogin without the caller's own user writes exactly one line). Operator
+ * commands, which do not own the journal, edit `invites.json` as an operator would.
  */
 import { z } from 'zod';
 import { inviteUsable } from './invite-codes.ts';
@@ -32,7 +33,11 @@ import {
   PREMIUM_SIGN_IN_SCOPE,
   type ConfirmationMail,
 } from '../confirmations/port.ts';
-import { sharedRecords, type SignInMailRecord } from '../confirmations/file-records.ts';
+import {
+  sharedRecords,
+  signInMailFields,
+  type SignInMailRecord,
+} from '../confirmations/file-records.ts';
 
 export const premiumRecords = {
   redeem: z.object({
@@ -52,10 +57,17 @@ export const premiumRecords = {
     at: z.string(),
   }),
   signInMail: sharedRecords.signInMail,
+  /** A redemption by premiumLogin and its sign-in link's e-mail (counted in alerts.json): one line. */
+  redeemSignIn: z.object({
+    t: z.literal('redeemSignIn'),
+    inviteId: z.string(),
+    user: usersFileSchema.shape.users.element,
+    ...signInMailFields,
+  }),
 };
 type Records = { [T in keyof typeof premiumRecords]: z.infer<(typeof premiumRecords)[T]> };
-type InviteChange = Records['redeem' | 'invite' | 'inviteDisable'];
-type UserChange = Records['redeem' | 'login' | 'signInUse'];
+type InviteChange = Records['redeem' | 'redeemSignIn' | 'invite' | 'inviteDisable'];
+type UserChange = Records['redeem' | 'redeemSignIn' | 'login' | 'signInUse'];
 type Redeemable = { ok: true; change: Records['redeem'] } | { ok: false; reason: InviteFailure };
 
 export class FilePremium implements PremiumStore {
@@ -74,7 +86,7 @@ export class FilePremium implements PremiumStore {
     engine.declare(premiumRecords);
     engine.register<InvitesFile, InviteChange>({
       key: 'invites',
-      types: ['redeem', 'invite', 'inviteDisable'],
+      types: ['redeem', 'redeemSignIn', 'invite', 'inviteDisable'],
       apply: (data, change) => this.applyToInvites(data, change),
       rebuild: (data) => {
         this.invites.clear();
@@ -84,7 +96,7 @@ export class FilePremium implements PremiumStore {
     });
     engine.register<UsersFile, UserChange>({
       key: 'users',
-      types: ['redeem', 'login', 'signInUse'],
+      types: ['redeem', 'redeemSignIn', 'login', 'signInUse'],
       apply: (data, change) => this.applyToUsers(data, change),
       rebuild: (data) => {
         this.usersById.clear();
@@ -107,7 +119,7 @@ export class FilePremium implements PremiumStore {
   }
 
   private applyToInvites(data: InvitesFile, change: InviteChange): void {
-    if (change.t === 'redeem') {
+    if (change.t === 'redeem' || change.t === 'redeemSignIn') {
       const invite = this.invites.get(change.inviteId);
       if (invite) invite.uses++;
     } else if (change.t === 'invite') {
@@ -139,7 +151,7 @@ export class FilePremium implements PremiumStore {
         });
       data.signInLinks = kept;
       this.indexLinks(data);
-    } else if (change.t === 'redeem') {
+    } else if (change.t === 'redeem' || change.t === 'redeemSignIn') {
       if (this.usersById.has(change.user.userId)) return;
       const user = { ...change.user };
       this.addUser(user);
@@ -232,18 +244,18 @@ export class FilePremium implements PremiumStore {
       await durable;
       return { ok: true, user, created: false, signInMail: false };
     }
-    // From here to the appends nothing awaits: the decisions and their changes are one step, and
-    // every outcome writes (a redemption's line and the e-mail's go to the disk together).
+    // From here to the append nothing awaits: the decisions and their change are one step, and
+    // every outcome writes one line (a redemption with its e-mail, or the e-mail's request alone).
     const email = input.email.toLowerCase();
     const bound = mine.find((u) => u.email !== null && u.email.toLowerCase() === email);
     const redemption = bound ? null : this.redemption(input.inviteId, input.newUser, input.now);
     const signIn = this.signInRequest(email, bound !== undefined || redemption!.ok, input.now);
-    if (redemption?.ok) this.engine.apply(redemption.change);
-    this.engine.apply(signIn);
-    await Promise.all([
-      redemption?.ok ? this.engine.record(redemption.change) : undefined,
-      this.engine.record(signIn),
-    ]);
+    const { t: _t, ...mailPart } = signIn;
+    const change: Records['redeemSignIn'] | SignInMailRecord = redemption?.ok
+      ? { ...redemption.change, ...mailPart, t: 'redeemSignIn' }
+      : signIn;
+    this.engine.apply(change);
+    await this.engine.record(change);
     const signInMail = signIn.mail;
     if (bound) return { ok: false, reason: 'email_taken', user: { ...bound }, signInMail };
     if (!redemption!.ok) return { ...redemption!, signInMail };
