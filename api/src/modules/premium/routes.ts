@@ -120,7 +120,7 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       });
       // The e-mail leaves after the answer: its time must not tell that the email is registered.
       if (login.signInMail && (login.ok || login.reason === 'email_taken'))
-        signIn.send(login.user, email, answered(ctx));
+        signIn.send(login.user, login.user.email ?? email, answered(ctx));
       if (login.ok && !login.created) {
         const user = toUser(login.user);
         const token = signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds);
