@@ -9,7 +9,14 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
-import { decodeJwtPayload, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
+import {
+  decodeJwtPayload,
+  editFile,
+  foldUserData,
+  readJson,
+  setup,
+  type TestContext,
+} from './helpers.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';
 
 const PUBLIC_URL = 'https://site.example';
@@ -288,6 +295,24 @@ describe('premiumLogin without a token', () => {
     const payload = decodeJwtPayload(JSON.parse(sessionOf(theirs.text)!).token);
     expect(payload).toMatchObject({ email: 'newcomer@example.com', accessLevel: 'premium' });
     expect(payload.userId).not.toBe(owner);
+  });
+
+  it('needs alerts.json (the caps): broken, it answers 503; the own token still binds', async () => {
+    const { ctx } = await start();
+    await createInvite(ctx.deps.userData, { code: 'BROKEN-CAPS', maxUses: 5 });
+    const invite = await postJson(ctx, '/api/premium', { inviteCode: 'BROKEN-CAPS' }).expect(200);
+    await editFile(path.join(ctx.dir, 'alerts.json'), '{"subscriptions": [');
+    const refused = await askLink(ctx, 'someone@example.com', 'BROKEN-CAPS').expect(503);
+    expect(refused.body).toEqual({
+      success: false,
+      error: { code: 'data_unavailable', message: expect.any(String) },
+    });
+    await postJson(ctx, '/api/premiumLogin', {
+      email: 'mine@example.com',
+      inviteCode: 'BROKEN-CAPS',
+    })
+      .set('Authorization', `Bearer ${invite.body.token as string}`)
+      .expect(200);
   });
 
   it('with a used-up code: the same 401 and one write for a registered and an unknown address', async () => {
