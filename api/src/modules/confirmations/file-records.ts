@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { UNCONFIRMED_TTL_MS } from './port.ts';
 
 /** A sign-in link's e-mail as a record carries it: the address, the caps' decision, when. */
-const signInMailFields = { email: z.string(), mail: z.boolean(), at: z.string() };
+export const signInMailFields = { email: z.string(), mail: z.boolean(), at: z.string() };
 
 export const sharedRecords = {
   // Requests for a confirmation e-mail carry the store's decision (`mail`), so a replay repeats it.
@@ -40,7 +40,6 @@ export type SignInMailRecord = z.infer<typeof sharedRecords.signInMail>;
  * declared by the premium aggregate with the new user): the part that `alerts.json` applies.
  */
 export type RedeemSignInPart = { t: 'redeemSignIn' } & Omit<SignInMailRecord, 't'>;
-export { signInMailFields };
 export type PurgeRecord = z.infer<typeof sharedRecords.purge>;
 
 /** Whether an unconfirmed subscription or sign-up is due for the purge at `now`. */
