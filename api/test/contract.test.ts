@@ -45,6 +45,7 @@ interface Answer {
 }
 
 const answers: Answer[] = [];
+type PremiumUserBody = { userId: string; email: string | null };
 const UNKNOWN_POOL = '00000000-0000-4000-8000-000000000000';
 const specs = endpoints as Record<EndpointName, EndpointSpec>;
 const json = 'application/json';
@@ -222,15 +223,34 @@ beforeAll(async () => {
   await record('premiumInvite', post(t, '/api/premium', { inviteCode: 'x'.repeat(17 * 1024) }));
   await record('premiumInvite', post(t, '/api/premium', 'inviteCode=x', 'text/plain'));
   const login = { email: 'member@example.com', inviteCode: 'CONTRACT-CODE' };
+  // Without the caller's own token: no token, a sign-in link is mailed (new or bound email alike).
   await record('premiumLogin', post(t, '/api/premiumLogin', login));
-  // The email is bound now: no token without its user's, a sign-in link is mailed instead.
   await record('premiumLogin', post(t, '/api/premiumLogin', login));
+  const inviteToken = (invite.body as { token: string; user: PremiumUserBody }).token;
+  const own = { email: 'own@example.com', inviteCode: 'CONTRACT-CODE' };
+  await record(
+    'premiumLogin',
+    post(t, '/api/premiumLogin', own).set('Authorization', `Bearer ${inviteToken}`),
+  );
   const [signInMail] = await outboxMails(t.dir, login.email);
   const signInUrl = new URL(
     /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(signInMail!.text!)![0],
   );
   await record('premiumSignIn', t.http.get(signInUrl.pathname + signInUrl.search));
+  await record('premiumSignIn', t.http.get(signInUrl.pathname + signInUrl.search));
   await record('premiumSignIn', t.http.get('/api/premium/sign-in?token=not-a-token'));
+  // The button of a used link: a new one for the own user (no link yet), then not so soon again.
+  const ownUser = { ...(invite.body as { user: PremiumUserBody }).user, ...own } as const;
+  const ownLink = new URL(
+    new SignInLinks(t.deps).link(
+      { ...ownUser, inviteId: 'any', createdAt: '', lastLoginAt: '' },
+      own.email,
+      'http://localhost',
+    ),
+  );
+  await record('premiumSignInRenew', t.http.post(ownLink.pathname + ownLink.search));
+  await record('premiumSignInRenew', t.http.post(ownLink.pathname + ownLink.search));
+  await record('premiumSignInRenew', t.http.post('/api/premium/sign-in?token=not-a-token'));
   const nobody = {
     userId: 'no-such-user',
     inviteId: 'none',
@@ -242,6 +262,7 @@ beforeAll(async () => {
     new SignInLinks(t.deps).link(nobody, nobody.email, 'http://localhost'),
   );
   await record('premiumSignIn', t.http.get(unknownUser.pathname + unknownUser.search));
+  await record('premiumSignInRenew', t.http.post(unknownUser.pathname + unknownUser.search));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, email: 'nope' }));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, inviteCode: 'WRONG' }));
   await record('premiumLogin', post(t, '/api/premiumLogin', { ...login, pad: 'x'.repeat(17e3) }));
@@ -336,6 +357,7 @@ beforeAll(async () => {
     );
     const link = new URL(new SignInLinks(down.deps).link(nobody, nobody.email, 'http://localhost'));
     await record('premiumSignIn', down.http.get(link.pathname + link.search));
+    await record('premiumSignInRenew', down.http.post(link.pathname + link.search));
   } finally {
     await down.cleanup();
   }

@@ -2,12 +2,15 @@
  * Confirmation e-mails and the e-mailed links with the user data in PostgreSQL: the caps hold
  * for two API processes sharing one database (each asked at once), and with the database stopped
  * the e-mailed links answer their 503 HTML page (Retry-After), the writes their JSON 503, and
- * nothing is logged with a stack trace. The cluster is this suite's own, since it is stopped.
+ * nothing is logged with a stack trace. Premium sign-in links: spent once, their e-mails counted
+ * in their own scope, carried by db:import-files and db:export-files. The cluster is this suite's
+ * own, since it is stopped.
  */
 import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
+import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { startApi } from './api-process.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
@@ -305,5 +308,107 @@ describe('the purge in PostgreSQL', () => {
     const left = await store.exportFiles();
     expect(left.alerts.subscriptions).toEqual([]);
     expect(left.alerts.confirmations).toBeUndefined();
+  });
+});
+
+describe('premium sign-in links in PostgreSQL', () => {
+  const T0 = Date.parse('2026-11-20T08:00:00.000Z');
+  const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+  const MEMBER = 'member@example.com';
+
+  async function storeWithMember() {
+    const store = await PgUserDataStore.open({
+      connectionString: await cluster.createDatabase(),
+      logger: silentLogger,
+    });
+    cleanups.push(() => store.close());
+    const { id: inviteId } = await createInvite(store, { code: 'PG-SIGN-IN-1', maxUses: 5 });
+    const user = (now: Date) => ({
+      userId: crypto.randomUUID(),
+      inviteId,
+      email: MEMBER,
+      createdAt: now.toISOString(),
+      lastLoginAt: now.toISOString(),
+    });
+    const activate = (email: string, now: Date, tokenUserId: string | null = null) =>
+      store.activateInviteEmail({
+        inviteId,
+        email,
+        tokenUserId,
+        newUser: { ...user(now), email },
+        now,
+      });
+    return { store, activate };
+  }
+
+  it('a link is spent once, by one of many callers at once; expired ones are deleted by a later use', async () => {
+    const { store } = await storeWithMember();
+    const use = (id: string, minutes: number) =>
+      store.consumeSignInLink({ id, userId: 'u1', expiresAt: at(minutes + 60), now: at(minutes) });
+    const first = await Promise.all(Array.from({ length: 10 }, () => use('link-a', 0)));
+    expect(first.filter(Boolean)).toHaveLength(1);
+    expect(await use('link-a', 30)).toBe(false);
+    expect((await store.exportFiles()).users.signInLinks?.map((l) => l.id)).toEqual(['link-a']);
+    // Past its hour, the next use of another link deletes its record.
+    expect(await use('link-b', 61)).toBe(true);
+    expect((await store.exportFiles()).users.signInLinks?.map((l) => l.id)).toEqual(['link-b']);
+  });
+
+  it('the e-mails are counted in their own scope: one per address every 10 minutes, 5 a day', async () => {
+    const { store, activate } = await storeWithMember();
+    // A new address: a user is created and its link may go; the same address again: not yet.
+    const created = await activate(MEMBER, at(0));
+    expect(created).toMatchObject({ ok: true, created: true, signInMail: true });
+    expect(await activate('MEMBER@example.com', at(1))).toMatchObject({
+      ok: false,
+      reason: 'email_taken',
+      signInMail: false,
+    });
+    // The user's own token binds without a link or a count.
+    expect(await activate(MEMBER, at(2), created.ok ? created.user.userId : null)).toMatchObject({
+      ok: true,
+      created: false,
+      signInMail: false,
+    });
+    expect(await store.requestSignInMail({ email: MEMBER, now: at(5) })).toBe(false);
+    const allowed = [];
+    for (let i = 1; i <= 6; i++)
+      allowed.push(await store.requestSignInMail({ email: MEMBER, now: at(i * 11) }));
+    expect(allowed).toEqual([true, true, true, true, false, false]);
+    // The confirmations of alerts are counted apart: five sign-in links leave room for them.
+    const sub = {
+      id: 'alert-1',
+      email: MEMBER,
+      sourceId: 3,
+      kind: 'incident' as const,
+      createdAt: at(70).toISOString(),
+      confirmedAt: null,
+    };
+    expect((await store.requestAlertConfirmation(sub, at(70))).mail).toBe(true);
+    const scopes = (await store.exportFiles()).alerts.confirmations?.map((c) => c.scope);
+    expect(scopes?.filter((s) => s === 'premium-sign-in')).toHaveLength(5);
+  });
+
+  it('db:import-files and db:export-files carry the used links', async () => {
+    const { store } = await storeWithMember();
+    const files = await store.exportFiles();
+    const link = {
+      id: 'imported-link',
+      userId: 'u1',
+      expiresAt: at(60).toISOString(),
+      usedAt: at(0).toISOString(),
+    };
+    const withLink = { ...files, users: { ...files.users, signInLinks: [link] } };
+    await store.importFiles(withLink);
+    await store.importFiles(withLink);
+    expect((await store.exportFiles()).users.signInLinks).toEqual([link]);
+    expect(
+      await store.consumeSignInLink({
+        id: 'imported-link',
+        userId: 'u1',
+        expiresAt: at(70),
+        now: at(10),
+      }),
+    ).toBe(false);
   });
 });

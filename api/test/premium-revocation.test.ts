@@ -111,14 +111,19 @@ for (const variant of ['files', 'postgres'] as const) {
       };
       const bound = await send('owner@example.com', owner.token).expect(200);
       expect(bound.body.user).toMatchObject({ userId: owner.userId, email: 'owner@example.com' });
+      const answers = [];
       for (let i = 0; i < 5; i++) {
         const res = await send('Owner@Example.com').expect(202);
         expect(res.body.token).toBeUndefined();
         expect(res.body.emailSent).toBe(true);
+        answers.push(res.body);
       }
-      // The second use: a new user for a new email, never the owner.
-      const other = await send('other@example.com').expect(200);
-      expect(other.body.user.userId).not.toBe(owner.userId);
+      // The second use: a new user for a new email, never the owner; the same answer, no token.
+      const other = await send('other@example.com').expect(202);
+      expect(other.body).toEqual(answers[0]);
+      const invites = await t.deps.userData.listInvites();
+      expect(invites.find((i) => i.uses === 2)).toBeDefined();
+      expect(await outboxMails(t.dir, 'other@example.com')).toHaveLength(1);
       // Used up: the same answer whether the email is the owner's or nobody's.
       for (const email of ['owner@example.com', 'nobody@example.com']) {
         const res = await send(email).expect(401);

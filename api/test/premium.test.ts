@@ -33,6 +33,21 @@ async function login(code: string): Promise<{ token: string; user: PremiumUser }
   return res.body as { token: string; user: PremiumUser };
 }
 
+/** Opens the sign-in link of the last of `mails` and returns the token its page stores. */
+async function signInTokenFrom(mails: { text?: string | false }[]): Promise<string> {
+  const link = /https?:\/\/\S+\/api\/premium\/sign-in\?token=\S+/.exec(
+    mails.at(-1)?.text || '',
+  )?.[0];
+  expect(link).toBeDefined();
+  const url = new URL(link!);
+  const page = await t.http.get(url.pathname + url.search).expect(200);
+  return (
+    JSON.parse(
+      /<script type="application\/json" id="premium-session">(.*?)<\/script>/s.exec(page.text)![1]!,
+    ) as { token: string }
+  ).token;
+}
+
 describe('POST /api/premium', () => {
   it('a valid invite code returns {success, token, user}; the token carries the spec fields', async () => {
     await createInvite(t.deps.userData, { code: 'GOOD-CODE-1', maxUses: 10 });
@@ -314,12 +329,15 @@ describe('POST /api/premiumLogin', () => {
   it('the next holder of a code cannot bind an e-mail-less user of it to their email', async () => {
     await createInvite(t.deps.userData, { code: 'PENDING-USER-1', maxUses: 2 });
     const first = await login('PENDING-USER-1');
-    // Uses left: the next holder's email makes a new user (a redemption), not the pending one.
+    // Uses left: the next holder's email makes a new user (a redemption), not the pending one;
+    // its token goes to that address, by the sign-in link.
     const next = await json('/api/premiumLogin', {
       email: 'next@example.com',
       inviteCode: 'PENDING-USER-1',
-    }).expect(200);
-    expect(decodeJwtPayload(next.body.token as string).userId).not.toBe(first.user.userId);
+    }).expect(202);
+    expect(next.body.token).toBeUndefined();
+    const nextToken = await signInTokenFrom(await outboxMails(t.dir, 'next@example.com'));
+    expect(decodeJwtPayload(nextToken).userId).not.toBe(first.user.userId);
     // Used up now: a third holder gets nothing at all.
     const third = await json('/api/premiumLogin', {
       email: 'third@example.com',
@@ -344,13 +362,17 @@ describe('POST /api/premiumLogin', () => {
     });
   });
 
-  it('works without the invite step (spends one use)', async () => {
+  it('works without the invite step (spends one use): the token comes by the mailed link', async () => {
     await createInvite(t.deps.userData, { code: 'DIRECT-LOGIN', maxUses: 1 });
     const res = await json('/api/premiumLogin', {
       email: 'direct@example.com',
       inviteCode: 'DIRECT-LOGIN',
-    }).expect(200);
-    expect(decodeJwtPayload(res.body.token as string).email).toBe('direct@example.com');
+    }).expect(202);
+    expect(res.body).toEqual({ success: true, emailSent: true, message: expect.any(String) });
+    const token = await signInTokenFrom(await outboxMails(t.dir, 'direct@example.com'));
+    expect(decodeJwtPayload(token).email).toBe('direct@example.com');
+    // The use is spent.
+    await json('/api/premium', { inviteCode: 'DIRECT-LOGIN' }).expect(401);
   });
 
   it('a wrong code → 401 {success:false, error}', async () => {

@@ -12,7 +12,8 @@
  * with crash markers, the data directory's lock, owner-only modes, the write-failure health:
  *
  * - modules/mailing-list/file-store.ts: `mailing-list.json`;
- * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both apply);
+ * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both
+ *   apply; used sign-in links are kept in `users.json`, their e-mails counted in `alerts.json`);
  * - modules/alerts/file-store.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
  * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
  *
@@ -48,6 +49,7 @@ import type {
   MailingListEntry,
   NewSubscriber,
   Redemption,
+  SignInLinkUse,
   UserDataHealth,
   UserDataStore,
 } from './user-data.ts';
@@ -103,7 +105,9 @@ export class FileUserDataStore implements UserDataStore {
     this.mailingList = new FileMailingList(this.engine, store, (email) =>
       this.alerts.confirmationsOf(email),
     );
-    this.premium = new FilePremium(this.engine, store);
+    this.premium = new FilePremium(this.engine, store, (email) =>
+      this.alerts.confirmationsOf(email),
+    );
     this.alerts = new FileAlerts(this.engine, store);
   }
 
@@ -166,6 +170,14 @@ export class FileUserDataStore implements UserDataStore {
 
   activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
     return this.premium.activateInviteEmail(input);
+  }
+
+  requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
+    return this.premium.requestSignInMail(input);
+  }
+
+  consumeSignInLink(input: SignInLinkUse): Promise<boolean> {
+    return this.premium.consumeSignInLink(input);
   }
 
   activePremiumUser(userId: string): Promise<UserRecord | null> {

@@ -99,6 +99,13 @@ export class PgTransfer {
         );
         users += r.rowCount ?? 0;
       }
+      // Used sign-in links stay used (each works once), until they expire.
+      for (const l of files.users.signInLinks ?? [])
+        await c.query(
+          `INSERT INTO premium_sign_in_links (id, user_id, expires_at, used_at)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+          [l.id, l.userId, l.expiresAt, l.usedAt],
+        );
       let alertSubscriptions = 0;
       for (const a of files.alerts.subscriptions) {
         const r = await c.query(
@@ -147,6 +154,12 @@ export class PgTransfer {
       const users = await c.query<UserRow>(
         `SELECT ${USER_COLUMNS} FROM premium_users ORDER BY seq`,
       );
+      const links = await c.query<{
+        id: string;
+        user_id: string;
+        expires_at: Date;
+        used_at: Date;
+      }>('SELECT id, user_id, expires_at, used_at FROM premium_sign_in_links ORDER BY used_at, id');
       const subscriptions = await c.query<SubscriptionRow & { mailed_at: Date | null }>(
         `SELECT ${SUBSCRIPTION_COLUMNS}, mailed_at FROM alert_subscriptions ORDER BY seq`,
       );
@@ -167,7 +180,19 @@ export class PgTransfer {
           })),
         },
         invites: { invites: invites.rows.map(toInvite) },
-        users: { users: users.rows.map(toUser) },
+        users: {
+          users: users.rows.map(toUser),
+          ...(links.rows.length > 0
+            ? {
+                signInLinks: links.rows.map((r) => ({
+                  id: r.id,
+                  userId: r.user_id,
+                  expiresAt: r.expires_at.toISOString(),
+                  usedAt: r.used_at.toISOString(),
+                })),
+              }
+            : {}),
+        },
         alerts: {
           subscriptions: subscriptions.rows.map((r) => ({
             ...toSubscription(r),

@@ -8,9 +8,9 @@
  * (platform/pg/connection.ts: the pool, transactions, connection faults):
  *
  * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
- *   `premium_users`), modules/alerts/pg-store.ts (`alert_subscriptions`, `alert_deliveries`),
- *   confirmations.ts (`confirmation_mails`, the caps both requests for a confirmation e-mail
- *   share), job-locks.ts (advisory locks),
+ *   `premium_users`, `premium_sign_in_links`), modules/alerts/pg-store.ts
+ *   (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
+ *   that requests for a confirmation e-mail or a sign-in link share), job-locks.ts (advisory locks),
  *   rate-limits.ts (`rate_limits`), transfer.ts (db:import-files, db:export-files).
  *
  * Each rule that must hold across processes is one statement or one transaction, never a
@@ -33,6 +33,7 @@ import {
   type MailingListEntry,
   type NewSubscriber,
   type Redemption,
+  type SignInLinkUse,
   type UserDataHealth,
   type UserDataStore,
 } from './user-data.ts';
@@ -137,6 +138,14 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
 
   activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
     return this.premium.activateInviteEmail(input);
+  }
+
+  requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
+    return this.premium.requestSignInMail(input);
+  }
+
+  consumeSignInLink(input: SignInLinkUse): Promise<boolean> {
+    return this.premium.consumeSignInLink(input);
   }
 
   activePremiumUser(userId: string): Promise<UserRecord | null> {

@@ -24,6 +24,7 @@ export const API_PATHS = {
   premiumLogin: '/api/premiumLogin',
   premiumAnalysis: '/api/premium/strategies/{id}',
   premiumSignIn: '/api/premium/sign-in',
+  premiumSignInRenew: '/api/premium/sign-in',
   scanner: '/api/scanner',
   trackRecord: '/api/track-record',
   scannerTrackRecord: '/api/track-record/scanner',

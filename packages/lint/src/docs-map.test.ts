@@ -52,6 +52,7 @@ const DECISIONS = [
   'Pool histories: one append-only file per pool',
   'The pool-history backfill under load from anyone',
   "A chain fails its own feeds; a refused method is the client's error",
+  'Sign-in links: one use, capped in the store, one answer',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -1,7 +1,7 @@
 /**
  * Alerts of the file store: `alerts.json` (subscriptions, the ledger of their deliveries, and the
- * confirmation e-mails counted by the caps, which the mailing list shares), its journal records
- * and their reducer.
+ * confirmation e-mails counted by the caps, which the mailing list and the premium sign-in links
+ * share), its journal records and their reducer.
  */
 import { z } from 'zod';
 import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
@@ -12,6 +12,7 @@ import {
   CONFIRMATION_WINDOW_MS,
   confirmationAllowed,
   MAILING_LIST_SCOPE,
+  PREMIUM_SIGN_IN_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
 } from '../confirmations/port.ts';
@@ -21,6 +22,8 @@ import {
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
+  type RedeemSignInPart,
+  type SignInMailRecord,
 } from '../confirmations/file-records.ts';
 
 export const alertRecords = {
@@ -50,7 +53,8 @@ export const alertRecords = {
   purge: sharedRecords.purge,
 };
 type Records = { [T in keyof typeof alertRecords]: z.infer<(typeof alertRecords)[T]> };
-type AlertRecord = Records[keyof Records] | MailingRequestRecord;
+type AlertRecord =
+  Records[keyof Records] | MailingRequestRecord | SignInMailRecord | RedeemSignInPart;
 
 /** "One subscription per address, source and kind": the key, in any letter case. */
 const alertKey = (s: Pick<AlertSubscription, 'email' | 'sourceId' | 'kind'>) =>
@@ -80,6 +84,8 @@ export class FileAlerts implements Omit<AlertStore, 'purgeUnconfirmed'> {
         'alertSent',
         'alertRequest',
         'mailingRequest',
+        'signInMail',
+        'redeemSignIn',
         'purge',
       ],
       apply: (data, record) => this.apply(data, record),
@@ -168,6 +174,13 @@ export class FileAlerts implements Omit<AlertStore, 'purgeUnconfirmed'> {
         this.addConfirmation(data, {
           email: change.entry.email.toLowerCase(),
           scope: MAILING_LIST_SCOPE,
+          sentAt: change.at,
+        });
+    } else if (change.t === 'signInMail' || change.t === 'redeemSignIn') {
+      if (change.mail)
+        this.addConfirmation(data, {
+          email: change.email,
+          scope: PREMIUM_SIGN_IN_SCOPE,
           sentAt: change.at,
         });
     } else {

@@ -33,8 +33,9 @@ export const alertsFileSchema = z.strictObject({
     }),
   ),
   /**
-   * The confirmation e-mails of the last 24 hours (alerts and the mailing list), by lower-cased
-   * address and scope (`alert:<sourceId>:<kind>` or `mailing-list`): what the caps count.
+   * The confirmation e-mails of the last 24 hours (alerts, the mailing list and premium sign-in
+   * links), by lower-cased address and scope (`alert:<sourceId>:<kind>`, `mailing-list` or
+   * `premium-sign-in`): what the caps count.
    */
   confirmations: z
     .array(z.strictObject({ email: nonEmpty, scope: nonEmpty, sentAt: isoDateTime }))

@@ -1,20 +1,26 @@
 /**
- * Invite codes and premium users in PostgreSQL: the tables `invites` and `premium_users`. An
- * invite use is one conditional UPDATE in the transaction that creates the user (a one-use code
- * redeemed on two processes at once succeeds once); logins of one invite are serialised by a row
- * lock on it.
+ * Invite codes, premium users and used sign-in links in PostgreSQL: the tables `invites`,
+ * `premium_users` and `premium_sign_in_links`. An invite use is one conditional UPDATE in the
+ * transaction that creates the user (a one-use code redeemed on two processes at once succeeds
+ * once); logins of one invite are serialised by a row lock on it; a sign-in link is spent by one
+ * INSERT ... ON CONFLICT DO NOTHING, true for exactly one caller. The e-mails of sign-in links are
+ * decided under the caps' advisory lock of the address (modules/confirmations/pg-store.ts).
  */
 import type { PoolClient } from 'pg';
 import { inviteUsable } from './invite-codes.ts';
 import type { InviteRecord, UserRecord } from './schemas.ts';
 import type {
   Activation,
+  ActivationOutcome,
   InviteEmailActivation,
   InviteLogin,
   PremiumStore,
   Redemption,
+  SignInLinkUse,
 } from './store.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
+import { PREMIUM_SIGN_IN_SCOPE } from '../confirmations/port.ts';
 import {
   INVITE_COLUMNS,
   toInvite,
@@ -127,21 +133,64 @@ export class PgPremium implements PremiumStore {
            WHERE user_id = $1 AND invite_id = $2 RETURNING ${USER_COLUMNS}`,
           [input.tokenUserId, input.inviteId, input.email, input.now],
         );
-        if (updated.rows[0]) return { ok: true, user: toUser(updated.rows[0]), created: false };
+        if (updated.rows[0])
+          return { ok: true, user: toUser(updated.rows[0]), created: false, signInMail: false };
       }
-      const taken = await c.query<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM premium_users
-         WHERE invite_id = $1 AND lower(email) = lower($2) ORDER BY seq LIMIT 1`,
-        [input.inviteId, input.email],
-      );
-      if (taken.rows[0]) return { ok: false, reason: 'email_taken', user: toUser(taken.rows[0]) };
-      const row = locked.rows[0];
-      if (!row || row.disabled) return { ok: false, reason: 'invalid' };
-      const check = inviteUsable(toInvite(row), input.now);
-      if (!check.ok) return { ok: false, reason: check.reason };
-      const redeemed = await this.redeem(c, input.inviteId, input.newUser, input.now);
-      return redeemed.ok ? { ...redeemed, created: true } : redeemed;
+      const email = input.email.toLowerCase();
+      await lockAddress(c, email);
+      const outcome = await this.activateOther(c, input, locked.rows[0]);
+      // The sign-in link's e-mail, counted in this transaction whatever the outcome.
+      const signInMail = await claimConfirmation(c, {
+        email,
+        scope: PREMIUM_SIGN_IN_SCOPE,
+        wanted: outcome.ok || outcome.reason === 'email_taken',
+        now: input.now,
+      });
+      return { ...outcome, signInMail };
     });
+  }
+
+  /** activateInviteEmail without the caller's own user: the email's user, or a redemption. */
+  private async activateOther(
+    c: PoolClient,
+    input: InviteEmailActivation,
+    row: InviteRow | undefined,
+  ): Promise<ActivationOutcome> {
+    const taken = await c.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM premium_users
+       WHERE invite_id = $1 AND lower(email) = lower($2) ORDER BY seq LIMIT 1`,
+      [input.inviteId, input.email],
+    );
+    if (taken.rows[0]) return { ok: false, reason: 'email_taken', user: toUser(taken.rows[0]) };
+    if (!row || row.disabled) return { ok: false, reason: 'invalid' };
+    const check = inviteUsable(toInvite(row), input.now);
+    if (!check.ok) return { ok: false, reason: check.reason };
+    const redeemed = await this.redeem(c, input.inviteId, input.newUser, input.now);
+    return redeemed.ok ? { ...redeemed, created: true } : redeemed;
+  }
+
+  async requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
+    const email = input.email.toLowerCase();
+    return this.db.transaction(async (c) => {
+      await lockAddress(c, email);
+      return claimConfirmation(c, {
+        email,
+        scope: PREMIUM_SIGN_IN_SCOPE,
+        wanted: true,
+        now: input.now,
+      });
+    });
+  }
+
+  async consumeSignInLink(input: SignInLinkUse): Promise<boolean> {
+    // One statement: the links expired by now are deleted, and this one is recorded once.
+    const r = await this.db.query(
+      `WITH expired AS (DELETE FROM premium_sign_in_links WHERE expires_at <= $4)
+       INSERT INTO premium_sign_in_links (id, user_id, expires_at, used_at)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+      [input.id, input.userId, input.expiresAt, input.now],
+    );
+    return r.rowCount === 1;
   }
 
   async activePremiumUser(userId: string): Promise<UserRecord | null> {

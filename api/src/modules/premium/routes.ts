@@ -5,8 +5,9 @@
  * A token is worth what its user is: every premium read (this router, the scanner's full ranking
  * and CSV, the bearer of premiumLogin) also asks deps.premiumAccess whether the user still exists
  * with an enabled invite, so deleting the user or `invite:disable` refuses its tokens within a
- * minute. An email is bound only with that user's own token; without one, premiumLogin is a
- * redemption (a new user, one use) and never hands out the token of an existing user.
+ * minute. An email is bound only with that user's own token; without one, premiumLogin never
+ * answers a token: a new email is a redemption (a new user, one use), and whether new or already
+ * registered, the address gets a sign-in link by e-mail and the caller the same 202 (sign-in.ts).
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -23,8 +24,15 @@ import { binder } from '../../platform/http/bind.ts';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import { findInvite, inviteUsable } from './invite-codes.ts';
-import { SIGN_IN_SENT_MESSAGE, signInPage, SignInLinks } from './sign-in.ts';
+import { SIGN_IN_SENT_MESSAGE, SignInLinks } from './sign-in.ts';
+import {
+  invalidLinkPage,
+  openSignInLink,
+  renewSignInLink,
+  unavailableSignInPage,
+} from './sign-in-page.ts';
 import { signPremiumToken } from './tokens.ts';
+import { answered } from '../alerts/routes.ts';
 import { parseSeriesId } from '../yields/routes.ts';
 
 const FAIL = { success: false } as const;
@@ -84,16 +92,17 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
   );
 
   bind(endpoints.premiumLogin).to(
-    async ({ body, bearer }) => {
+    async ({ body, bearer, ctx }) => {
       const email = body.email.toLowerCase();
       const invite = await verifiedInvite(deps, body.inviteCode);
       const expired = inviteUsable({ ...invite, maxUses: null }, deps.now());
       if (!expired.ok) throw inviteFailure(expired.reason);
 
       // With the caller's own token (the client sends the one of the invite step), the email is
-      // bound to that user. Without it this is a redemption: a new user for a new email (one
-      // use); an email already bound to a user of the code gets no token, only a sign-in link
-      // mailed to it.
+      // bound to that user. Without it the answer never carries a token: a new email is a
+      // redemption (a new user, one use), an email already bound to a user of the code stays
+      // that user's, and either way the address is mailed a sign-in link (the store counts it
+      // under the caps) and the caller gets the same 202.
       const claims = await bearer();
       const now = deps.now();
       const login = await deps.userData.activateInviteEmail({
@@ -109,21 +118,22 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
         },
         now,
       });
-      if (!login.ok) {
-        if (login.reason !== 'email_taken') throw inviteFailure(login.reason);
-        // Not awaited: how long the answer takes must not tell that the email is registered.
-        void signIn.send(login.user, email);
-        // A used-up code answers as it does for an email nobody registered.
-        const left = inviteUsable(invite, now);
-        if (!left.ok) throw inviteFailure(left.reason);
-        return {
-          status: 202,
-          body: { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE },
-        };
+      // The e-mail leaves after the answer: its time must not tell that the email is registered.
+      if (login.signInMail && (login.ok || login.reason === 'email_taken'))
+        signIn.send(login.user, login.user.email ?? email, answered(ctx));
+      if (login.ok && !login.created) {
+        const user = toUser(login.user);
+        const token = signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds);
+        return { status: 200, body: { success: true, token, user } };
       }
-      const user = toUser(login.user);
-      const token = signPremiumToken(user, deps.jwtSecret, deps.tokenTtlSeconds);
-      return { status: 200, body: { success: true, token, user } };
+      if (!login.ok && login.reason !== 'email_taken') throw inviteFailure(login.reason);
+      // A used-up code answers as it does for an email nobody registered.
+      const left = login.ok ? { ok: true as const } : inviteUsable(invite, now);
+      if (!left.ok) throw inviteFailure(left.reason);
+      return {
+        status: 202,
+        body: { success: true, emailSent: true, message: SIGN_IN_SENT_MESSAGE },
+      };
     },
     {
       bucket: 'premiumLogin',
@@ -141,48 +151,18 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
     },
   );
 
-  const signInAnswer = async (token: string) => {
-    let found;
-    try {
-      found = await signIn.userOf(token);
-    } catch (err) {
-      deps.logger.error('premium sign-in link not checked', { error: (err as Error).message });
-      return signInPage(deps, 503, 'Try again later', 'Premium access is temporarily unavailable.');
-    }
-    if (found.ok)
-      return signInPage(
-        deps,
-        200,
-        'Signed in',
-        'You are signed in to premium. Taking you to the site…',
-        { user: toUser(found.user) },
-      );
-    if (found.reason === 'unknown')
-      return signInPage(
-        deps,
-        404,
-        'Account not found',
-        'This premium account no longer exists, or its invite code was disabled, or its e-mail changed.',
-      );
-    return signInPage(
-      deps,
-      400,
-      found.reason === 'expired' ? 'Link expired' : 'Invalid link',
-      found.reason === 'expired'
-        ? 'This sign-in link has expired (links work for one hour). Ask for a new one.'
-        : 'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
-    );
-  };
   // A missing or malformed token reads as the invalid link it is.
-  bind(endpoints.premiumSignIn).to(({ query }) => signInAnswer(query.token), {
-    invalid: () =>
-      signInPage(
-        deps,
-        400,
-        'Invalid link',
-        'This sign-in link is not valid. Open the link from the e-mail exactly as it was sent.',
-      ),
+  bind(endpoints.premiumSignIn).to(({ query }) => openSignInLink(deps, signIn, query.token), {
+    invalid: () => invalidLinkPage(deps),
+    storeFailurePage: unavailableSignInPage(deps),
   });
+  bind(endpoints.premiumSignInRenew).to(
+    ({ query, ctx }) => renewSignInLink(deps, signIn, query.token, answered(ctx)),
+    {
+      invalid: () => invalidLinkPage(deps),
+      storeFailurePage: unavailableSignInPage(deps),
+    },
+  );
 
   return router;
 }

@@ -33,6 +33,21 @@ export const usersFileSchema = z.strictObject({
       lastLoginAt: isoDateTime,
     }),
   ),
+  /**
+   * The sign-in links already used (each works once), by the id signed into the link, kept until
+   * they have expired (removed at a later use of any link).
+   */
+  signInLinks: z
+    .array(
+      z.strictObject({
+        id: nonEmpty,
+        userId: nonEmpty,
+        expiresAt: isoDateTime,
+        usedAt: isoDateTime,
+      }),
+    )
+    .optional(),
 });
 export type UsersFile = z.infer<typeof usersFileSchema>;
 export type UserRecord = UsersFile['users'][number];
+export type UsedSignInLink = NonNullable<UsersFile['signInLinks']>[number];

@@ -1,43 +1,50 @@
 /**
- * Sign-in links: when POST /api/premiumLogin is sent, without that user's token, an email already
- * bound to a user of the code, the answer carries no token; a link is mailed to that address
- * instead, and whoever can read that mailbox signs in by opening it.
+ * Sign-in links: POST /api/premiumLogin without the caller's own token never answers a token. It
+ * mails a sign-in link to the address instead (the user already registered with it, or the one the
+ * request just created), and whoever can read that mailbox signs in by opening it.
  *
  * The link is `<site>/api/premium/sign-in?token=…`, signed and checked like the alerts' links
- * (api/src/modules/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key derived
- * from the alerts' key, so no alert link is a sign-in link. It names the user and a hash of the
- * email it was sent to, and is valid SIGN_IN_TTL_MS: a user deleted, a code disabled or an email
- * changed since makes it useless. It is sent through the alerts' mailer (SMTP_URL, else the
- * outbox folder), at most once per user every SIGN_IN_RESEND_MS per process.
+ * (api/src/modules/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key
+ * derived from the alerts' key, so no alert link is a sign-in link. It names the user, a hash of
+ * the email it was sent to and a random link id, and is valid SIGN_IN_TTL_MS: a user deleted, a
+ * code disabled or an email changed since makes it useless. It works once: the first open spends
+ * its id in the user-data store (`consumeSignInLink`, atomic in both stores), and every later open
+ * answers a page that says so, with a button that asks for a new link (sign-in-page.ts).
  *
- * Opening it answers a small HTML page (its own CSP: inline style, and one script allowed by its
- * hash) that stores a fresh premium token under `premiumToken` in the browser (the site serves
- * /api on its own origin), as the site does after a login, and goes to the home page `/`.
+ * Its e-mails are counted by the store with the confirmation e-mails, in their own scope
+ * (PREMIUM_SIGN_IN_SCOPE, api/src/modules/confirmations/port.ts: one per address every 10 minutes,
+ * 5 a day), so the cap holds across processes and restarts; the request that asks for one only
+ * records the store's decision, and the e-mail leaves after the answer through the alerts' mail
+ * queue (SMTP_URL, else the outbox folder; tried again on failure).
  */
-import { createHash, createHmac } from 'node:crypto';
-import { API_PATHS, type PremiumUser } from '@yield/contract';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { API_PATHS } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { UserRecord } from './schemas.ts';
 import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
 import { escapeHtml } from '../alerts/messages.ts';
-import type { HtmlPage } from '../alerts/routes.ts';
-import { signPremiumToken } from './tokens.ts';
 
 export const SIGN_IN_TTL_MS = 3_600_000;
-export const SIGN_IN_RESEND_MS = 10 * 60_000;
+/** A used or expired link may still ask for a new one (to the same address) this long after it expired. */
+export const SIGN_IN_RENEW_MS = 7 * 24 * 3_600_000;
+/** The answer of premiumLogin without the caller's own token, whether or not the email was registered. */
 export const SIGN_IN_SENT_MESSAGE =
-  'This email already has a premium account: we sent it a sign-in link (valid 1 hour).';
+  'Check your inbox: we are e-mailing a sign-in link to this address (valid 1 hour, it works once).';
 
 const HASH_LENGTH = 22;
+const LINK_ID_BYTES = 16; // 22 base64url characters
 const emailHash = (email: string) =>
   createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, HASH_LENGTH);
+/** `<userId>_<hash of the email>_<link id>`, the id the signed token carries. */
+const LINK_SUBJECT = /^(.+)_([\w-]{22})_([\w-]{22})$/;
 
-/** The key of the sign-in links, derived from the alerts' link key. */
+/** The key of the sign-in links, derived from the alerts' link key (v2: links carry an id). */
 export function signInSecret(alertsKey: string): string {
-  return createHmac('sha256', alertsKey).update('premium sign-in links v1').digest('base64url');
+  return createHmac('sha256', alertsKey).update('premium sign-in links v2').digest('base64url');
 }
 
-function siteOf(deps: AppDeps) {
+/** The site's title, public URL and the sender of its e-mails. */
+export function siteOf(deps: AppDeps) {
   const settings = deps.store.get('settings');
   const siteTitle = settings?.siteTitle ?? 'Pigi';
   return {
@@ -48,128 +55,90 @@ function siteOf(deps: AppDeps) {
   };
 }
 
+/** What a link names: its user (still with that email) and its id; or why it is refused. */
+export type LinkCheck =
+  | { ok: true; user: UserRecord; linkId: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'unknown' };
+
 export class SignInLinks {
   private readonly secret: string;
-  private readonly lastSent = new Map<string, number>();
 
   constructor(private readonly deps: AppDeps) {
     this.secret = signInSecret(deps.alerts.ctx.secret);
   }
 
-  /** The link for `user` at `email`, valid SIGN_IN_TTL_MS from now. */
+  /** A new link (a new id) for `user` at `email`, valid SIGN_IN_TTL_MS from now. */
   link(user: UserRecord, email: string, siteUrl: string): string {
     const expires = new Date(this.deps.now().getTime() + SIGN_IN_TTL_MS);
-    const token = signAlertToken(
-      this.secret,
-      'confirm',
-      `${user.userId}_${emailHash(email)}`,
-      expires,
-    );
+    const id = randomBytes(LINK_ID_BYTES).toString('base64url');
+    const subject = `${user.userId}_${emailHash(email)}_${id}`;
+    const token = signAlertToken(this.secret, 'confirm', subject, expires);
     return alertLink(siteUrl, API_PATHS.premiumSignIn, token);
   }
 
   /**
-   * Mails a sign-in link to `email` (the address of `user`), unless one went to this user less
-   * than SIGN_IN_RESEND_MS ago. Never rejects: a failure is logged (the caller does not wait).
+   * Mails a new link to `email` (the address of `user`) once `answered` resolves: the caller has
+   * had the store count it (the caps). Never throws; a failed send is logged and tried again.
    */
-  async send(user: UserRecord, email: string): Promise<void> {
-    const now = this.deps.now().getTime();
-    const last = this.lastSent.get(user.userId);
-    if (last !== undefined && now - last < SIGN_IN_RESEND_MS && now >= last) return;
-    this.lastSent.set(user.userId, now);
-    if (this.lastSent.size > 10_000) this.lastSent.clear();
-    try {
-      const site = siteOf(this.deps);
-      if (!site.siteUrl) throw new Error('settings.json has not loaded and PUBLIC_URL is not set');
-      const url = this.link(user, email, site.siteUrl);
-      await this.deps.alerts.ctx.mailer.send({
-        from: site.from,
-        to: email,
-        subject: `Sign in to ${site.siteTitle} premium`,
-        text: [
-          `Someone (hopefully you) asked to sign in to ${site.siteTitle} premium with this address.`,
-          '',
-          `Sign in: ${url}`,
-          '',
-          'The link works for one hour. If you did not ask for it, ignore this e-mail: nothing happens without a click.',
-        ].join('\n'),
-        html: `<p>Someone (hopefully you) asked to sign in to ${escapeHtml(site.siteTitle)} premium with this address.</p>
-<p><a href="${escapeHtml(url)}">Sign in</a></p>
-<p>The link works for one hour. If you did not ask for it, ignore this e-mail: nothing happens without a click.</p>`,
-      });
-    } catch (err) {
-      this.lastSent.delete(user.userId);
-      this.deps.logger.error('premium sign-in e-mail not sent', { error: (err as Error).message });
-    }
+  send(user: UserRecord, email: string, answered: Promise<void>): void {
+    let url: string | undefined;
+    this.deps.alerts.outgoing.enqueue(
+      'premium sign-in',
+      () => {
+        const site = siteOf(this.deps);
+        if (!site.siteUrl)
+          throw new Error('settings.json has not loaded and PUBLIC_URL is not set');
+        url ??= this.link(user, email, site.siteUrl);
+        return { from: site.from, to: email, ...signInMail(site.siteTitle, url) };
+      },
+      answered,
+    );
   }
 
-  /** The user a link names, if it is intact, not expired, and still matches that user's email. */
-  async userOf(
-    token: string,
-  ): Promise<
-    { ok: true; user: UserRecord } | { ok: false; reason: 'invalid' | 'expired' | 'unknown' }
-  > {
-    const check = verifyAlertToken(this.secret, 'confirm', token, this.deps.now());
-    if (!check.ok) return check;
-    const id = check.subscriptionId;
-    const userId = id.slice(0, -(HASH_LENGTH + 1));
-    const hash = id.slice(-HASH_LENGTH);
-    if (id[id.length - HASH_LENGTH - 1] !== '_' || userId.length === 0)
-      return { ok: false, reason: 'invalid' };
+  /**
+   * The user a link names, if it is intact, not expired (with `renew`: expired less than
+   * SIGN_IN_RENEW_MS ago), and that user still has the email it was sent to.
+   */
+  async check(token: string, renew = false): Promise<LinkCheck> {
+    const now = this.deps.now().getTime();
+    const at = new Date(renew ? now - SIGN_IN_RENEW_MS : now);
+    const verified = verifyAlertToken(this.secret, 'confirm', token, at);
+    if (!verified.ok) return verified;
+    const parts = LINK_SUBJECT.exec(verified.subscriptionId);
+    if (!parts) return { ok: false, reason: 'invalid' };
+    const [, userId, hash, linkId] = parts as unknown as [string, string, string, string];
     const user = await this.deps.userData.activePremiumUser(userId);
     if (!user || user.email === null || emailHash(user.email) !== hash)
       return { ok: false, reason: 'unknown' };
-    return { ok: true, user };
+    return { ok: true, user, linkId };
+  }
+
+  /** Spends the link: true the first time, in any process; false once it was used. */
+  consume(link: { user: UserRecord; linkId: string }): Promise<boolean> {
+    const now = this.deps.now();
+    return this.deps.userData.consumeSignInLink({
+      id: link.linkId,
+      userId: link.user.userId,
+      // Every link is issued at the latest now, so it has expired by then.
+      expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
+      now,
+    });
   }
 }
 
-const SIGN_IN_SCRIPT =
-  "var s=JSON.parse(document.getElementById('premium-session').textContent);" +
-  "try{localStorage.setItem('premiumToken',s.token)}catch(e){}" +
-  'location.replace(s.home);';
-const SCRIPT_HASH = createHash('sha256').update(SIGN_IN_SCRIPT).digest('base64');
-const PAGE_CSP = `default-src 'none'; script-src 'sha256-${SCRIPT_HASH}'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
-
-/** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/**
- * The page of the link: a short text, and with `session` the script that stores its token and
- * goes home (the text says what to do without JavaScript).
- */
-export function signInPage<S extends number>(
-  deps: AppDeps,
-  status: S,
-  title: string,
-  text: string,
-  session?: { user: PremiumUser },
-): HtmlPage<S> {
-  const site = siteOf(deps);
-  // The page's own origin: where the token was stored (the site serves /api itself).
-  const home = '/';
-  const headers = {
-    'Content-Security-Policy': PAGE_CSP,
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
+/** The e-mail of a sign-in link. */
+function signInMail(
+  siteTitle: string,
+  url: string,
+): { subject: string; text: string; html: string } {
+  const ask = `Someone (hopefully you) asked to sign in to ${siteTitle} premium with this address.`;
+  const note =
+    'The link works once, for one hour. If you did not ask for it, ignore this e-mail: nothing happens without a click.';
+  return {
+    subject: `Sign in to ${siteTitle} premium`,
+    text: [ask, '', `Sign in: ${url}`, '', note].join('\n'),
+    html: `<p>${escapeHtml(ask)}</p>
+<p><a href="${escapeHtml(url)}">Sign in</a></p>
+<p>${escapeHtml(note)}</p>`,
   };
-  const script = session
-    ? `<script type="application/json" id="premium-session">${scriptJson({
-        token: signPremiumToken(session.user, deps.jwtSecret, deps.tokenTtlSeconds),
-        home,
-      })}</script>
-<script>${SIGN_IN_SCRIPT}</script>`
-    : '';
-  const body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(site.siteTitle)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}a{color:#0958d9}</style>
-</head><body><main>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>
-<p><a href="${escapeHtml(home)}">Go to ${escapeHtml(site.siteTitle)}</a></p>
-</main>
-${script}
-</body></html>
-`;
-  return { status, headers, body } as unknown as HtmlPage<S>;
 }

@@ -28,11 +28,25 @@ export interface InviteEmailActivation {
 /**
  * `email_taken`: the email is already `user`'s (a user of the invite); without that user's token
  * the caller gets no token (the route mails that address a sign-in link instead).
+ *
+ * `signInMail`: whether a sign-in link may be mailed to the email now (the caps of
+ * PREMIUM_SIGN_IN_SCOPE, modules/confirmations/port.ts); then it is counted. Always false when
+ * the caller's own token bound the email.
  */
-export type Activation =
+export type ActivationOutcome =
   | { ok: true; user: UserRecord; created: boolean }
   | { ok: false; reason: InviteFailure }
   | { ok: false; reason: 'email_taken'; user: UserRecord };
+export type Activation = ActivationOutcome & { signInMail: boolean };
+
+/** A sign-in link being opened: its id (signed into the link) and until when it works. */
+export interface SignInLinkUse {
+  id: string;
+  userId: string;
+  /** The link works until then at the latest: its record is kept until that time. */
+  expiresAt: Date;
+  now: Date;
+}
 
 export interface PremiumStore {
   /** Every invite code record that may be used (not disabled), oldest first; fresh from storage. */
@@ -55,9 +69,25 @@ export interface PremiumStore {
    * Binds an email with an invite, in one step: the user named by `tokenUserId`, when it is one
    * of this invite's, gets the email (no use spent). Else, when a user of the invite has the email
    * (any letter case), `email_taken` with that user; else this is a redemption: `newUser` is
-   * created with one use spent, or the invite is refused (expired, used up, disabled).
+   * created with one use spent, or the invite is refused (expired, used up, disabled). Without
+   * the caller's own user, the same step also decides and counts the sign-in link's e-mail
+   * (`signInMail`, true only for `email_taken` or a created user), and writes once whatever the
+   * outcome, so its time does not tell a registered email from a new one.
    */
   activateInviteEmail(input: InviteEmailActivation): Promise<Activation>;
+
+  /**
+   * A request for a new sign-in link to `email` (the page of a used or expired link): true when
+   * the caps of PREMIUM_SIGN_IN_SCOPE allow one now, and then it is counted.
+   */
+  requestSignInMail(input: { email: string; now: Date }): Promise<boolean>;
+
+  /**
+   * Spends a sign-in link: true for the first caller with its id, whatever the process, and false
+   * for every later one. Each used id is kept until its `expiresAt`; expired ones are removed
+   * along the way.
+   */
+  consumeSignInLink(input: SignInLinkUse): Promise<boolean>;
 
   /**
    * The premium user, if it may still use its tokens: it exists and its invite exists and is not

@@ -59,16 +59,15 @@ export const premiumEmailSentSchema = z
   .meta({
     id: 'PremiumEmailSent',
     description:
-      'No token: the email is already bound to a user of the code, and a sign-in link was mailed to it.',
+      'No token, the same answer whether or not the email was registered: a sign-in link is mailed to the address (at most one every 10 minutes and 5 a day per address).',
   });
 
 export const premiumSignInQuerySchema = z
   .object({
-    token: z
-      .string()
-      .min(1)
-      .max(512)
-      .meta({ description: 'The signed token of the e-mailed sign-in link (valid 1 hour).' }),
+    token: z.string().min(1).max(512).meta({
+      description:
+        'The signed token of the e-mailed sign-in link (valid 1 hour, once; a new link may be asked with it for 7 more days).',
+    }),
   })
   .meta({ id: 'PremiumSignInQuery' });
 
@@ -139,14 +138,18 @@ export const premiumEndpoints = {
     tag: 'Premium',
     summary: 'Bind an email to an invite code',
     description:
-      "With the caller's own token (Authorization: Bearer, the one of POST /api/premium), binds the email to that user without spending a use and returns a token with the email in it. Without one it is a redemption: a new user with the email, one use spent. An email already bound to a user of the code never gets a token: a sign-in link is mailed to it instead (202), and a used-up code answers invite_code_used_up whatever the email (the link is mailed all the same).",
+      "With the caller's own token (Authorization: Bearer, the one of POST /api/premium), binds the email to that user without spending a use and returns a token with the email in it (200). Without one the answer never carries a token and is the same whether or not the email is registered (202): a new email is a redemption (a new user with the email, one use spent), an email already bound to a user of the code gets nothing more, and in both cases a sign-in link is mailed to the address after the answer. A used-up code answers invite_code_used_up whatever the email (a registered email's link is mailed all the same).",
     body: premiumLoginRequestSchema,
     bearer: 'optional',
     rateLimited: true,
     responses: {
-      200: { description: 'Activated.', schema: premiumSessionSchema },
+      200: {
+        description: "Activated with the caller's own token: a new token with the email.",
+        schema: premiumSessionSchema,
+      },
       202: {
-        description: 'The email is already bound: a sign-in link was mailed to it, no token.',
+        description:
+          "Without the caller's own token: no token, a sign-in link is mailed to the address (the same answer for a registered and a new email).",
         schema: premiumEmailSentSchema,
       },
       400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
@@ -183,12 +186,18 @@ export const premiumEndpoints = {
     tag: 'Premium',
     summary: 'Sign in from the e-mailed link',
     description:
-      "The link mailed by POST /api/premiumLogin. A small HTML page that stores a fresh token (and the user) in the browser under premiumToken / premiumUser, as the site does after a login, and goes to the site's home page.",
+      "The link mailed by POST /api/premiumLogin, valid one hour and once. A small HTML page that stores a fresh token in the browser under premiumToken, as the site does after a login, and goes to the site's home page. A link already used, or expired, answers a page with a button that asks for a new one (POST to the same path).",
     query: premiumSignInQuerySchema,
     responses: {
       200: { description: 'HTML page: signed in.', mediaType: 'text/html' },
       400: {
-        description: 'HTML page: the link is invalid or has expired (1 hour).',
+        description:
+          'HTML page: the link is invalid, or has expired (1 hour; with the button for a new link during 7 more days).',
+        mediaType: 'text/html',
+      },
+      410: {
+        description:
+          'HTML page: the link was already used (no token), with the button for a new link.',
         mediaType: 'text/html',
       },
       404: {
@@ -197,6 +206,36 @@ export const premiumEndpoints = {
       },
       503: {
         description: 'HTML page: the user data cannot be read right now.',
+        mediaType: 'text/html',
+      },
+    },
+  },
+  premiumSignInRenew: {
+    method: 'post',
+    path: API_PATHS.premiumSignInRenew,
+    tag: 'Premium',
+    summary: 'Ask for a new sign-in link',
+    description:
+      "The button of the page of a used or expired sign-in link: POST with that link's token in the query and any body. Mails a new link to the address the old one went to, within the same caps as every sign-in link (one every 10 minutes and 5 a day per address). Answers a short HTML page.",
+    query: premiumSignInQuerySchema,
+    responses: {
+      200: {
+        description:
+          'HTML page: no new link now, one was mailed to the address less than 10 minutes ago (or 5 today).',
+        mediaType: 'text/html',
+      },
+      202: { description: 'HTML page: a new link is on its way.', mediaType: 'text/html' },
+      400: {
+        description: 'HTML page: the token is invalid, or expired more than 7 days ago.',
+        mediaType: 'text/html',
+      },
+      404: {
+        description:
+          'HTML page: the premium account was deleted, its code disabled or its e-mail changed.',
+        mediaType: 'text/html',
+      },
+      503: {
+        description: 'HTML page: the user data cannot be read or written right now.',
         mediaType: 'text/html',
       },
     },
