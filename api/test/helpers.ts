@@ -51,6 +51,7 @@ export async function setup(
     watchIntervalMs: 0,
     rateLimit: { max: 100_000, windowMs: 60_000 },
     ...options,
+    asOf: { rateLimitMax: 100_000, ...options.asOf },
     dataDir: dir,
   });
   const app = createApp(deps);
