@@ -9,12 +9,7 @@
  * once per data version, in a worker thread, and kept (./as-of-service.ts, ./as-of-worker.ts).
  */
 import type { HistoryFile, PricesFile, SourcesFile } from './schemas.ts';
-import {
-  baseRatesBody,
-  computeAllSeries,
-  strategiesBody,
-  type SnapshotInput,
-} from './snapshot.ts';
+import { baseRatesBody, computeAllSeries, strategiesBody, type SnapshotInput } from './snapshot.ts';
 import { cacheBody, type CachedBody } from '../../platform/http/cached-body.ts';
 
 /** The data files a past day's answers are computed from (a snapshot's input). */

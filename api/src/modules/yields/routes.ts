@@ -221,7 +221,11 @@ export function dataRouter(deps: AppDeps): Router {
   bind(endpoints.trackRecord).to(
     async ({ query }) => {
       const snap = deps.snapshot();
-      const bodies = await trackRecordBodies(snap, deps.asOf, deps.now().toISOString().slice(0, 10));
+      const bodies = await trackRecordBodies(
+        snap,
+        deps.asOf,
+        deps.now().toISOString().slice(0, 10),
+      );
       if (!bodies)
         throw unavailable(snap.unavailable.get(bodyKey.strategies) ?? 'the history has not loaded');
       if (query.format === 'csv')
