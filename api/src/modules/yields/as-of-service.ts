@@ -3,7 +3,8 @@
  *
  * - **One worker, one day at a time**: every computation runs in one worker thread
  *   (./as-of-worker.ts), which is sent one day at a time; days asked for by requests go first,
- *   then the background precompute.
+ *   then the background precompute. The worker runs at the lowest scheduling priority (Linux),
+ *   so that on a busy machine it never keeps the event loop's thread waiting for a core.
  * - **Once per data version**: a data version is the set of data files the answers are cut from
  *   (sources, history, prices, settings; a snapshot rebuilt for staleness alone keeps it). A
  *   day's answers are kept until the data changes; requests for a day being computed wait for
@@ -62,6 +63,8 @@ export interface AsOfStats {
   cachedDays: number;
   cachedBytes: number;
   workerStarts: number;
+  /** Whether the worker runs at the lowest scheduling priority (Linux); null before it answered. */
+  lowPriority: boolean | null;
 }
 
 type Result = AsOfAnswers | null;
@@ -127,6 +130,7 @@ export class AsOfService {
     byThread: new Map<number, number>(),
     maxComputing: 0,
     workerStarts: 0,
+    lowPriority: null as boolean | null,
   };
 
   constructor(options: AsOfServiceOptions) {
@@ -177,6 +181,7 @@ export class AsOfService {
       cachedDays: this.current?.cache.size ?? 0,
       cachedBytes: this.current?.cache.calculatedSize ?? 0,
       workerStarts: this.counts.workerStarts,
+      lowPriority: this.counts.lowPriority,
     };
   }
 
@@ -268,7 +273,11 @@ export class AsOfService {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./as-of-worker-boot.mjs', import.meta.url));
+    // No flags of the process: its `--import tsx` does not apply to a worker on node 20 (the boot
+    // file registers tsx itself), and some (`--input-type`) stop a worker from starting.
+    const worker = new Worker(new URL('./as-of-worker-boot.mjs', import.meta.url), {
+      execArgv: [],
+    });
     // Never what keeps a process alive (close() stops it).
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(message));
@@ -294,6 +303,7 @@ export class AsOfService {
       job.reject(new Error(`computing ${job.day} failed: ${message.message}`));
     } else {
       this.counts.byThread.set(message.threadId, message.computations);
+      this.counts.lowPriority = message.lowPriority;
       const answers = message.answers ? unpackAnswers(job.day, message.answers) : null;
       if (answers && job.gen === this.current) {
         job.gen.lastBytes = keptBytes(answers);

@@ -7,6 +7,8 @@
  * A day's bodies travel back in one buffer that is transferred, not copied: the main thread keeps
  * each body as a slice of it (one allocation per day, no shared pool slab copied per body).
  */
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import { computations, computeAsOf, type AsOfAnswers, type AsOfInput } from './as-of.ts';
 import type { CachedBody } from '../../platform/http/cached-body.ts';
@@ -24,6 +26,8 @@ export type FromWorker =
       /** computeAsOf runs on the worker's thread so far, and which thread that is. */
       computations: number;
       threadId: number;
+      /** Whether the thread runs at the lowest scheduling priority (lowerPriority). */
+      lowPriority: boolean;
     }
   | { type: 'failed'; version: number; asOf: string; message: string };
 
@@ -69,9 +73,27 @@ export function unpackAnswers(asOf: string, packed: PackedAnswers): AsOfAnswers 
   return { asOf, bodies: bodies as AsOfAnswers['bodies'] };
 }
 
+/**
+ * Gives this thread the lowest scheduling priority (nice 19), so that on a busy machine the
+ * event loop's thread, at its normal priority, is never kept waiting by the engine. Linux only
+ * (a thread's own id is read from /proc/thread-self; setpriority on it touches this thread alone);
+ * elsewhere the thread keeps its priority. Lowering one's own priority needs no privilege.
+ */
+function lowerPriority(): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+    return os.getPriority(tid) === os.constants.priority.PRIORITY_LOW;
+  } catch {
+    return false;
+  }
+}
+
 /** Answers the service's messages on `port` (the worker's parentPort). */
 export function serveAsOf(port: MessagePort | null = parentPort): void {
   if (!port) throw new Error('serveAsOf runs in a worker thread');
+  const lowPriority = lowerPriority();
   let loaded: { version: number; input: AsOfInput } | null = null;
   port.on('message', (message: ToWorker) => {
     if (message.type === 'input') {
@@ -90,6 +112,7 @@ export function serveAsOf(port: MessagePort | null = parentPort): void {
         answers: packed,
         computations: computations.onThisThread,
         threadId,
+        lowPriority,
       };
       port.postMessage(reply, packed ? [packed.bytes.buffer] : []);
     } catch (err) {
