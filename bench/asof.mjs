@@ -107,6 +107,28 @@ function inWorker(task, args) {
   });
 }
 
+/**
+ * CPU seconds of the server process so far: all its threads, and its main thread alone (the event
+ * loop; its thread id is the process id). Linux (/proc); null elsewhere.
+ */
+async function serverCpu(pid) {
+  const ticks = async (file) => {
+    // utime and stime, fields 14 and 15, after the command name in parentheses.
+    const fields = (await readFile(file, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  };
+  try {
+    return {
+      all: await ticks(`/proc/${pid}/stat`),
+      main: await ticks(`/proc/${pid}/task/${pid}/stat`),
+    };
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 function summary(latencies) {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -173,11 +195,17 @@ async function measure(root) {
     for (let i = 0; i < 50; i++) await timedGet(agent, READER_PATH);
     agent.destroy();
     const alone = await inWorker('reader', [READER_SECONDS]);
+    const before = await serverCpu(child.pid);
     const [beside, statuses] = await Promise.all([
       inWorker('reader', [CYCLE_SECONDS]),
       inWorker('cyclers', [CYCLE_SECONDS, days]),
     ]);
-    return { days: days.length, alone, beside, statuses };
+    const after = await serverCpu(child.pid);
+    const cpu =
+      before && after
+        ? { all: after.all - before.all, main: after.main - before.main }
+        : { all: NaN, main: NaN };
+    return { days: days.length, alone, beside, statuses, cpu };
   } finally {
     child.kill();
     await new Promise((resolve) => child.once('exit', resolve));
@@ -208,15 +236,15 @@ async function main() {
       .join(' ')} at the end`,
   );
   console.log(
-    '| round | build | valid days | alone p50 / p95 / max (ms) | beside p50 / p95 / max (ms) | p95 ratio | clients: answers by status | reader errors |',
+    '| round | build | valid days | alone p50 / p95 / max (ms) | beside p50 / p95 / max (ms) | p95 ratio | clients: answers by status | server CPU beside: event loop / all threads (cores) | reader errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const statuses = Object.entries(r.statuses)
       .map(([s, n]) => `${n} × ${s}`)
       .join(', ');
     console.log(
-      `| ${r.round} | ${r.root} | ${r.days} | ${f(r.a.p50)} / ${f(r.a.p95)} / ${f(r.a.max)} | ${f(r.b.p50)} / ${f(r.b.p95)} / ${f(r.b.max)} | ${(r.b.p95 / r.a.p95).toFixed(1)}x | ${statuses} | ${r.alone.errors + r.beside.errors} |`,
+      `| ${r.round} | ${r.root} | ${r.days} | ${f(r.a.p50)} / ${f(r.a.p95)} / ${f(r.a.max)} | ${f(r.b.p50)} / ${f(r.b.p95)} / ${f(r.b.max)} | ${(r.b.p95 / r.a.p95).toFixed(1)}x | ${statuses} | ${f(r.cpu.main / CYCLE_SECONDS)} / ${f(r.cpu.all / CYCLE_SECONDS)} | ${r.alone.errors + r.beside.errors} |`,
     );
   }
   console.log('target: the reader p95 beside the clients within 3x of its p95 alone');
