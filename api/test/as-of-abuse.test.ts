@@ -12,12 +12,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import {
-  computations,
-  computeAsOf,
-  daysBetween,
-  firstDataDay,
-} from '../src/modules/yields/as-of.ts';
+import { computations, computeAsOf, firstDataDay } from '../src/modules/yields/as-of.ts';
 import type { HistoryFile } from '../src/modules/yields/schemas.ts';
 import { DEFAULT_DATA_DIR, type CreateDepsOptions } from '../src/deps.ts';
 import { decisionDays } from '../src/engine/index.ts';
@@ -32,7 +27,9 @@ const LAST = Object.values(history.series)
   .flatMap((rows) => rows.map((r) => r.date))
   .reduce((a, b) => (a > b ? a : b));
 const TODAY = new Date(Date.parse(`${LAST}T12:00:00Z`) + 86_400_000);
-const VALID_DAYS = daysBetween(FIRST, TODAY.toISOString().slice(0, 10));
+const VALID_DAYS: string[] = [];
+for (let t = Date.parse(`${FIRST}T00:00:00Z`); t < TODAY.getTime(); t += 86_400_000)
+  VALID_DAYS.push(new Date(t).toISOString().slice(0, 10));
 /** The n-th valid day from the start of the data. */
 const day = (n: number) => VALID_DAYS[n]!;
 
