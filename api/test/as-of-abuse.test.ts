@@ -182,18 +182,20 @@ describe('the limit of days not yet computed (AS_OF_RATE_LIMIT_MAX)', () => {
 });
 
 describe('precompute', () => {
-  it('computes every valid day once behind the first request; then no day is a miss', async () => {
-    const t = await start({ rateLimitMax: 1 });
+  it('computes every valid day once behind the first request, even a refused one; then no day is a miss', async () => {
+    // No miss allowed at all: only kept days are ever answered to this client.
+    const t = await start({ rateLimitMax: 0, precompute: true });
     const client = '192.0.2.30';
-    expect((await get(t, `/api/strategies?asOf=${day(5)}`, client)).status).toBe(200);
+    expect((await get(t, `/api/strategies?asOf=${day(5)}`, client)).status).toBe(429);
     await t.deps.asOf.idle();
     const stats = t.deps.asOf.stats();
     expect(stats.cachedDays).toBe(VALID_DAYS.length);
     expect(stats.workerComputations).toBe(VALID_DAYS.length);
     expect(stats.maxComputing).toBe(1);
-    // One miss allowed, already spent: every other day is kept, so none is refused.
-    for (const n of [0, 1, 100, 250, VALID_DAYS.length - 1])
+    for (const n of [0, 1, 5, 100, 250, VALID_DAYS.length - 1]) {
       expect((await get(t, `/api/baserate?asOf=${day(n)}`, client)).status).toBe(200);
+      expect((await get(t, `/api/strategies/3/breakdown?asOf=${day(n)}`, client)).status).toBe(200);
+    }
     expect(t.deps.asOf.stats().workerComputations).toBe(VALID_DAYS.length);
   }, 120_000);
 
@@ -202,7 +204,7 @@ describe('precompute', () => {
     await get(probe, `/api/strategies?asOf=${LAST}`, '192.0.2.40');
     // Room for about ten days of the newest size (older days are a little smaller).
     const maxBytes = probe.deps.asOf.stats().cachedBytes * 10;
-    const t = await start({ maxBytes });
+    const t = await start({ maxBytes, precompute: true });
     expect((await get(t, `/api/strategies?asOf=${LAST}`, '192.0.2.41')).status).toBe(200);
     await t.deps.asOf.idle();
     const stats = t.deps.asOf.stats();

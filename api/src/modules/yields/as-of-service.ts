@@ -144,20 +144,24 @@ export class AsOfService {
     return this.generationOf(input).first;
   }
 
-  /** The kept answers of `day`, without computing anything; undefined when not kept. */
-  ready(input: AsOfInput, day: string): AsOfAnswers | undefined {
-    return this.current?.matches(input) ? this.current.cache.get(day) : undefined;
+  /**
+   * The kept answers of `day`, without computing it; undefined when not kept. The first look at
+   * a data version (even one refused by the rate limit) starts its precompute, up to `today`.
+   */
+  ready(input: AsOfInput, day: string, today: string): AsOfAnswers | undefined {
+    const gen = this.generationOf(input);
+    this.startPrecompute(gen, today);
+    return gen === this.current ? gen.cache.get(day) : undefined;
   }
 
   /**
    * The answers of `day`: kept ones at once, else from the worker (one computation however many
-   * ask). The first call of a data version queues the precompute of every day up to `today`.
+   * ask). The first call of a data version starts its precompute, up to `today`.
    */
   answers(input: AsOfInput, day: string, today: string): Promise<Result> {
     if (this.closed) return Promise.reject(new Error('the answers of past days are closed'));
     const gen = this.generationOf(input);
-    if (gen === this.current && gen.background === null)
-      gen.background = this.precompute && gen.first ? daysBetween(gen.first, today) : [];
+    this.startPrecompute(gen, today);
     const kept = gen.cache.get(day);
     if (kept) return Promise.resolve(kept);
     const job = gen.pending.get(day) ?? this.queue(gen, day);
@@ -211,6 +215,13 @@ export class AsOfService {
     this.previous = this.current;
     this.current = new Generation(++this.versions, input, this.maxBytes);
     return this.current;
+  }
+
+  /** Queues every valid day of the current version behind the asked-for days, once. */
+  private startPrecompute(gen: Generation, today: string): void {
+    if (gen !== this.current || gen.background !== null || this.closed) return;
+    gen.background = this.precompute && gen.first ? daysBetween(gen.first, today) : [];
+    this.pump();
   }
 
   private queue(gen: Generation, day: string, urgent = true): Job {

@@ -68,7 +68,7 @@ export async function asOfAnswers(
   if (asOf === undefined) return null;
   const today = deps.now().toISOString().slice(0, 10);
   checkAsOf(deps.asOf, snapshot, asOf, today);
-  const kept = deps.asOf.ready(snapshot.input, asOf);
+  const kept = deps.asOf.ready(snapshot.input, asOf, today);
   if (kept) return kept;
   await limiter.check(ctx, AS_OF_BUCKET);
   const answers = await deps.asOf.answers(snapshot.input, asOf, today);
