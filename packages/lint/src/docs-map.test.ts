@@ -50,6 +50,7 @@ const DECISIONS = [
   'Rankings as of a past day',
   'The track record',
   'Pool histories: one append-only file per pool',
+  'Past days computed off the event loop, once per data version, limited per client',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
