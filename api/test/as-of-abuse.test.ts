@@ -17,6 +17,10 @@ import type { HistoryFile } from '../src/modules/yields/schemas.ts';
 import { DEFAULT_DATA_DIR, type CreateDepsOptions } from '../src/deps.ts';
 import { decisionDays } from '../src/engine/index.ts';
 import { freshDatabase } from './pg-cluster.ts';
+import request from 'supertest';
+import { createApp } from '../src/app.ts';
+import { AsOfService } from '../src/modules/yields/as-of-service.ts';
+import { memoryLogger } from '../src/platform/logger.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 
 const history = JSON.parse(
@@ -32,6 +36,9 @@ for (let t = Date.parse(`${FIRST}T00:00:00Z`); t < TODAY.getTime(); t += 86_400_
   VALID_DAYS.push(new Date(t).toISOString().slice(0, 10));
 /** The n-th valid day from the start of the data. */
 const day = (n: number) => VALID_DAYS[n]!;
+
+/** A worker entry that cannot start. */
+const BROKEN = new URL('data:text/javascript,throw new Error("cannot start")');
 
 const contexts: TestContext[] = [];
 afterEach(async () => {
@@ -215,6 +222,36 @@ describe('precompute', () => {
     expect((await get(t, `/api/strategies?asOf=${day(0)}`, '192.0.2.41')).status).toBe(200);
     expect(t.deps.asOf.stats().workerComputations).toBe(stats.workerComputations + 1);
   }, 60_000);
+});
+
+describe('a worker that fails', () => {
+  it('fails the day waiting for it with a JSON 500, stops the precompute, starts again for the next day asked for', async () => {
+    const t = await start({ precompute: false });
+    const logger = memoryLogger();
+    const broken = new AsOfService({
+      logger,
+      workerUrl: BROKEN,
+    });
+    const today = TODAY.toISOString().slice(0, 10);
+    const input = t.deps.snapshot().input;
+    await expect(broken.answers(input, day(3), today)).rejects.toThrow(/cannot start/);
+    await broken.idle();
+    // Not one worker per day of the precompute: the first failure stopped it.
+    expect(broken.stats().workerStarts).toBe(1);
+    await expect(broken.answers(input, day(4), today)).rejects.toThrow(/cannot start/);
+    expect(broken.stats().workerStarts).toBe(2);
+    expect(logger.lines.filter((l) => l.message === 'worker of past days stopped')).toHaveLength(2);
+    await broken.close();
+
+    // Through the API: the error body, no stack.
+    const asOf = new AsOfService({ logger, workerUrl: BROKEN });
+    const app = createApp({ ...t.deps, asOf });
+    const res = await request(app.callback()).get(`/api/strategies?asOf=${day(5)}`);
+    await asOf.close();
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect(res.text).not.toMatch(/cannot start|at .*\.ts/);
+  });
 });
 
 describe('the answers', () => {

@@ -46,6 +46,8 @@ export interface AsOfServiceOptions {
   maxBytes?: number;
   /** Queue every valid day behind the first request of a version. Default true. */
   precompute?: boolean;
+  /** The worker's entry. Default ./as-of-worker-boot.mjs (tests give a broken one). */
+  workerUrl?: URL;
 }
 
 /** What the service did, for tests and operators. */
@@ -112,6 +114,7 @@ export class AsOfService {
   private readonly maxBytes: number;
   private readonly precompute: boolean;
   private readonly logger: Logger;
+  private readonly workerUrl: URL;
   private current: Generation | null = null;
   /** The version replaced last: a request that began before the change is answered from it. */
   private previous: Generation | null = null;
@@ -137,6 +140,7 @@ export class AsOfService {
     this.logger = options.logger;
     this.maxBytes = options.maxBytes ?? AS_OF_CACHE_BYTES;
     this.precompute = options.precompute ?? true;
+    this.workerUrl = options.workerUrl ?? new URL('./as-of-worker-boot.mjs', import.meta.url);
   }
 
   /** The first day of data of `input` (computed once per version). */
@@ -161,12 +165,12 @@ export class AsOfService {
   answers(input: AsOfInput, day: string, today: string): Promise<Result> {
     if (this.closed) return Promise.reject(new Error('the answers of past days are closed'));
     const gen = this.generationOf(input);
-    this.startPrecompute(gen, today);
     const kept = gen.cache.get(day);
-    if (kept) return Promise.resolve(kept);
-    const job = gen.pending.get(day) ?? this.queue(gen, day);
+    // Queued before the precompute starts: the asked-for day is the worker's first.
+    const job = kept ? null : (gen.pending.get(day) ?? this.queue(gen, day));
+    this.startPrecompute(gen, today);
     this.pump();
-    return job.promise;
+    return job ? job.promise : Promise.resolve(kept ?? null);
   }
 
   /** Resolves once nothing is computing or queued (the precompute done). */
@@ -286,9 +290,7 @@ export class AsOfService {
     if (this.worker) return this.worker;
     // No flags of the process: its `--import tsx` does not apply to a worker on node 20 (the boot
     // file registers tsx itself), and some (`--input-type`) stop a worker from starting.
-    const worker = new Worker(new URL('./as-of-worker-boot.mjs', import.meta.url), {
-      execArgv: [],
-    });
+    const worker = new Worker(this.workerUrl, { execArgv: [] });
     // Never what keeps a process alive (close() stops it).
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(message));
@@ -325,12 +327,17 @@ export class AsOfService {
     this.pump();
   }
 
-  /** The worker died (a crash, out of memory): its day fails, the next day starts a new one. */
+  /**
+   * The worker died (a crash, out of memory, or it could not start): its day fails and the
+   * precompute stops (a worker that cannot start is not started again for every day); the next
+   * day asked for starts a new one.
+   */
   private onWorkerExit(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = null;
     this.loaded = null;
     this.computing = 0;
+    if (this.current) this.current.background = [];
     this.logger.error('worker of past days stopped', { error: error.message });
     const job = this.running;
     this.running = null;
