@@ -10,6 +10,7 @@ import { FileUserDataStore } from './composition/file-user-data.ts';
 import { PgUserDataStore } from './composition/pg-user-data.ts';
 import { runExclusive, type UserDataStore } from './composition/user-data.ts';
 import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
+import { AsOfService } from './modules/yields/as-of-service.ts';
 import { createLogger, type LogLevel, type Logger } from './platform/logger.ts';
 import { Metrics } from './platform/metrics.ts';
 import type { BearerCheck } from './platform/http/bind.ts';
@@ -71,6 +72,10 @@ export interface AppDeps {
   rateCounter: RateCounter;
   /** The current precomputed snapshot (rebuilt when a data file is accepted). */
   snapshot(): Snapshot;
+  /** The answers of past days (`?asOf`): computed in a worker thread, once per data version. */
+  asOf: AsOfService;
+  /** Past days not yet computed a client may ask for per window (AS_OF_RATE_LIMIT_MAX). */
+  asOfRateLimit: RateLimitOptions;
   jwtSecret: string;
   /** Whether a token's user still exists with an enabled invite (checked at most a minute ago). */
   premiumAccess: PremiumAccess;
@@ -122,6 +127,12 @@ export interface CreateDepsOptions {
   rateLimit?: Partial<RateLimitOptions>;
   /** How often hand edits are looked for; 0 turns polling off. Default: env DATA_POLL_MS, else 1000. */
   watchIntervalMs?: number;
+  /**
+   * The answers of past days: `rateLimitMax` (default env AS_OF_RATE_LIMIT_MAX, else 20 per
+   * rate-limit window), the bytes kept (default 64 MB) and whether every day is precomputed
+   * behind the first request of a data version (default true).
+   */
+  asOf?: { rateLimitMax?: number; maxBytes?: number; precompute?: boolean };
   tokenTtlSeconds?: number;
   /** How long a token's check against the store is reused (ms). Default 60 000. */
   accessCacheMs?: number;
@@ -177,13 +188,14 @@ export interface CreateDepsOptions {
 
 /** The variable each option stands for: an option that is given wins, its variable is not read. */
 const OPTION_VARIABLES: [
-  keyof CreateDepsOptions | 'rateLimit.max' | 'rateLimit.windowMs',
+  keyof CreateDepsOptions | 'rateLimit.max' | 'rateLimit.windowMs' | 'asOf.rateLimitMax',
   VariableName,
 ][] = [
   ['dataDir', 'DATA_DIR'],
   ['jwtSecret', 'JWT_SECRET'],
   ['rateLimit.max', 'RATE_LIMIT_MAX'],
   ['rateLimit.windowMs', 'RATE_LIMIT_WINDOW_MS'],
+  ['asOf.rateLimitMax', 'AS_OF_RATE_LIMIT_MAX'],
   ['watchIntervalMs', 'DATA_POLL_MS'],
   ['trustProxy', 'TRUST_PROXY'],
   ['importIntervalMs', 'DATA_IMPORT_INTERVAL'],
@@ -205,13 +217,13 @@ const OPTION_VARIABLES: [
 /** The environment without the variables of the options given. */
 function environmentFor(options: CreateDepsOptions, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const rest = { ...env };
+  const nested: Record<string, unknown> = {
+    'rateLimit.max': options.rateLimit?.max,
+    'rateLimit.windowMs': options.rateLimit?.windowMs,
+    'asOf.rateLimitMax': options.asOf?.rateLimitMax,
+  };
   for (const [option, name] of OPTION_VARIABLES) {
-    const given =
-      option === 'rateLimit.max'
-        ? options.rateLimit?.max
-        : option === 'rateLimit.windowMs'
-          ? options.rateLimit?.windowMs
-          : options[option];
+    const given = option in nested ? nested[option] : options[option as keyof CreateDepsOptions];
     if (given !== undefined) delete rest[name];
   }
   return rest;
@@ -470,17 +482,28 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     },
   });
 
+  const rateLimitWindowMs = options.rateLimit?.windowMs ?? config.RATE_LIMIT_WINDOW_MS;
+  const asOf = new AsOfService({
+    logger,
+    ...(options.asOf?.maxBytes === undefined ? {} : { maxBytes: options.asOf.maxBytes }),
+    ...(options.asOf?.precompute === undefined ? {} : { precompute: options.asOf.precompute }),
+  });
   const deps: Omit<AppDeps, 'bearer'> = {
     store,
     userData,
     rateCounter,
     snapshot: currentSnapshot,
+    asOf,
+    asOfRateLimit: {
+      max: options.asOf?.rateLimitMax ?? config.AS_OF_RATE_LIMIT_MAX,
+      windowMs: rateLimitWindowMs,
+    },
     jwtSecret,
     premiumAccess,
     logger,
     rateLimit: {
       max: options.rateLimit?.max ?? config.RATE_LIMIT_MAX,
-      windowMs: options.rateLimit?.windowMs ?? config.RATE_LIMIT_WINDOW_MS,
+      windowMs: rateLimitWindowMs,
     },
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
@@ -494,6 +517,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     poolHistory,
     close: async () => {
       store.stopWatching();
+      await asOf.close();
       await importSchedule?.stop();
       poolHistory.backfill.stop();
       await poolHistory.backfill.idle();

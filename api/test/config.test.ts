@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       JWT_SECRET: undefined,
       RATE_LIMIT_MAX: 30,
       RATE_LIMIT_WINDOW_MS: 60_000,
+      AS_OF_RATE_LIMIT_MAX: 20,
       DATA_POLL_MS: 1000,
       TRUST_PROXY: 0,
       DATA_IMPORT_INTERVAL: null,

@@ -124,7 +124,10 @@ async function getTwice(name: EndpointName, url: string): Promise<void> {
 
 beforeAll(async () => {
   t = await setup();
-  limited = await setup({ rateLimit: { max: 1, windowMs: 60_000 } });
+  limited = await setup({
+    rateLimit: { max: 1, windowMs: 60_000 },
+    asOf: { rateLimitMax: 1, precompute: false },
+  });
   slowBodies = await setup({ bodyTimeoutMs: 300 });
   // Data files broken before start (their endpoints answer 503), runtime files broken later.
   const dir = await tempDataDir();
@@ -303,6 +306,11 @@ beforeAll(async () => {
     await post(limited, url, body);
     await record(name, post(limited, url, body));
   }
+  // One past day not computed yet allowed: the next ones are refused (a kept one never is).
+  await record('strategies', limited.http.get('/api/strategies?asOf=2026-01-15'));
+  await record('strategies', limited.http.get('/api/strategies?asOf=2026-01-16'));
+  await record('baseRates', limited.http.get('/api/baserate?asOf=2026-01-16'));
+  await record('breakdown', limited.http.get('/api/strategies/5/breakdown?asOf=2026-01-16'));
 
   for (const [name, url] of [
     ['mailSignup', '/api/addToMailList'],

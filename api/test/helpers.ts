@@ -51,6 +51,9 @@ export async function setup(
     watchIntervalMs: 0,
     rateLimit: { max: 100_000, windowMs: 60_000 },
     ...options,
+    // Past days computed when asked for only (test/as-of-abuse.test.ts turns the precompute on):
+    // no suite pays for every day of the data in the background.
+    asOf: { rateLimitMax: 100_000, precompute: false, ...options.asOf },
     dataDir: dir,
   });
   const app = createApp(deps);

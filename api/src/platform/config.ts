@@ -204,6 +204,12 @@ const VARIABLES = {
     default: 60_000,
     parse: wholeNumber(1),
   }),
+  AS_OF_RATE_LIMIT_MAX: variable({
+    description: 'past days not yet computed a client may ask for per rate-limit window',
+    readBy: ['api'],
+    default: 20,
+    parse: wholeNumber(0),
+  }),
   DATA_POLL_MS: variable({
     description: 'how often data files are checked for hand edits (0 = never)',
     readBy: ['api'],

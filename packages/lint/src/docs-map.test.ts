@@ -53,6 +53,7 @@ const DECISIONS = [
   'The pool-history backfill under load from anyone',
   "A chain fails its own feeds; a refused method is the client's error",
   'Sign-in links: one use, capped in the store, one answer',
+  'Past days computed off the event loop, once per data version, limited per client',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

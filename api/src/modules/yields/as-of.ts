@@ -5,21 +5,27 @@
  * count: scores, incidents and warning dismissals dated on or before it, prices up to it (the
  * warnings are detected from those). Nothing dated later reaches the answer.
  *
- * Answers are computed on the first request of a day and kept with the snapshot they were cut
- * from (a data change builds a new snapshot, so they never outlive the data they came from).
+ * The answers of a day depend on the data files only (never on the clock): they are computed
+ * once per data version, in a worker thread, and kept (./as-of-service.ts, ./as-of-worker.ts).
  */
-import type { BaseRates, StrategyMetrics } from '@yield/contract';
 import type { HistoryFile, PricesFile, SourcesFile } from './schemas.ts';
-import { baseRatesBody, computeAllSeries, strategiesBody, type Snapshot } from './snapshot.ts';
+import { baseRatesBody, computeAllSeries, strategiesBody, type SnapshotInput } from './snapshot.ts';
 import { cacheBody, type CachedBody } from '../../platform/http/cached-body.ts';
 
-/** Everything one day's answers need. */
+/** The data files a past day's answers are computed from (a snapshot's input). */
+export type AsOfInput = Pick<SnapshotInput, 'sources' | 'history' | 'prices' | 'settings'>;
+
+/** One day's answers: the bodies of the three endpoints, ready as bytes with their ETag. */
 export interface AsOfAnswers {
   asOf: string;
-  strategies: StrategyMetrics[];
-  baseRates: BaseRates;
   bodies: { strategies: CachedBody; baserate: CachedBody; breakdown: Map<string, CachedBody> };
 }
+
+/**
+ * Runs of computeAsOf on this thread (each thread has its own count: the server's main thread
+ * keeps 0, its worker counts every day it computed).
+ */
+export const computations = { onThisThread: 0 };
 
 /** The history as known at the end of `asOf`: every series cut after that day. */
 export function historyAsOf(history: HistoryFile, asOf: string): HistoryFile {
@@ -72,43 +78,45 @@ export function firstDataDay(history: HistoryFile): string | null {
   return first;
 }
 
+/** Every day from `first` to `last` (YYYY-MM-DD, both included), oldest first. */
+export function daysBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
 /**
  * The engine on the data known at the end of `asOf`. Staleness is judged at the end of that day,
  * as a visitor reading the site that evening would have seen it.
  */
-export function computeAsOf(snapshot: Snapshot, asOf: string): AsOfAnswers | null {
-  const { sources, history, prices, settings } = snapshot.input;
+export function computeAsOf(input: AsOfInput, asOf: string): AsOfAnswers | null {
+  const { sources, history, prices, settings } = input;
   if (!sources || !history) return null;
+  computations.onThisThread++;
   const series = computeAllSeries(
     sourcesAsOf(sources, asOf),
     historyAsOf(history, asOf),
     new Date(`${asOf}T23:59:59.999Z`),
     { prices: pricesAsOf(prices, asOf), thresholds: settings?.warnings ?? null },
   );
-  const strategies = strategiesBody(series);
-  const baseRates = baseRatesBody(series);
   const breakdown = new Map<string, CachedBody>();
   for (const s of series.values()) breakdown.set(String(s.id), cacheBody(s.breakdown));
   // The computed series (their cut rows) are dropped: only the bodies are kept.
   return {
     asOf,
-    strategies,
-    baseRates,
-    bodies: { strategies: cacheBody(strategies), baserate: cacheBody(baseRates), breakdown },
+    bodies: {
+      strategies: cacheBody(strategiesBody(series)),
+      baserate: cacheBody(baseRatesBody(series)),
+      breakdown,
+    },
   };
 }
 
-/** Days kept per snapshot; the oldest computed is dropped first. */
-export const AS_OF_CACHE_DAYS = 64;
-const cache = new WeakMap<Snapshot, Map<string, AsOfAnswers | null>>();
-
-/** computeAsOf, kept with its snapshot (at most AS_OF_CACHE_DAYS days each). */
-export function answersAsOf(snapshot: Snapshot, asOf: string): AsOfAnswers | null {
-  let days = cache.get(snapshot);
-  if (!days) cache.set(snapshot, (days = new Map()));
-  if (days.has(asOf)) return days.get(asOf)!;
-  const answers = computeAsOf(snapshot, asOf);
-  if (days.size >= AS_OF_CACHE_DAYS) days.delete(days.keys().next().value!);
-  days.set(asOf, answers);
-  return answers;
+/** The bytes of a day's bodies (what the cache of past days is bounded by). */
+export function answersBytes(answers: AsOfAnswers): number {
+  let bytes = answers.bodies.strategies.body.length + answers.bodies.baserate.body.length;
+  for (const b of answers.bodies.breakdown.values()) bytes += b.body.length;
+  return bytes;
 }

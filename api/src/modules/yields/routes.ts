@@ -14,11 +14,13 @@ import {
 } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
 import { bodyKey, type ComputedSeries, type Snapshot } from './snapshot.ts';
-import { answersAsOf, firstDataDay, type AsOfAnswers } from './as-of.ts';
+import type { AsOfAnswers } from './as-of.ts';
+import type { AsOfService } from './as-of-service.ts';
 import { trackRecordBodies } from './track-record.ts';
 import { compoundedEarnings } from '../../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
 import { binder } from '../../platform/http/bind.ts';
+import { RateLimiter } from '../../platform/http/rate-limit.ts';
 
 /** Numeric source id or a base-rate key; null when the text is neither. */
 export function parseSeriesId(raw: string | undefined): SeriesId | null {
@@ -37,27 +39,45 @@ function isRealDay(day: string): boolean {
 }
 
 /**
- * The answers as of `asOf` (null when the query has none), after checking that it is a real day
- * from the first day of data to today (UTC).
+ * Checks that `asOf` is a real day from the first day of data to `today` (YYYY-MM-DD, UTC):
+ * else the 400 that says which (a 503 while the history has no data).
  */
-export function asOfAnswers(
-  snapshot: Snapshot,
-  asOf: string | undefined,
-  today: Date,
-): AsOfAnswers | null {
-  if (asOf === undefined) return null;
+export function checkAsOf(pastDays: AsOfService, snapshot: Snapshot, asOf: string, today: string) {
   if (!isRealDay(asOf)) throw badAsOf(`asOf must be a date as YYYY-MM-DD, not "${asOf}"`);
-  const history = snapshot.input.history;
-  const first = history ? firstDataDay(history) : null;
+  const first = pastDays.firstDay(snapshot.input);
   if (first === null) throw unavailable('history.json has no data yet (see GET /api/health)');
   if (asOf < first)
     throw badAsOf(
       `asOf ${asOf} is before the first day of data (${first}): nothing was published then`,
     );
-  const todayDay = today.toISOString().slice(0, 10);
-  if (asOf > todayDay) throw badAsOf(`asOf ${asOf} is after today (${todayDay}, UTC)`);
-  return answersAsOf(snapshot, asOf);
+  if (asOf > today) throw badAsOf(`asOf ${asOf} is after today (${today}, UTC)`);
 }
+
+/**
+ * The answers as of `asOf` (null when the query has none). A day kept is answered at once and
+ * is free; a day not kept counts against the client's limit of past days to compute (429 past
+ * it), then waits for the worker (./as-of-service.ts).
+ */
+export async function asOfAnswers(
+  deps: Pick<AppDeps, 'asOf' | 'now'>,
+  limiter: RateLimiter,
+  ctx: Context,
+  snapshot: Snapshot,
+  asOf: string | undefined,
+): Promise<AsOfAnswers | null> {
+  if (asOf === undefined) return null;
+  const today = deps.now().toISOString().slice(0, 10);
+  checkAsOf(deps.asOf, snapshot, asOf, today);
+  const kept = deps.asOf.ready(snapshot.input, asOf, today);
+  if (kept) return kept;
+  await limiter.check(ctx, AS_OF_BUCKET);
+  const answers = await deps.asOf.answers(snapshot.input, asOf, today);
+  if (!answers) throw unavailable('the data files have not loaded (see GET /api/health)');
+  return answers;
+}
+
+/** The rate-limit bucket of the past days a client has computed. */
+export const AS_OF_BUCKET = 'as-of';
 
 /** The 400 of a malformed or repeated asOf. */
 const asOfInvalid = ({ ctx }: { ctx: Context }) =>
@@ -68,6 +88,7 @@ const asOfInvalid = ({ ctx }: { ctx: Context }) =>
 export function dataRouter(deps: AppDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
+  const asOfLimiter = new RateLimiter(deps.asOfRateLimit, deps.rateCounter);
 
   /** The precomputed body of `key`, or the 503 of the data file it needs. */
   const serve = (key: string, unavailableKey = key) => {
@@ -93,23 +114,23 @@ export function dataRouter(deps: AppDeps): Router {
   bind(endpoints.settings).to(() => serve(bodyKey.settings));
   bind(endpoints.sources).to(() => serve(bodyKey.sources));
   /** A data file missing: 503 first, as without asOf. */
-  const pastAnswers = (asOf: string | undefined, key: string) => {
+  const pastAnswers = (ctx: Context, asOf: string | undefined, key: string) => {
     if (asOf === undefined) return null;
     const snap = deps.snapshot();
     if (!snap.bodies.has(key))
       throw unavailable(snap.unavailable.get(key) ?? `${key} has not been computed`);
-    return asOfAnswers(snap, asOf, deps.now());
+    return asOfAnswers(deps, asOfLimiter, ctx, snap, asOf);
   };
   bind(endpoints.strategies).to(
-    ({ query }) => {
-      const past = pastAnswers(query.asOf, bodyKey.strategies);
+    async ({ query, ctx }) => {
+      const past = await pastAnswers(ctx, query.asOf, bodyKey.strategies);
       return past ? { status: 200, cached: past.bodies.strategies } : serve(bodyKey.strategies);
     },
     { invalid: asOfInvalid },
   );
   bind(endpoints.baseRates).to(
-    ({ query }) => {
-      const past = pastAnswers(query.asOf, bodyKey.baserate);
+    async ({ query, ctx }) => {
+      const past = await pastAnswers(ctx, query.asOf, bodyKey.baserate);
       return past ? { status: 200, cached: past.bodies.baserate } : serve(bodyKey.baserate);
     },
     { invalid: asOfInvalid },
@@ -178,13 +199,13 @@ export function dataRouter(deps: AppDeps): Router {
     if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
   };
   bind(endpoints.breakdown).to(
-    ({ params, query }) => {
+    async ({ params, query, ctx }) => {
       breakdownMissing();
       const id = parseSeriesId(params.id);
       if (id === null) throw badRequest(`Invalid strategy id "${params.id}"`, 'invalid_id');
       const snap = deps.snapshot();
       if (!snap.series.has(String(id))) throw notFound(`No strategy with id ${id}`);
-      const past = asOfAnswers(snap, query.asOf, deps.now());
+      const past = await asOfAnswers(deps, asOfLimiter, ctx, snap, query.asOf);
       if (past) return { status: 200, cached: past.bodies.breakdown.get(String(id))! };
       return serve(bodyKey.breakdown(id));
     },
@@ -198,9 +219,13 @@ export function dataRouter(deps: AppDeps): Router {
   );
 
   bind(endpoints.trackRecord).to(
-    ({ query }) => {
+    async ({ query }) => {
       const snap = deps.snapshot();
-      const bodies = trackRecordBodies(snap);
+      const bodies = await trackRecordBodies(
+        snap,
+        deps.asOf,
+        deps.now().toISOString().slice(0, 10),
+      );
       if (!bodies)
         throw unavailable(snap.unavailable.get(bodyKey.strategies) ?? 'the history has not loaded');
       if (query.format === 'csv')

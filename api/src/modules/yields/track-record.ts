@@ -1,10 +1,16 @@
 /**
  * GET /api/track-record: the track record (api/src/engine/track-record.ts) computed from the
- * answers the site published on the first day of each month (./as-of.ts) and the realized daily
- * data of the current snapshot. Computed on the first request and kept with its snapshot.
+ * answers the site published on the first day of each month (./as-of.ts, computed in the worker of
+ * ./as-of-service.ts and kept with the other past days) and the realized daily data of the
+ * current snapshot. Computed on the first request and kept with its snapshot.
  */
 import { stringify } from 'csv-stringify/sync';
-import { BASE_KEY_OF_TYPE, type TrackRecord } from '@yield/contract';
+import {
+  BASE_KEY_OF_TYPE,
+  type BaseRates,
+  type StrategyMetrics,
+  type TrackRecord,
+} from '@yield/contract';
 import {
   apyToApr,
   decisionDays,
@@ -15,7 +21,8 @@ import {
   type TrackType,
 } from '../../engine/index.ts';
 import { coinOf, ETH_COIN, type PricesFile, type YieldSourceRecord } from './schemas.ts';
-import { answersAsOf, firstDataDay } from './as-of.ts';
+import { firstDataDay, type AsOfAnswers } from './as-of.ts';
+import type { AsOfService } from './as-of-service.ts';
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
 import { dataInfo, type ComputedSeries, type Snapshot } from './snapshot.ts';
 
@@ -35,8 +42,69 @@ function tokenValues(record: YieldSourceRecord, prices: PricesFile | null) {
 
 const aprByDay = (s: ComputedSeries) => new Map(s.rows.map((r) => [r.date, apyToApr(r.apy)]));
 
-/** The track record of a snapshot, or null when its sources or history never loaded. */
-export function computeTrackRecord(snapshot: Snapshot): TrackRecord | null {
+/** The newest day of any computed series of a snapshot (null without rows). */
+function lastDataDay(snapshot: Snapshot): string | null {
+  const lastDays = [...snapshot.series.values()]
+    .map((s) => s.rows[s.rows.length - 1]?.date)
+    .filter((d): d is string => d !== undefined);
+  return lastDays.length > 0 ? lastDays.reduce((a, b) => (a > b ? a : b)) : null;
+}
+
+/** The days whose published answers the track record reads: the first of each month. */
+export function trackRecordDays(snapshot: Snapshot): { day: string; until: string }[] {
+  const history = snapshot.input.history;
+  const first = history ? firstDataDay(history) : null;
+  const last = lastDataDay(snapshot);
+  return first && last ? decisionDays(first, last) : [];
+}
+
+/** What was published on `day`: its rows and base rates, read back from its bodies. */
+function decisionOf(
+  day: string,
+  until: string,
+  answers: AsOfAnswers,
+  records: Map<number, YieldSourceRecord>,
+): Decision {
+  // JSON keeps every figure exactly: the rows are those the site served that day.
+  const strategies = JSON.parse(answers.bodies.strategies.body.toString()) as StrategyMetrics[];
+  const b = JSON.parse(answers.bodies.baserate.body.toString()) as BaseRates;
+  return {
+    day,
+    until,
+    rows: strategies.map((m) => ({
+      id: m.id,
+      name: records.get(m.id)!.name,
+      type: records.get(m.id)!.type as TrackType,
+      unit: records.get(m.id)!.unit,
+      status: m.status,
+      yield30d: m.yield30d,
+      riskAdjustedYield30d: m.riskAdjustedYield30d,
+    })),
+    base: {
+      stablecoin: {
+        key: BASE_KEY_OF_TYPE.stablecoin,
+        status: b.status.stablecoin,
+        yield30d: b.baserateStable,
+        riskAdjustedYield30d: b.baserateRiskAdjustedStable,
+      },
+      defi: {
+        key: BASE_KEY_OF_TYPE.defi,
+        status: b.status.defi,
+        yield30d: b.baserateDefi,
+        riskAdjustedYield30d: b.baserateRiskAdjustedDefi,
+      },
+    },
+  };
+}
+
+/**
+ * The track record of a snapshot, or null when its sources or history never loaded. `published`
+ * holds the answers of each of trackRecordDays (null: none that day).
+ */
+export function computeTrackRecord(
+  snapshot: Snapshot,
+  published: ReadonlyMap<string, AsOfAnswers | null>,
+): TrackRecord | null {
   const { sources, history, prices } = snapshot.input;
   if (!sources || !history) return null;
   const series = new Map<string, RealizedSeries>();
@@ -57,46 +125,12 @@ export function computeTrackRecord(snapshot: Snapshot): TrackRecord | null {
     if (s) series.set(key, { aprByDay: aprByDay(s) });
   }
 
-  const first = firstDataDay(history);
-  const lastDays = [...snapshot.series.values()]
-    .map((s) => s.rows[s.rows.length - 1]?.date)
-    .filter((d): d is string => d !== undefined);
-  const last = lastDays.length > 0 ? lastDays.reduce((a, b) => (a > b ? a : b)) : null;
+  const last = lastDataDay(snapshot);
   const records = new Map(sources.sources.map((s) => [s.id, s]));
   const decisions: Decision[] = [];
-  if (first && last) {
-    for (const { day, until } of decisionDays(first, last)) {
-      const answers = answersAsOf(snapshot, day);
-      if (!answers) continue;
-      const b = answers.baseRates;
-      decisions.push({
-        day,
-        until,
-        rows: answers.strategies.map((m) => ({
-          id: m.id,
-          name: records.get(m.id)!.name,
-          type: records.get(m.id)!.type as TrackType,
-          unit: records.get(m.id)!.unit,
-          status: m.status,
-          yield30d: m.yield30d,
-          riskAdjustedYield30d: m.riskAdjustedYield30d,
-        })),
-        base: {
-          stablecoin: {
-            key: BASE_KEY_OF_TYPE.stablecoin,
-            status: b.status.stablecoin,
-            yield30d: b.baserateStable,
-            riskAdjustedYield30d: b.baserateRiskAdjustedStable,
-          },
-          defi: {
-            key: BASE_KEY_OF_TYPE.defi,
-            status: b.status.defi,
-            yield30d: b.baserateDefi,
-            riskAdjustedYield30d: b.baserateRiskAdjustedDefi,
-          },
-        },
-      });
-    }
+  for (const { day, until } of trackRecordDays(snapshot)) {
+    const answers = published.get(day);
+    if (answers) decisions.push(decisionOf(day, until, answers, records));
   }
   return {
     method: 'ra30-v1',
@@ -190,19 +224,43 @@ interface TrackBodies {
   csv: CachedBody;
   asOf: string | null;
 }
-const cache = new WeakMap<Snapshot, TrackBodies | null>();
+const cache = new WeakMap<Snapshot, Promise<TrackBodies | null>>();
 
-/** The JSON and CSV bodies of a snapshot's track record (null: the data never loaded). */
-export function trackRecordBodies(snapshot: Snapshot): TrackBodies | null {
-  if (cache.has(snapshot)) return cache.get(snapshot)!;
-  const record = computeTrackRecord(snapshot);
-  const bodies = record
+/**
+ * The JSON and CSV bodies of a snapshot's track record (null: the data never loaded), computed
+ * once per snapshot: concurrent first requests wait for the same computation.
+ */
+export function trackRecordBodies(
+  snapshot: Snapshot,
+  pastDays: AsOfService,
+  today: string,
+): Promise<TrackBodies | null> {
+  let bodies = cache.get(snapshot);
+  if (!bodies) {
+    bodies = computeBodies(snapshot, pastDays, today);
+    cache.set(snapshot, bodies);
+    // A failure (the worker stopped) is not kept: the next request tries again.
+    bodies.catch(() => cache.delete(snapshot));
+  }
+  return bodies;
+}
+
+async function computeBodies(
+  snapshot: Snapshot,
+  pastDays: AsOfService,
+  today: string,
+): Promise<TrackBodies | null> {
+  const { sources, history } = snapshot.input;
+  if (!sources || !history) return null;
+  // Asked for all at once: the worker computes the days not kept yet, one after the other.
+  const days = trackRecordDays(snapshot).map(({ day }) => day);
+  const answers = await Promise.all(days.map((d) => pastDays.answers(snapshot.input, d, today)));
+  const record = computeTrackRecord(snapshot, new Map(days.map((d, i) => [d, answers[i]!])));
+  return record
     ? {
         json: cacheBody(record),
         csv: cacheBytes(Buffer.from(trackRecordCsv(record))),
         asOf: record.asOf,
       }
     : null;
-  cache.set(snapshot, bodies);
-  return bodies;
 }

@@ -121,24 +121,36 @@ export class RateLimiter {
 
   middleware(bucketName: string, extra: Record<string, unknown> = {}): Middleware {
     return async (ctx, next) => {
-      let wait: number;
-      try {
-        wait = await this.hit(`${bucketName}|${clientKey(ctx.ip)}`);
-      } catch (err) {
-        // The counts are in the database and it cannot be reached: so is the write behind them.
-        if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, extra);
-        throw err;
-      }
-      if (wait > 0) {
-        throw new AppError(
-          429,
-          'rate_limited',
-          `Too many requests, try again in ${wait} s`,
-          { 'Retry-After': String(wait) },
-          extra,
-        );
-      }
+      await this.check(ctx, bucketName, extra);
       await next();
     };
+  }
+
+  /**
+   * Counts one hit of the request's client in `bucketName`; over the limit, throws the 429
+   * `rate_limited` with Retry-After (for a route that counts only some of its requests).
+   */
+  async check(
+    ctx: { ip: string },
+    bucketName: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    let wait: number;
+    try {
+      wait = await this.hit(`${bucketName}|${clientKey(ctx.ip)}`);
+    } catch (err) {
+      // The counts are in the database and it cannot be reached: so is the write behind them.
+      if (err instanceof UserDataUnavailableError) throw storeUnavailable(err, extra);
+      throw err;
+    }
+    if (wait > 0) {
+      throw new AppError(
+        429,
+        'rate_limited',
+        `Too many requests, try again in ${wait} s`,
+        { 'Retry-After': String(wait) },
+        extra,
+      );
+    }
   }
 }

@@ -588,6 +588,14 @@ export const asOfQuerySchema = z.object({
     }),
 });
 
+/**
+ * The 429 of asOf: a day not computed yet counts against the client's limit; one already
+ * computed never does.
+ */
+const asOfRateLimited = error(
+  'rate_limited: with asOf, more past days not computed yet than this client may ask for per window (AS_OF_RATE_LIMIT_MAX, 20 per minute); see Retry-After. A day already computed is never refused.',
+);
+
 // ---------------------------------------------------------------- GET /api/track-record
 
 export const trackRecordQuerySchema = z.object({
@@ -728,6 +736,7 @@ export const yieldsEndpoints = {
       400: error(
         'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
+      429: asOfRateLimited,
       503: unavailable,
     },
   },
@@ -746,6 +755,7 @@ export const yieldsEndpoints = {
       400: error(
         'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
+      429: asOfRateLimited,
       503: unavailable,
     },
   },
@@ -797,6 +807,7 @@ export const yieldsEndpoints = {
         'invalid_id: neither a numeric id nor a base-rate key; invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
       404: error('No such source.'),
+      429: asOfRateLimited,
       503: unavailable,
     },
   },
