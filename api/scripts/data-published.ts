@@ -102,7 +102,10 @@ async function pull(docs: PgPublishedDocuments, dir: string): Promise<CliResult>
   const names = new Set(PUBLISHED_KEYS.map(fileOf));
   const found = (await docs.read()).filter((d) => names.has(d.name));
   if (found.length === 0) {
-    return { exitCode: 1, output: 'Nothing is published yet: start an API server with DATABASE_URL first.' };
+    return {
+      exitCode: 1,
+      output: 'Nothing is published yet: start an API server with DATABASE_URL first.',
+    };
   }
   await mkdir(dir, { recursive: true });
   const manifest: Manifest = { pulledAt: new Date().toISOString(), documents: {} };

@@ -19,10 +19,7 @@ import { writeFileDurably } from '../platform/files/durable.ts';
 import { jsonFileText, sha256 } from '../platform/files/json-text.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
 import type { Logger } from '../platform/logger.ts';
-import {
-  PgPublishedDocuments,
-  type DocumentChange,
-} from '../platform/pg/published-documents.ts';
+import { PgPublishedDocuments, type DocumentChange } from '../platform/pg/published-documents.ts';
 import { isConnectionError, PgConnection } from '../platform/pg/connection.ts';
 import { UserDataUnavailableError } from '../platform/store-health.ts';
 
@@ -191,7 +188,8 @@ export class PublishedData {
     for (const [name, { version, sha256: hash }] of entries) {
       const body = keyOf(name) ? await readText(path.join(this.cacheDir, name)) : null;
       if (body === null || sha256(body) !== hash) continue;
-      if (this.install(name, body, version)) this.logger.info('cached published data served', { file: name, version });
+      if (this.install(name, body, version))
+        this.logger.info('cached published data served', { file: name, version });
     }
   }
 

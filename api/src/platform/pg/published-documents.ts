@@ -35,7 +35,10 @@ export class PublishConflictError extends Error {
   constructor(readonly conflicts: { name: string; basedOn: number; current: number }[]) {
     super(
       conflicts
-        .map((c) => `${c.name}: published version is v${c.current}, the change was made on v${c.basedOn}`)
+        .map(
+          (c) =>
+            `${c.name}: published version is v${c.current}, the change was made on v${c.basedOn}`,
+        )
         .join('; '),
     );
     this.name = 'PublishConflictError';
@@ -108,9 +111,7 @@ export class PgPublishedDocuments {
   seed(docs: { name: string; body: string }[], by: string): Promise<string[]> {
     return this.db.transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1, $2)', SEED_LOCK);
-      const { rows } = await client.query<{ name: string }>(
-        'SELECT name FROM published_documents',
-      );
+      const { rows } = await client.query<{ name: string }>('SELECT name FROM published_documents');
       const present = new Set(rows.map((r) => r.name));
       const missing = docs.filter((d) => !present.has(d.name));
       for (const d of missing) await write(client, d.name, 1, d.body, by);
