@@ -19,6 +19,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadRpcUrls, type Config } from '../src/platform/config.ts';
 import { openStore } from '../src/composition/data-files.ts';
+import { openPublishedData, publishedImport } from '../src/composition/published-data.ts';
+import { PublishConflictError } from '../src/platform/pg/published-documents.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
 import { DEFAULT_COINS_API_URL } from '../src/modules/import/coins.ts';
@@ -252,7 +254,39 @@ export async function runImportCli(
     return { exitCode: checked.ok ? 0 : 1, output: selectorReport(checked) };
   }
 
-  const result = await runImport({
+  const databaseUrl = config.DATABASE_URL;
+  const withDb = databaseUrl ? await openPublishedData(store, databaseUrl, silentLogger, 0) : null;
+  try {
+    const error = withDb?.published.health().error;
+    if (error) return { exitCode: 1, output: `Cannot import: ${error}. Nothing was changed.` };
+    const run = () => importAll(store, config, values, { days, timeoutMs, concurrency, now }, env);
+    const result =
+      withDb && !values['dry-run'] ? await publishedImport(withDb.published, run) : await run();
+    return {
+      exitCode: result.ok ? 0 : 1,
+      output: report(result, path.join(dataDir, 'history.json')),
+    };
+  } catch (err) {
+    if (!(err instanceof PublishConflictError)) throw err;
+    return {
+      exitCode: 1,
+      output: `Imported, not published: published again meanwhile (${err.message}); run it again.`,
+    };
+  } finally {
+    await withDb?.close();
+  }
+}
+
+/** The import itself: into the files of the store's directory. */
+function importAll(
+  store: ReturnType<typeof openStore>,
+  config: Config,
+  values: { 'api-url'?: string; 'coins-api-url'?: string; from?: string; 'dry-run'?: boolean },
+  limits: { days?: number; timeoutMs?: number; concurrency?: number; now?: () => Date },
+  env: NodeJS.ProcessEnv,
+) {
+  const { days, timeoutMs, concurrency, now } = limits;
+  return runImport({
     store,
     rpcUrls: loadRpcUrls(env),
     onchainMaxDays: config.ONCHAIN_MAX_DAYS,
@@ -266,10 +300,6 @@ export async function runImportCli(
     concurrency,
     now,
   });
-  return {
-    exitCode: result.ok ? 0 : 1,
-    output: report(result, path.join(dataDir, 'history.json')),
-  };
 }
 
 runAsCommand(import.meta.url, (argv) => runImportCli(argv));

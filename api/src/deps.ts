@@ -10,6 +10,7 @@ import { FileUserDataStore } from './composition/file-user-data.ts';
 import { PgUserDataStore } from './composition/pg-user-data.ts';
 import {
   openPublishedData,
+  publishedImport,
   PUBLISHED_POLL_MS,
   type PublishedData,
 } from './composition/published-data.ts';
@@ -443,23 +444,22 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
           async (signal) => {
             // Skipped (null) while another process imports into this directory.
             const result = await runExclusive(userData, importLockName(dataDir), async () => {
+              const run = () =>
+                runImport({
+                  store,
+                  logger,
+                  metrics,
+                  now,
+                  signal,
+                  apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+                  coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
+                  rpcUrls,
+                  onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+                  onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
+                  poolHistory,
+                });
               // With published data: imported into the published versions, then published.
-              await published?.prepareImport();
-              const run = await runImport({
-                store,
-                logger,
-                metrics,
-                now,
-                signal,
-                apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
-                coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
-                rpcUrls,
-                onchainMaxDays: config.ONCHAIN_MAX_DAYS,
-                onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
-                poolHistory,
-              });
-              await published?.publishImport();
-              return run;
+              return published ? publishedImport(published, run) : run();
             });
             // Also when nothing changed: a source may have turned stale meanwhile.
             alerts.trigger('scheduled import');

@@ -11,6 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runDataPublished } from '../scripts/data-published.ts';
+import { runImportCli } from '../scripts/import-data.ts';
+import { replayAllFeeds } from './import-fixtures.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { startCluster, type PgCluster } from './pg-cluster.ts';
 
@@ -117,6 +119,33 @@ describe('published data on one PostgreSQL', () => {
     expect(health.published.localDiffers.sort()).toEqual(['settings.json', 'sources.json']);
     expect(JSON.stringify(health)).not.toContain('Local edit of B');
     expect((await a.http.get('/api/health')).body.published.localDiffers).toEqual([]);
+  });
+
+  it('data:import with DATABASE_URL imports into the published data and publishes it', async () => {
+    const server = await replayAllFeeds(dirB);
+    cleanups.push(() => server.close());
+    const before = await answers(a);
+    const historyBefore = await readFile(path.join(dirB, 'history.json'), 'utf8');
+    const result = await runImportCli(
+      ['--data-dir', dirB, '--api-url', server.url, '--coins-api-url', server.url],
+      { DATABASE_URL: databaseUrl },
+    );
+    expect(result.exitCode, result.output).toBe(0);
+    const versions = await publishedVersions();
+    expect(versions['history.json']).toBe(2);
+    expect(versions['import-status.json']).toBe(2);
+    // Imported into the published sources, not B's own edit of them; nothing else published.
+    expect(versions['sources.json']).toBe(1);
+    expect(await readFile(path.join(dirB, 'history.json'), 'utf8')).not.toBe(historyBefore);
+    await vi.waitFor(
+      async () => {
+        const [fromA, fromB] = [await answers(a), await answers(b)];
+        expect(fromA['/api/strategies']!.body).not.toBe(before['/api/strategies']!.body);
+        expect(fromB).toEqual(fromA);
+        expect((await a.http.get('/api/health')).body.import.lastRun).not.toBeNull();
+      },
+      { timeout: 5000, interval: 250 },
+    );
   });
 
   it('data:publish of an edited settings.json reaches both apps within 5 s', async () => {

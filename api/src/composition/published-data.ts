@@ -19,7 +19,11 @@ import { writeFileDurably } from '../platform/files/durable.ts';
 import { jsonFileText, sha256 } from '../platform/files/json-text.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
 import type { Logger } from '../platform/logger.ts';
-import { PgPublishedDocuments, type DocumentChange } from '../platform/pg/published-documents.ts';
+import {
+  PgPublishedDocuments,
+  PublishConflictError,
+  type DocumentChange,
+} from '../platform/pg/published-documents.ts';
 import { isConnectionError, PgConnection } from '../platform/pg/connection.ts';
 import { UserDataUnavailableError } from '../platform/store-health.ts';
 
@@ -293,4 +297,25 @@ export async function openPublishedData(
       await db.close();
     },
   };
+}
+
+/**
+ * An import with published data: into the published versions, then published. When one of its
+ * files was published again meanwhile (another import, an operator's publish), it runs once more
+ * on the newer versions; a second conflict is thrown (PublishConflictError, nothing published).
+ */
+export async function publishedImport<R>(
+  published: PublishedData,
+  run: () => Promise<R>,
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    await published.prepareImport();
+    const result = await run();
+    try {
+      await published.publishImport();
+      return result;
+    } catch (err) {
+      if (!(err instanceof PublishConflictError) || attempt >= 2) throw err;
+    }
+  }
 }
