@@ -21,6 +21,7 @@ import { ConfigError, loadConfig, loadRpcUrls, type Config } from '../src/platfo
 import { openStore } from '../src/composition/data-files.ts';
 import { openPublishedData, publishedImport } from '../src/composition/published-data.ts';
 import { PublishConflictError } from '../src/platform/pg/published-documents.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
 import { DEFAULT_COINS_API_URL } from '../src/modules/import/coins.ts';
@@ -255,13 +256,16 @@ export async function runImportCli(
   }
 
   const databaseUrl = config.DATABASE_URL;
-  const withDb = databaseUrl ? await openPublishedData(store, databaseUrl, silentLogger, 0) : null;
+  const db = databaseUrl
+    ? new PgConnection({ connectionString: databaseUrl, logger: silentLogger, poolMax: 2 })
+    : null;
   try {
-    const error = withDb?.published.health().error;
+    const published = db ? await openPublishedData(store, db, silentLogger, 0) : null;
+    const error = published?.health().error;
     if (error) return { exitCode: 1, output: `Cannot import: ${error}. Nothing was changed.` };
     const run = () => importAll(store, config, values, { days, timeoutMs, concurrency, now }, env);
     const result =
-      withDb && !values['dry-run'] ? await publishedImport(withDb.published, run) : await run();
+      published && !values['dry-run'] ? await publishedImport(published, run) : await run();
     return {
       exitCode: result.ok ? 0 : 1,
       output: report(result, path.join(dataDir, 'history.json')),
@@ -273,7 +277,7 @@ export async function runImportCli(
       output: `Imported, not published: published again meanwhile (${err.message}); run it again.`,
     };
   } finally {
-    await withDb?.close();
+    await db?.close();
   }
 }
 

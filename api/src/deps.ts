@@ -351,18 +351,18 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   await store.loadAll();
   files?.start();
   // With a database the yield files served are the published ones, loaded before the first answer.
-  const publishedData = databaseUrl
-    ? await openPublishedData(
-        store,
-        databaseUrl,
-        logger,
-        options.publishedPollMs ?? PUBLISHED_POLL_MS,
-      ).catch(async (err: unknown) => {
-        await userData.close();
-        throw err;
-      })
-    : null;
-  const published = publishedData?.published ?? null;
+  const published =
+    userData instanceof PgUserDataStore
+      ? await openPublishedData(
+          store,
+          userData.db,
+          logger,
+          options.publishedPollMs ?? PUBLISHED_POLL_MS,
+        ).catch(async (err: unknown) => {
+          await userData.close();
+          throw err;
+        })
+      : null;
 
   const inputs = () => ({
     settings: store.get('settings'),
@@ -524,7 +524,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     published,
     close: async () => {
       store.stopWatching();
-      await publishedData?.close();
+      await published?.close();
       await importSchedule?.stop();
       poolHistory.backfill.stop();
       await poolHistory.backfill.idle();

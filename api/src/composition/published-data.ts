@@ -24,7 +24,7 @@ import {
   PublishConflictError,
   type DocumentChange,
 } from '../platform/pg/published-documents.ts';
-import { isConnectionError, PgConnection } from '../platform/pg/connection.ts';
+import { isConnectionError, type PgConnection } from '../platform/pg/connection.ts';
 import { UserDataUnavailableError } from '../platform/store-health.ts';
 
 /** The files published: every non-personal file of the data directory. */
@@ -251,6 +251,20 @@ export class PublishedData {
     return changes.map((c) => c.name);
   }
 
+  /**
+   * Publishes `body` as the next version of `key`'s file, based on the version served (refused
+   * with PublishConflictError when it moved, with the file's reason when invalid), then serves it.
+   */
+  async publishText(key: keyof DataFiles, body: string): Promise<number> {
+    const checked = this.store.validateText(key, body);
+    if (!checked.ok) throw new Error(checked.error);
+    const name = fileOf(key);
+    const basedOn = this.served.get(name)?.version ?? 0;
+    const versions = await this.docs.publish([{ name, body, basedOn }], this.by);
+    await this.sync();
+    return versions.get(name)!;
+  }
+
   /** The version served of a file, 0 when none was published. */
   versionOf(key: keyof DataFiles): number {
     return this.served.get(fileOf(key))?.version ?? 0;
@@ -273,30 +287,18 @@ export class PublishedData {
 }
 
 /**
- * The published data of a process with DATABASE_URL, started: its own connection (a few
- * connections, apart from the user data's pool), migrations applied by whichever comes first.
+ * The published data of a process with DATABASE_URL, started, over `db` (the user data's
+ * connection in the server; the caller closes it).
  */
 export async function openPublishedData(
   store: ApiStore,
-  databaseUrl: string,
+  db: PgConnection,
   logger: Logger,
   pollMs: number,
-): Promise<{ published: PublishedData; close(): Promise<void> }> {
-  const db = new PgConnection({ connectionString: databaseUrl, logger, poolMax: 2 });
+): Promise<PublishedData> {
   const published = new PublishedData(store, new PgPublishedDocuments(db), logger);
-  try {
-    await published.start(pollMs);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  return {
-    published,
-    close: async () => {
-      await published.close();
-      await db.close();
-    },
-  };
+  await published.start(pollMs);
+  return published;
 }
 
 /**
