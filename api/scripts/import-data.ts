@@ -59,9 +59,13 @@ its own feeds only ("deadline: ..."); the rest is imported. --from does not appl
 Pool (kind liquity-stability-pool) values each day's ETH and LQTY gains with the day's prices,
 imported first; a day without the price it needs is left out and named ("left out").
 
+With $DATABASE_URL the import runs on the published data (docs/api.md, "Published data"): the
+published versions of the files it writes are put into the data directory first, and what it
+changed is published after (all at once; once more on the newer versions when one moved).
+
 Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
-last good data is kept; the others were imported) or a data file could not be written. 2: bad
-arguments or unreadable sources.json.`;
+last good data is kept; the others were imported), a data file could not be written or the
+import could not be published. 2: bad arguments or unreadable sources.json.`;
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
