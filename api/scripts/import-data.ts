@@ -19,6 +19,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadRpcUrls, type Config } from '../src/platform/config.ts';
 import { openStore } from '../src/composition/data-files.ts';
+import { openPublishedData, publishedImport } from '../src/composition/published-data.ts';
+import { PublishConflictError } from '../src/platform/pg/published-documents.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { DEFAULT_DEFILLAMA_API_URL } from '../src/modules/import/defillama.ts';
 import { DEFAULT_COINS_API_URL } from '../src/modules/import/coins.ts';
@@ -56,9 +59,13 @@ its own feeds only ("deadline: ..."); the rest is imported. --from does not appl
 Pool (kind liquity-stability-pool) values each day's ETH and LQTY gains with the day's prices,
 imported first; a day without the price it needs is left out and named ("left out").
 
+With $DATABASE_URL the import runs on the published data (docs/api.md, "Published data"): the
+published versions of the files it writes are put into the data directory first, and what it
+changed is published after (all at once; once more on the newer versions when one moved).
+
 Exit code 0: every feed, token price and the /pools snapshot imported. 1: one of them failed (its
-last good data is kept; the others were imported) or a data file could not be written. 2: bad
-arguments or unreadable sources.json.`;
+last good data is kept; the others were imported), a data file could not be written or the
+import could not be published. 2: bad arguments or unreadable sources.json.`;
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -252,7 +259,42 @@ export async function runImportCli(
     return { exitCode: checked.ok ? 0 : 1, output: selectorReport(checked) };
   }
 
-  const result = await runImport({
+  const databaseUrl = config.DATABASE_URL;
+  const db = databaseUrl
+    ? new PgConnection({ connectionString: databaseUrl, logger: silentLogger, poolMax: 2 })
+    : null;
+  try {
+    const published = db ? await openPublishedData(store, db, silentLogger, 0) : null;
+    const error = published?.health().error;
+    if (error) return { exitCode: 1, output: `Cannot import: ${error}. Nothing was changed.` };
+    const run = () => importAll(store, config, values, { days, timeoutMs, concurrency, now }, env);
+    const result =
+      published && !values['dry-run'] ? await publishedImport(published, run) : await run();
+    return {
+      exitCode: result.ok ? 0 : 1,
+      output: report(result, path.join(dataDir, 'history.json')),
+    };
+  } catch (err) {
+    if (!(err instanceof PublishConflictError)) throw err;
+    return {
+      exitCode: 1,
+      output: `Imported, not published: published again meanwhile (${err.message}); run it again.`,
+    };
+  } finally {
+    await db?.close();
+  }
+}
+
+/** The import itself: into the files of the store's directory. */
+function importAll(
+  store: ReturnType<typeof openStore>,
+  config: Config,
+  values: { 'api-url'?: string; 'coins-api-url'?: string; from?: string; 'dry-run'?: boolean },
+  limits: { days?: number; timeoutMs?: number; concurrency?: number; now?: () => Date },
+  env: NodeJS.ProcessEnv,
+) {
+  const { days, timeoutMs, concurrency, now } = limits;
+  return runImport({
     store,
     rpcUrls: loadRpcUrls(env),
     onchainMaxDays: config.ONCHAIN_MAX_DAYS,
@@ -266,10 +308,6 @@ export async function runImportCli(
     concurrency,
     now,
   });
-  return {
-    exitCode: result.ok ? 0 : 1,
-    output: report(result, path.join(dataDir, 'history.json')),
-  };
 }
 
 runAsCommand(import.meta.url, (argv) => runImportCli(argv));

@@ -8,6 +8,12 @@ import { openStore, SNAPSHOT_FILES, type ApiStore } from './composition/data-fil
 import os from 'node:os';
 import { FileUserDataStore } from './composition/file-user-data.ts';
 import { PgUserDataStore } from './composition/pg-user-data.ts';
+import {
+  openPublishedData,
+  publishedImport,
+  PUBLISHED_POLL_MS,
+  type PublishedData,
+} from './composition/published-data.ts';
 import { runExclusive, type UserDataStore } from './composition/user-data.ts';
 import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
 import { AsOfService } from './modules/yields/as-of-service.ts';
@@ -111,6 +117,11 @@ export interface AppDeps {
    * Absent in deps built by hand (tests): the scanner then opens them on the data directory.
    */
   poolHistory?: PoolHistoryDeps;
+  /**
+   * With DATABASE_URL: the published yield data this process serves (composition/published-data.ts);
+   * null or absent with the files.
+   */
+  published?: PublishedData | null;
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
@@ -170,6 +181,8 @@ export interface CreateDepsOptions {
   };
   /** User data in PostgreSQL at this URL; null = the files. Default: env DATABASE_URL, else files. */
   databaseUrl?: string | null;
+  /** With DATABASE_URL: how often new published versions are looked for (ms; 0: never). Default 2000. */
+  publishedPollMs?: number;
   /** Time a client has to send a JSON body (ms). Default: env API_BODY_TIMEOUT_MS, else 10 000. */
   bodyTimeoutMs?: number;
   /** Database connections of this process. Default: env PG_POOL_MAX, else 10. */
@@ -349,6 +362,19 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   );
   await store.loadAll();
   files?.start();
+  // With a database the yield files served are the published ones, loaded before the first answer.
+  const published =
+    userData instanceof PgUserDataStore
+      ? await openPublishedData(
+          store,
+          userData.db,
+          logger,
+          options.publishedPollMs ?? PUBLISHED_POLL_MS,
+        ).catch(async (err: unknown) => {
+          await userData.close();
+          throw err;
+        })
+      : null;
 
   const inputs = () => ({
     settings: store.get('settings'),
@@ -429,21 +455,24 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
           importIntervalMs,
           async (signal) => {
             // Skipped (null) while another process imports into this directory.
-            const result = await runExclusive(userData, importLockName(dataDir), () =>
-              runImport({
-                store,
-                logger,
-                metrics,
-                now,
-                signal,
-                apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
-                coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
-                rpcUrls,
-                onchainMaxDays: config.ONCHAIN_MAX_DAYS,
-                onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
-                poolHistory,
-              }),
-            );
+            const result = await runExclusive(userData, importLockName(dataDir), async () => {
+              const run = () =>
+                runImport({
+                  store,
+                  logger,
+                  metrics,
+                  now,
+                  signal,
+                  apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+                  coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
+                  rpcUrls,
+                  onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+                  onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
+                  poolHistory,
+                });
+              // With published data: imported into the published versions, then published.
+              return published ? publishedImport(published, run) : run();
+            });
             // Also when nothing changed: a source may have turned stale meanwhile.
             alerts.trigger('scheduled import');
             return result;
@@ -515,9 +544,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     metrics,
     metricsEndpoint,
     poolHistory,
+    published,
     close: async () => {
       store.stopWatching();
       await asOf.close();
+      await published?.close();
       await importSchedule?.stop();
       poolHistory.backfill.stop();
       await poolHistory.backfill.idle();

@@ -170,7 +170,12 @@ export async function openIncident(t: TestContext, id = 3): Promise<string> {
     linkVerified: '2026-11-22',
     active: true,
   });
-  await editFile(path.join(t.dir, 'sources.json'), JSON.stringify(sources, null, 2));
-  if (!(await t.deps.store.refreshFile('sources'))) throw new Error('sources.json was refused');
+  const text = JSON.stringify(sources, null, 2);
+  // With a database the yield files served are the published ones: the edit is published.
+  if (t.deps.published) await t.deps.published.publishText('sources', text);
+  else {
+    await editFile(path.join(t.dir, 'sources.json'), text);
+    if (!(await t.deps.store.refreshFile('sources'))) throw new Error('sources.json was refused');
+  }
   return source.name;
 }

@@ -95,8 +95,10 @@ describe('alert evaluation under the lock', () => {
     const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
     const a = await open({ databaseUrl });
     const b = await open({ databaseUrl });
+    // The edit is published once (the yield data of both): B takes it at its next look.
     await incidentOn3(a);
-    await incidentOn3(b);
+    await b.deps.published!.check();
+    await b.deps.alerts.settled();
     const emails = await confirmedSubscribers(a, 3);
     const mailsA = holdFirstSend(a);
     const mailsB = holdFirstSend(b);

@@ -55,17 +55,21 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 /** `data:import` into one machine's directory, from the replay server. */
+/** data:import with the machines' database: the import is published, every machine serves it. */
 async function importInto(m: Machine, server: ReplayServer): Promise<void> {
-  const result = await runImportCli([
-    '--data-dir',
-    m.dir,
-    '--api-url',
-    server.url,
-    '--coins-api-url',
-    server.url,
-    '--timeout-ms',
-    '5000',
-  ]);
+  const result = await runImportCli(
+    [
+      '--data-dir',
+      m.dir,
+      '--api-url',
+      server.url,
+      '--coins-api-url',
+      server.url,
+      '--timeout-ms',
+      '5000',
+    ],
+    { ...process.env, DATABASE_URL: m.env.DATABASE_URL },
+  );
   expect(result.exitCode, result.output).toBe(0);
 }
 

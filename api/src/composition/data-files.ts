@@ -106,7 +106,8 @@ const PERSONAL_FILES = new Set(
  * Whether a data directory entry belongs to this installation alone and is never copied into
  * another data directory nor committed (.gitignore): the files of personal data, the user-data
  * journal, the lock of the directory, the secrets (dot files), the outbox of alert e-mails, the
- * pools' daily histories (`pool-history/`, gathered by this installation's imports) and
+ * pools' daily histories (`pool-history/`, gathered by this installation's imports), the cache of
+ * the published data (`published/`, composition/published-data.ts) and
  * write-file-atomic's temp files. Tests, e2e and bench copy the shipped data without them.
  */
 export function isInstallationFile(name: string): boolean {
@@ -116,6 +117,7 @@ export function isInstallationFile(name: string): boolean {
     name.startsWith('.') ||
     name === 'outbox' ||
     name === 'pool-history' ||
+    name === 'published' ||
     /\.json\.[^.]+$/.test(name)
   );
 }

@@ -50,7 +50,8 @@ export type { UserDataFiles } from './pg-transfer.ts';
 
 export class PgUserDataStore implements UserDataStore, RateCounter {
   readonly pool: pg.Pool;
-  private readonly db: PgConnection;
+  /** The shared connection (the published data reads through it too). */
+  readonly db: PgConnection;
   private readonly mailingList: PgMailingList;
   private readonly premium: PgPremium;
   private readonly alerts: PgAlerts;

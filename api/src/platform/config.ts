@@ -284,7 +284,7 @@ const VARIABLES = {
   }),
   DATABASE_URL: variable<string | undefined>({
     description: 'user data in this PostgreSQL database instead of the JSON files',
-    readBy: ['api', 'invite:create', 'invite:disable', 'db'],
+    readBy: ['api', 'data:import', 'invite:create', 'invite:disable', 'db'],
     default: undefined,
     shownDefault: 'unset',
     parse: url(['postgres', 'postgresql', 'socket'], 'postgres://user:pass@host:5432/db'),

@@ -54,6 +54,7 @@ const DECISIONS = [
   "A chain fails its own feeds; a refused method is the client's error",
   'Sign-in links: one use, capped in the store, one answer',
   'Past days computed off the event loop, once per data version, limited per client',
+  'Published data: the yield files as versioned documents in PostgreSQL',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

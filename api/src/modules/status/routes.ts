@@ -1,4 +1,7 @@
-/** `GET /api/health`: each data file's state, each feed's last import, stale series, the user data. */
+/**
+ * `GET /api/health`: each data file's state, each feed's last import, stale series, the user data,
+ * and with DATABASE_URL the published data (versions served, local files that differ).
+ */
 import Router from '@koa/router';
 import { endpoints, METHOD_VERSION, type HealthReport } from '@yield/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -15,11 +18,13 @@ export function statusRouter(deps: AppDeps): Router {
     const dataImport = importHealth(deps);
     const stale = [...staleSeries(snap), ...stalePrices(deps.store.get('prices'), deps.now())];
     const userData = await deps.userData.health();
+    const published = deps.published?.health();
     const degraded =
       Object.values(files).some((f) => f.error !== null || !f.loaded) ||
       dataImport.lastRun?.ok === false ||
       stale.length > 0 ||
-      !userData.available;
+      !userData.available ||
+      published?.available === false;
     const report: HealthReport = {
       status: degraded ? 'degraded' : 'ok',
       version: deps.version,
@@ -29,6 +34,7 @@ export function statusRouter(deps: AppDeps): Router {
       import: dataImport,
       stale,
       userData,
+      ...(published ? { published } : {}),
     };
     return { status: 200, body: report, headers: { 'Cache-Control': 'no-store' } };
   });

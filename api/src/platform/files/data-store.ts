@@ -179,6 +179,8 @@ export class DataStore<S extends SpecMap> {
   private readonly listeners = new Set<(changed: (keyof S)[]) => void>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
+  /** Keys whose data comes from published documents (installText), not from their files. */
+  private readonly published = new Set<keyof S>();
 
   constructor(
     dir: string,
@@ -356,6 +358,7 @@ export class DataStore<S extends SpecMap> {
   /** Reloads one file if it changed on disk since we last saw it. */
   async refreshFile<K extends keyof S>(key: K): Promise<boolean> {
     const e = this.entries[key];
+    if (this.published.has(key)) return false;
     // Our own atomic write is in progress: the disk is about to hold our newer data.
     if (e.writesInFlight > 0) return false;
     // Concurrent callers (a burst of sign-ups) share one stat instead of queueing one each.
@@ -378,6 +381,7 @@ export class DataStore<S extends SpecMap> {
    * write, rebuilds its data from what is on disk). False when the file was refused.
    */
   async reload<K extends keyof S>(key: K): Promise<boolean> {
+    if (this.published.has(key)) return false;
     const accepted = await this.load(key);
     if (accepted) this.emit([key]);
     return accepted;
@@ -440,7 +444,7 @@ export class DataStore<S extends SpecMap> {
     const changed: (keyof S)[] = [];
     for (const key of this.keys()) {
       const e = this.entries[key];
-      if (e.writesInFlight > 0) continue;
+      if (e.writesInFlight > 0 || this.published.has(key)) continue;
       const fp = await fingerprintOf(e.path);
       if (sameFingerprint(fp, e.fingerprint)) continue;
       if (await this.load(key)) changed.push(key);
@@ -457,6 +461,63 @@ export class DataStore<S extends SpecMap> {
         this.logger.error('data change listener failed', { error: (err as Error).message });
       }
     }
+  }
+
+  /**
+   * Parses and validates `text` as the content of `key`'s file, with the checks of a file load
+   * (JSON, then the file's schema): the data, or the full and the public reason it is refused.
+   */
+  validateText<K extends keyof S>(
+    key: K,
+    text: string,
+  ): { ok: true; data: DataOf<S, K> } | { ok: false; error: string; publicError: string } {
+    const spec = this.entries[key].spec;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      return {
+        ok: false,
+        error: `${spec.file}: $: invalid JSON: ${(err as Error).message}`,
+        publicError: publicJsonError(spec.file, err as Error),
+      };
+    }
+    const parsed = spec.schema.safeParse(raw);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: formatSchemaError(spec.file, parsed.error),
+        publicError: publicSchemaError(spec.file, parsed.error, spec.personal === true),
+      };
+    }
+    return { ok: true, data: parsed.data };
+  }
+
+  /**
+   * From now on `keys` are served from texts installed by `installText` (published data): their
+   * files are no longer watched nor reloaded.
+   */
+  servePublished(keys: (keyof S)[]): void {
+    for (const key of keys) this.published.add(key);
+  }
+
+  /**
+   * Installs `text` as `key`'s data after the checks of a file load; listeners hear of it. An
+   * invalid text is refused like an invalid file: the last good data is kept, the reason is shown
+   * in status(). True when accepted.
+   */
+  installText<K extends keyof S>(key: K, text: string): boolean {
+    const e = this.entries[key];
+    const checked = this.validateText(key, text);
+    if (!checked.ok) return this.refuse(e, checked.error, checked.publicError);
+    const hadError = e.error !== null;
+    e.data = e.loadHook ? e.loadHook(checked.data, text) : checked.data;
+    e.error = null;
+    e.publicError = null;
+    e.loadedAt = new Date().toISOString();
+    if (hadError) this.logger.info('data file accepted again', { file: e.spec.file });
+    this.emit([key]);
+    return true;
   }
 
   startWatching(intervalMs: number): void {

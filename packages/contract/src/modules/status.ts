@@ -248,6 +248,29 @@ export const healthReportSchema = z
         }),
       })
       .meta({ description: 'The store of the user data.' }),
+    published: z
+      .strictObject({
+        available: z.boolean().meta({
+          description:
+            'Whether the published versions could be checked at the last look (every 2 s); when false the last version loaded is served.',
+        }),
+        error: z.string().nullable().meta({
+          description:
+            'Why not, e.g. "the published data could not be checked: database unreachable (ECONNREFUSED)"; else null.',
+        }),
+        versions: z.record(z.string(), z.number().int().min(1)).meta({
+          description: 'Keyed by file name: the published version served.',
+        }),
+        localDiffers: z.array(z.string()).meta({
+          description:
+            "Files of this server's own data directory whose content differs from the published version served (they are not served; publish with data:publish).",
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          'With DATABASE_URL only: the yield files served are the versions published in PostgreSQL.',
+      }),
   })
   .meta({ id: 'HealthReport' });
 
