@@ -10,6 +10,10 @@
  * - a pool fetched or tried in the last 24 hours (whatever the result) is not queued
  *   (backfill-tries.ts, kept on disk across restarts).
  *
+ * With DATABASE_URL the store, the 24-hour memory and the budget are in PostgreSQL
+ * (pg-pool-history.ts, pg-backfill.ts): the budget then counts the requests of every process
+ * together, and a pool tried by one process is not fetched by another within 24 hours.
+ *
  * Two queues: `top` (the top pools by TVL of each /pools snapshot, pool-history-queue.ts) and
  * `page` (pools whose page a saver opened, GET /api/scanner/pools/{pool}/history), which holds at
  * most `pageQueueMax` pools. The pool of each request is chosen when the budget lets it leave, top
@@ -17,13 +21,14 @@
  * lists the settings.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chartToDays, type PoolHistoryStore } from './pool-history.ts';
+import { chartToDays, PoolHistoryStore, type PoolHistory } from './pool-history.ts';
 import { FileBackfillTries, type BackfillTries } from './backfill-tries.ts';
+import type { BackfillBudget } from './pg-backfill.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
 /** The pools' history store, its backfill queues and how many top pools it backfills. */
 export interface PoolHistoryDeps {
-  store: PoolHistoryStore;
+  store: PoolHistory;
   backfill: PoolBackfill;
   /** Pools by TVL backfilled after each real /pools snapshot loads (POOL_BACKFILL_TOP). */
   top: number;
@@ -67,9 +72,14 @@ export interface BackfillOptions {
   userAgent?: string;
   logger?: Logger;
   clock?: BackfillClock;
-  /** Default: the file in the store's directory. */
+  /** Default: the file in the store's directory (required with another store). */
   tries?: BackfillTries;
+  /** The budget shared with other processes (PostgreSQL); default: counted in this process. */
+  budget?: BackfillBudget;
 }
+
+/** Pause before asking a database that did not answer for budget again. */
+const SHARED_BUDGET_RETRY_MS = 5_000;
 
 export const BACKFILL_DEFAULTS = {
   concurrency: 2,
@@ -97,7 +107,8 @@ export class PoolBackfill {
   private running = 0;
   private readonly sent: number[] = [];
   private readonly idleWaiters: (() => void)[] = [];
-  private readonly opts: Required<Omit<BackfillOptions, 'tries'>>;
+  private readonly opts: Required<Omit<BackfillOptions, 'tries' | 'budget'>>;
+  private readonly budget: BackfillBudget | null;
   private readonly listeners: ((pool: string, added: number) => void)[] = [];
   private stopped = false;
   private readonly abort = new AbortController();
@@ -107,7 +118,7 @@ export class PoolBackfill {
   readonly outcomes: BackfillOutcome[] = [];
 
   constructor(
-    private readonly store: PoolHistoryStore,
+    private readonly store: PoolHistory,
     options: BackfillOptions,
   ) {
     this.opts = {
@@ -122,7 +133,11 @@ export class PoolBackfill {
       clock: options.clock ?? REAL_CLOCK,
       apiUrl: options.apiUrl,
     };
-    this.tries = options.tries ?? new FileBackfillTries(store.dir, this.opts.clock.now);
+    this.budget = options.budget ?? null;
+    if (options.tries) this.tries = options.tries;
+    else if (store instanceof PoolHistoryStore)
+      this.tries = new FileBackfillTries(store.dir, this.opts.clock.now);
+    else throw new Error('a backfill of a store other than the files needs its tries');
   }
 
   /** Called after a pool's history gained days (the scanner re-reads that pool's trailing days). */
@@ -241,6 +256,7 @@ export class PoolBackfill {
    * when it gives something, counts the request: the pool of a request is chosen when it leaves.
    */
   private async slot<T>(take: () => T | undefined): Promise<T | undefined> {
+    if (this.budget) return this.sharedSlot(this.budget, take);
     for (;;) {
       const now = this.opts.clock.now();
       while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
@@ -253,6 +269,37 @@ export class PoolBackfill {
         return taken;
       }
       await this.opts.clock.sleep(this.sent[0]! + 60_000 - now + 1, this.abort.signal);
+    }
+  }
+
+  /**
+   * `slot` with the budget shared by every process: a request is counted in the database first,
+   * then `take` chooses its pool; a count left unused (nothing to take any more) is given back.
+   * A database that cannot be reached is asked again after a pause (nothing is sent meanwhile).
+   */
+  private async sharedSlot<T>(
+    budget: BackfillBudget,
+    take: () => T | undefined,
+  ): Promise<T | undefined> {
+    for (;;) {
+      if (this.stopped) throw new Error('stopped');
+      const now = this.opts.clock.now();
+      let wait: number;
+      try {
+        wait = await budget.take(now, this.opts.requestsPerMinute);
+      } catch (err) {
+        this.opts.logger.warn('pool history backfill budget unavailable, waiting', {
+          error: (err as Error).message,
+        });
+        wait = SHARED_BUDGET_RETRY_MS;
+      }
+      if (wait === 0) {
+        const taken = this.stopped ? undefined : take();
+        if (taken === undefined) await budget.giveBack(now).catch(() => undefined);
+        else this.requests++;
+        return taken;
+      }
+      await this.opts.clock.sleep(wait, this.abort.signal);
     }
   }
 
