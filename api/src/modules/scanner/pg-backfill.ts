@@ -12,7 +12,7 @@
  * Times are the backfill's clock (BackfillClock, the machine's time in production).
  */
 import type { PgConnection } from '../../platform/pg/connection.ts';
-import { TRY_MEMORY_MS, type BackfillTries } from './backfill-tries.ts';
+import { TRY_MEMORY_MS, type BackfillTries, type BackfillTry } from './backfill-tries.ts';
 
 /** The shared requests-per-minute budget of the backfill (pool-backfill.ts). */
 export interface BackfillBudget {
@@ -43,6 +43,30 @@ export class PgBackfillTries implements BackfillTries {
       [pool.toLowerCase(), new Date(this.now() - TRY_MEMORY_MS)],
     );
     return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Adds tries in one statement (db:import-files); the newest try of a pool wins. */
+  async addAll(entries: readonly BackfillTry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.query(
+      `INSERT INTO backfill_tries AS t (pool, tried_at, ok)
+       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::boolean[])
+       ON CONFLICT (pool) DO UPDATE SET tried_at = EXCLUDED.tried_at, ok = EXCLUDED.ok
+       WHERE t.tried_at <= EXCLUDED.tried_at`,
+      [
+        entries.map((e) => e.pool.toLowerCase()),
+        entries.map((e) => e.triedAt),
+        entries.map((e) => e.ok),
+      ],
+    );
+  }
+
+  /** Every try recorded (db:export-files). */
+  async entries(): Promise<BackfillTry[]> {
+    const r = await this.db.query<{ pool: string; tried_at: Date; ok: boolean }>(
+      'SELECT pool, tried_at, ok FROM backfill_tries ORDER BY tried_at, pool',
+    );
+    return r.rows.map((row) => ({ pool: row.pool, triedAt: row.tried_at, ok: row.ok }));
   }
 
   /** The newest try of a pool wins, whichever process recorded it. */

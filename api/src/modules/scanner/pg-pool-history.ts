@@ -174,6 +174,24 @@ export class PgPoolHistoryStore implements PoolHistory {
     return added;
   }
 
+  /**
+   * Adds the days of many pools that the table does not have (db:import-files), in batches, one
+   * transaction: days held keep their row, so a rerun adds nothing. Returns how many were added.
+   */
+  async addMissing(rows: readonly { pool: string; day: PoolDay }[]): Promise<number> {
+    const list = rows
+      .filter((r) => isPoolId(r.pool) && isStorableDay(r.day))
+      .map((r) => ({ pool: r.pool.toLowerCase(), day: r.day }));
+    let added = 0;
+    await this.db.transaction(async (c) => {
+      for (let i = 0; i < list.length; i += BATCH) {
+        const r = await c.query(ADD_MISSING, insertValues(list.slice(i, i + BATCH)));
+        added += r.rowCount ?? 0;
+      }
+    });
+    return added;
+  }
+
   async replace(pool: string, rows: readonly PoolDay[]): Promise<void> {
     const key = checkedId(pool);
     await this.db.transaction(async (c) => {

@@ -130,7 +130,13 @@ export function isStorableDay(day: PoolDay): boolean {
 /** A snapshot pool's row of `date`, or null when it has no finite APY or TVL or a bad id. */
 export function snapshotRow(date: string, p: SnapshotPool): PoolDay | null {
   if (!isPoolId(p.pool) || !Number.isFinite(p.apy) || !Number.isFinite(p.tvlUsd)) return null;
-  return { date, apy: p.apy, apyBase: num(p.apyBase), apyReward: num(p.apyReward), tvlUsd: p.tvlUsd };
+  return {
+    date,
+    apy: p.apy,
+    apyBase: num(p.apyBase),
+    apyReward: num(p.apyReward),
+    tvlUsd: p.tvlUsd,
+  };
 }
 
 export interface PoolHistoryStoreOptions {
