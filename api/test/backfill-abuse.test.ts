@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { poolHistoryAnswerSchema } from '@yield/contract';
 import { FileBackfillTries, TRIES_FILE } from '../src/modules/scanner/backfill-tries.ts';
-import { PoolBackfill, type BackfillClock } from '../src/modules/scanner/pool-backfill.ts';
+import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
+import { TestClock } from './backfill-clock.ts';
 import { PoolHistoryStore, type PoolDay } from '../src/modules/scanner/pool-history.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
 import { scannerState } from '../src/modules/scanner/scanner-state.ts';
@@ -24,37 +25,6 @@ import { chartBody, dailyPoints, startReplayServer, type ReplayServer } from './
 
 const DAY_MS = 86_400_000;
 const MINUTE = 60_001;
-
-/** The backfill's time, moved by the test: a sleep ends once the clock has passed its end. */
-class TestClock implements BackfillClock {
-  private t = Date.parse('2026-11-25T21:00:00Z');
-  private sleepers: { at: number; wake: () => void }[] = [];
-  now = () => this.t;
-  sleep = (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason as Error);
-      const sleeper = { at: this.t + ms, wake: resolve };
-      this.sleepers.push(sleeper);
-      signal.addEventListener(
-        'abort',
-        () => {
-          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-          reject(signal.reason as Error);
-        },
-        { once: true },
-      );
-    });
-  advance(ms: number): void {
-    this.t += ms;
-    const due = this.sleepers.filter((s) => s.at <= this.t);
-    this.sleepers = this.sleepers.filter((s) => s.at > this.t);
-    for (const s of due) s.wake();
-  }
-  /** Sleeps under way (a worker waiting for its budget). */
-  get sleeping(): number {
-    return this.sleepers.length;
-  }
-}
 
 type RawPool = { pool: string; tvlUsd: number } & Record<string, unknown>;
 type RawPools = { status: string; data: RawPool[] };
