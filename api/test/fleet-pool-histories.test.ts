@@ -24,7 +24,7 @@ import { silentLogger } from '../src/platform/logger.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { TestClock } from './backfill-clock.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
-import { freshDatabase } from './pg-cluster.ts';
+import { freshDatabase, startCluster } from './pg-cluster.ts';
 import { chartBody, dailyPoints, startReplayServer, type ReplayServer } from './replay-server.ts';
 
 const MINUTE = 60_001;
@@ -79,6 +79,15 @@ async function open(t: TestContext, pool: string) {
   expect(res.status).toBe(200);
   return res.body as { days: PoolDay[]; backfill: string; sample: boolean };
 }
+
+const rowsOf = (n: number): PoolDay[] =>
+  dailyPoints({ lastDay: '2026-11-24', days: n, apy: 5 }).map((p) => ({
+    date: p.timestamp.slice(0, 10),
+    apy: p.apy ?? 5,
+    apyBase: null,
+    apyReward: null,
+    tvlUsd: p.tvlUsd,
+  }));
 
 function connection(url: string): PgConnection {
   const db = new PgConnection({ connectionString: url, logger: silentLogger });
@@ -170,6 +179,55 @@ describe('pool histories shared by the fleet (DATABASE_URL)', () => {
     clock.advance(MINUTE);
     await Promise.all([one.idle(), two.idle()]);
     expect([...replay.requests].sort()).toEqual(pools.map((p) => `/chart/${p}`).sort());
+  });
+});
+
+describe('a database out of reach', () => {
+  it('a pool page answers 503 JSON, the scanner keeps the histories it read last; the page recovers with the database', async () => {
+    const cluster = await startCluster();
+    cleanups.push(() => cluster.destroy());
+    const databaseUrl = await cluster.createDatabase();
+    const replay = await replayServer();
+    const dir = await machineDir();
+    const pool = (await poolsOf(dir))[0]!;
+    const db = connection(databaseUrl);
+    await new PgPoolHistoryStore(db).mergeRows(pool, rowsOf(40));
+    await db.close();
+    const t = await machine(dir, replay, databaseUrl);
+    const basis = () =>
+      scannerState(t.deps)
+        .index()!
+        .items.find((i) => i.pool === pool)!.apyBasis;
+    expect(basis()).toBe('mean30d');
+
+    await cluster.stop();
+    const down = await t.http.get(`/api/scanner/pools/${pool}/history`);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('unavailable');
+    expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|at .*\.ts/);
+    // A new snapshot loads: its histories cannot be read, the ones read last are kept.
+    const raw = generatePoolsResponse({ count: 12, seed: 41 });
+    await importPoolsSnapshot(raw, {
+      store: t.deps.store,
+      dataDir: dir,
+      fetchedAt: new Date('2026-11-25T09:00:00Z'),
+      history: null,
+    });
+    await scannerState(t.deps).settled();
+    expect(t.logger.lines.map((l) => l.message)).toContain(
+      'reading the pool histories failed, keeping the previous ones',
+    );
+    expect(basis()).toBe('mean30d');
+
+    await cluster.start();
+    await vi.waitFor(
+      async () => {
+        const up = await t.http.get(`/api/scanner/pools/${pool}/history`);
+        expect(up.status).toBe(200);
+        expect(up.body.days).toHaveLength(40);
+      },
+      { timeout: 10_000, interval: 300 },
+    );
   });
 });
 
