@@ -28,6 +28,13 @@ export interface BackfillTries {
   recentlyTried(pool: string): Promise<boolean>;
   /** Records a fetch or try of the pool at `at` (`ok`: its history was stored). */
   markTried(pool: string, at: Date, ok: boolean): Promise<void>;
+  /**
+   * A memory shared by several processes: records a try of the pool starting at `at` unless one
+   * was recorded in the 24 hours before, in one step; false: another process has it.
+   */
+  claim?(pool: string, at: Date): Promise<boolean>;
+  /** Forgets the try `claim` recorded at `at` (its fetch was cut short by the server stopping). */
+  unclaim?(pool: string, at: Date): Promise<void>;
 }
 
 /** One pool's newest try. */

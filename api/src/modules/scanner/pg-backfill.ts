@@ -45,6 +45,25 @@ export class PgBackfillTries implements BackfillTries {
     return (r.rowCount ?? 0) > 0;
   }
 
+  /** One statement: two processes claiming a pool at once, one gets it (the other waits on the row). */
+  async claim(pool: string, at: Date): Promise<boolean> {
+    const r = await this.db.query(
+      `INSERT INTO backfill_tries AS t (pool, tried_at, ok) VALUES ($1, $2, false)
+       ON CONFLICT (pool) DO UPDATE SET tried_at = EXCLUDED.tried_at, ok = false
+       WHERE t.tried_at <= $3
+       RETURNING 1`,
+      [pool.toLowerCase(), at, new Date(at.getTime() - TRY_MEMORY_MS)],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async unclaim(pool: string, at: Date): Promise<void> {
+    await this.db.query('DELETE FROM backfill_tries WHERE pool = $1 AND tried_at = $2', [
+      pool.toLowerCase(),
+      at,
+    ]);
+  }
+
   /** Adds tries in one statement (db:import-files); the newest try of a pool wins. */
   async addAll(entries: readonly BackfillTry[]): Promise<void> {
     if (entries.length === 0) return;

@@ -234,15 +234,19 @@ export class PoolBackfill {
 
   private async work(): Promise<void> {
     for (;;) {
-      let pool: string | undefined;
+      let granted: { pool: string; at: number } | undefined;
       try {
-        pool = await this.slot(() => this.take());
+        granted = await this.slot((at) => {
+          const pool = this.take();
+          return pool === undefined ? undefined : { pool, at };
+        });
       } catch {
         return; // stopped while waiting for the budget
       }
-      if (pool === undefined) return;
+      if (granted === undefined) return;
+      const { pool } = granted;
       try {
-        await this.run(pool);
+        if (await this.claim(pool, granted.at)) await this.run(pool, granted.at);
       } finally {
         this.running--;
         this.known.delete(pool);
@@ -255,13 +259,13 @@ export class PoolBackfill {
    * Waits until one more request fits in the last 60 s, then calls `take` in the same tick and,
    * when it gives something, counts the request: the pool of a request is chosen when it leaves.
    */
-  private async slot<T>(take: () => T | undefined): Promise<T | undefined> {
+  private async slot<T>(take: (at: number) => T | undefined): Promise<T | undefined> {
     if (this.budget) return this.sharedSlot(this.budget, take);
     for (;;) {
       const now = this.opts.clock.now();
       while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
       if (this.sent.length < this.opts.requestsPerMinute) {
-        const taken = take();
+        const taken = take(now);
         if (taken !== undefined) {
           this.sent.push(now);
           this.requests++;
@@ -279,7 +283,7 @@ export class PoolBackfill {
    */
   private async sharedSlot<T>(
     budget: BackfillBudget,
-    take: () => T | undefined,
+    take: (at: number) => T | undefined,
   ): Promise<T | undefined> {
     for (;;) {
       if (this.stopped) throw new Error('stopped');
@@ -294,7 +298,7 @@ export class PoolBackfill {
         wait = SHARED_BUDGET_RETRY_MS;
       }
       if (wait === 0) {
-        const taken = this.stopped ? undefined : take();
+        const taken = this.stopped ? undefined : take(now);
         if (taken === undefined) await budget.giveBack(now).catch(() => undefined);
         else this.requests++;
         return taken;
@@ -303,7 +307,30 @@ export class PoolBackfill {
     }
   }
 
-  private async run(pool: string): Promise<void> {
+  /**
+   * With a memory shared by several processes (`claim`), takes the pool for this fetch unless
+   * another process fetched or tried it in the last 24 hours (it was queued here before that try
+   * was recorded): then nothing is sent, and the request counted at `at` is given back.
+   */
+  private async claim(pool: string, at: number): Promise<boolean> {
+    if (!this.tries.claim) return true;
+    let mine = false;
+    try {
+      mine = await this.tries.claim(pool, new Date(at));
+    } catch (err) {
+      this.opts.logger.warn('pool history backfill not claimed', {
+        pool,
+        error: (err as Error).message,
+      });
+    }
+    if (mine) return true;
+    this.requests--;
+    await this.budget?.giveBack(at).catch(() => undefined);
+    this.opts.logger.info('pool history backfill left to another process', { pool });
+    return false;
+  }
+
+  private async run(pool: string, claimedAt: number): Promise<void> {
     const url = `${this.opts.apiUrl.replace(/\/+$/, '')}/chart/${encodeURIComponent(pool)}`;
     let outcome: BackfillOutcome;
     try {
@@ -319,7 +346,10 @@ export class PoolBackfill {
     this.outcomes.push(outcome);
     if (this.outcomes.length > 1000) this.outcomes.splice(0, this.outcomes.length - 1000);
     // A fetch cut short by the server stopping was not a try.
-    if (this.stopped) return;
+    if (this.stopped) {
+      await this.tries.unclaim?.(pool, new Date(claimedAt)).catch(() => undefined);
+      return;
+    }
     await this.tries
       .markTried(pool, new Date(this.opts.clock.now()), outcome.ok)
       .catch((err: unknown) =>
