@@ -12,7 +12,8 @@
  *
  * With DATABASE_URL the store, the 24-hour memory and the budget are in PostgreSQL
  * (pg-pool-history.ts, pg-backfill.ts): the budget then counts the requests of every process
- * together, and a pool tried by one process is not fetched by another within 24 hours.
+ * together, a pool tried by one process is not fetched by another within 24 hours, and each fetch
+ * first claims its pool there, so a pool queued on several processes is fetched by one.
  *
  * Two queues: `top` (the top pools by TVL of each /pools snapshot, pool-history-queue.ts) and
  * `page` (pools whose page a saver opened, GET /api/scanner/pools/{pool}/history), which holds at
