@@ -304,7 +304,9 @@ export class PoolBackfill {
         else this.requests++;
         return taken;
       }
-      await this.opts.clock.sleep(wait, this.abort.signal);
+      // Until the moment the answer named: the clock moved while the database answered.
+      const left = now + wait - this.opts.clock.now();
+      if (left > 0) await this.opts.clock.sleep(left, this.abort.signal);
     }
   }
 
