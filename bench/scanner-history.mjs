@@ -14,6 +14,14 @@
  *
  *   node bench/scanner-history.mjs          # or: pnpm --filter @yield/bench bench:scanner-history
  *   BENCH_POOLS=20000 BENCH_HISTORY_DAYS=365 BENCH_PASSES=5 node bench/scanner-history.mjs
+ *   BENCH_STORE=pg node bench/scanner-history.mjs
+ *
+ * BENCH_STORE=pg measures the PostgreSQL store instead (the table pool_history, used with
+ * DATABASE_URL; api/src/modules/scanner/pg-pool-history.ts) on a throwaway cluster with its crash
+ * safety on (api/test/pg-cluster.ts, Debian's postgresql binaries): the table's size, the daily
+ * upsert of every pool's row, one pool's whole history (p50/p95), and the trailing 30 days of
+ * 5,000 pools and of every pool (the one query the scanner makes after each import), each read
+ * also by the file store on the same histories for comparison.
  *
  * Prints numbers only (no pass/fail): they are recorded in docs/performance.md.
  */
@@ -28,6 +36,7 @@ const apiDir = path.resolve(here, '../api');
 const POOLS = Number(process.env.BENCH_POOLS ?? 20_000);
 const DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 365);
 const PASSES = Number(process.env.BENCH_PASSES ?? 5);
+const STORE = process.env.BENCH_STORE ?? 'files';
 
 const childScript = `
 import http from 'node:http';
@@ -162,13 +171,101 @@ server.close();
 await deps.close();
 `;
 
+const pgScript = `
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { silentLogger } from './src/index.ts';
+import { generatePoolsResponse } from './scripts/generate-pools.ts';
+import { formatHistory, PoolHistoryStore } from './src/modules/scanner/pool-history.ts';
+import { PgPoolHistoryStore } from './src/modules/scanner/pg-pool-history.ts';
+import { PgConnection } from './src/platform/pg/connection.ts';
+import { startCluster } from './test/pg-cluster.ts';
+
+const POOLS = ${POOLS};
+const DAYS = ${DAYS};
+const pct = (values, p) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const timeIt = async (fn) => {
+  const t = performance.now();
+  const value = await fn();
+  return [performance.now() - t, value];
+};
+const cluster = await startCluster({ durable: true });
+const db = new PgConnection({ connectionString: await cluster.createDatabase('bench'), logger: silentLogger });
+try {
+  const table = new PgPoolHistoryStore(db);
+  const files = new PoolHistoryStore(process.env.DATA_DIR);
+  const raw = generatePoolsResponse({ count: POOLS, seed: 11 });
+  const lastDay = new Date(Date.UTC(2026, 10, 25));
+  // The same histories in both stores (set-up, not timed).
+  const limit = pLimit(32);
+  const batch = [];
+  const flush = async () => { await table.addMissing(batch.splice(0)); };
+  for (const [i, p] of raw.data.entries()) {
+    const rows = [];
+    let apy = p.apy;
+    for (let k = DAYS; k >= 1; k--) {
+      apy = Math.max(0, apy * (1 + (((i * 31 + k * 17) % 101) / 101 - 0.5) * 0.06));
+      rows.push({
+        date: new Date(lastDay.getTime() - k * 86400000).toISOString().slice(0, 10),
+        apy: Math.round(apy * 1e5) / 1e5,
+        apyBase: p.apyBase ?? null,
+        apyReward: p.apyReward ?? null,
+        tvlUsd: Math.round(p.tvlUsd * (1 + ((k % 13) - 6) / 100)),
+      });
+    }
+    for (const day of rows) batch.push({ pool: p.pool, day });
+    if (batch.length >= 100000) await flush();
+    await limit(async () => {
+      const file = files.fileOf(p.pool);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, formatHistory(rows));
+    });
+  }
+  await flush();
+  await db.query('VACUUM ANALYZE pool_history');
+  const size = (await db.query("SELECT pg_total_relation_size('pool_history') AS b")).rows[0].b;
+  console.log('table pool_history: ' + (Number(size) / 1024 / 1024).toFixed(0) + ' MB (table + primary key), ' + POOLS * DAYS + ' rows');
+
+  const [upsertMs] = await timeIt(() => table.appendSnapshot(lastDay.toISOString(), raw.data));
+  console.log('daily upsert of ' + POOLS + ' rows (one transaction, unnest + ON CONFLICT): ' + upsertMs.toFixed(0) + ' ms');
+
+  const one = [];
+  for (let k = 0; k < 200; k++) {
+    const [ms, rows] = await timeIt(() => table.read(raw.data[(k * 97) % POOLS].pool));
+    if (rows.length !== DAYS + 1) throw new Error('expected ' + (DAYS + 1) + ' days, got ' + rows.length);
+    one.push(ms);
+  }
+  console.log("one pool's whole history (" + (DAYS + 1) + ' days): p50 ' + pct(one, 50).toFixed(2) + ' ms, p95 ' + pct(one, 95).toFixed(2) + ' ms');
+
+  for (const n of [...new Set([Math.min(5000, POOLS), POOLS])]) {
+    const ids = raw.data.slice(0, n).map((p) => p.pool);
+    for (const [name, store] of [['PostgreSQL', table], ['files', files]]) {
+      const runs = [];
+      for (let pass = 0; pass < 3; pass++) {
+        const [ms, read] = await timeIt(() => store.trailingOfAll(ids, 30, '2026-11-24'));
+        if (read.size !== n) throw new Error(name + ': ' + read.size + ' pools read of ' + n);
+        runs.push(ms);
+      }
+      console.log('trailing 30 days of ' + n + ' pools, ' + name + ': ' + runs.map((ms) => ms.toFixed(0)).join(' / ') + ' ms (3 runs)');
+    }
+  }
+} finally {
+  await db.close();
+  await cluster.destroy();
+}
+`;
+
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-scanner-history-'));
 await cp(path.join(apiDir, 'data'), dataDir, {
   recursive: true,
   filter: (src) => !path.basename(src).startsWith('.') || src === path.join(apiDir, 'data'),
 });
 console.log(
-  `${POOLS} pools × ${DAYS} days; node ${process.version}, ${os.cpus().length} cores, load ${os
+  `${POOLS} pools × ${DAYS} days, ${STORE === 'pg' ? 'PostgreSQL and files' : 'files'}; node ${process.version}, ${os.cpus().length} cores, load ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
@@ -177,7 +274,7 @@ try {
   const code = await new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', childScript],
+      ['--import', 'tsx', '--input-type=module', '-e', STORE === 'pg' ? pgScript : childScript],
       {
         cwd: apiDir,
         env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', DATA_POLL_MS: '0' },

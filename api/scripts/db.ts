@@ -11,6 +11,11 @@
  * sent again. Run it with the file-store server stopped (its last changes are in user-data.log
  * until it stops; the command replays that journal too). export-files replaces the four files, so
  * stop the server that owns them first.
+ *
+ * Both also move the pool histories (DATA_DIR/pool-history/<xx>/<pool>.ndjson <-> the table
+ * pool_history) and the backfill's 24-hour memory (pool-history/backfill-tries.ndjson <->
+ * backfill_tries): import keeps the days the table holds (a rerun adds nothing), export replaces
+ * each pool's file with the table's rows.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +27,11 @@ import { jsonFileText } from '../src/platform/files/json-text.ts';
 import { migrate } from '../src/platform/pg/migrate.ts';
 import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
 import { UserDataUnavailableError } from '../src/composition/user-data.ts';
+import {
+  exportPoolHistories,
+  importPoolHistories,
+  type PoolHistoriesMoved,
+} from '../src/composition/pg-transfer.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
@@ -31,9 +41,9 @@ const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DI
   migrate        apply the pending SQL migrations (api/src/platform/pg/migrations)
   import-files   copy the mailing list, invites, premium users, alert subscriptions and the ledger
                  of sent alerts of the data directory into the database (safe to rerun: nothing
-                 is added twice)
+                 is added twice), and the pool histories and the backfill's tries
   export-files   write mailing-list.json, invites.json, users.json and alerts.json from the
-                 database
+                 database, and the pool histories and the backfill's tries
   --data-dir     data directory (default: $DATA_DIR, else api/data)
   --database-url PostgreSQL URL (default: $DATABASE_URL)`;
 
@@ -118,6 +128,7 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
       alerts: store.get('alerts') ?? { subscriptions: [], deliveries: [] },
     };
     const added = await db.importFiles(data);
+    const histories = await importPoolHistories(db.connection, dataDir);
     return {
       exitCode: 0,
       output: [
@@ -127,6 +138,7 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
         `  users:        ${added.users} added (${data.users.users.length} in the file)`,
         `  alerts:       ${added.alertSubscriptions} added (${data.alerts.subscriptions.length} in the file)`,
         `  alert ledger: ${added.alertDeliveries} added (${data.alerts.deliveries.length} in the file)`,
+        historiesLine('pool histories:', histories, 'added'),
       ].join('\n'),
     };
   } finally {
@@ -144,6 +156,7 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
     };
   }
   const data = await db.exportFiles();
+  const histories = await exportPoolHistories(db.connection, dataDir);
   await writeFileDurably(
     path.join(dataDir, 'mailing-list.json'),
     jsonFileText(data.mailingList),
@@ -172,8 +185,14 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
       `  invites.json:      ${data.invites.invites.length} invites`,
       `  users.json:        ${data.users.users.length} users`,
       `  alerts.json:       ${data.alerts.subscriptions.length} alert subscriptions, ${data.alerts.deliveries.length} entries of the alert ledger`,
+      historiesLine('pool-history/:    ', histories, 'written'),
     ].join('\n'),
   };
+}
+
+/** The pool histories' line of the commands' report. */
+function historiesLine(label: string, moved: PoolHistoriesMoved, verb: string): string {
+  return `  ${label} ${moved.pools} pools, ${moved.days} days ${verb}, ${moved.tries} backfill tries`;
 }
 
 runAsCommand(import.meta.url, (argv) => runDb(argv));

@@ -30,7 +30,10 @@ import {
   type PremiumClaims,
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
-import { PoolHistoryStore } from './modules/scanner/pool-history.ts';
+import { PoolHistoryStore, type PoolHistory } from './modules/scanner/pool-history.ts';
+import { PgPoolHistoryStore } from './modules/scanner/pg-pool-history.ts';
+import { PgBackfillBudget, PgBackfillTries } from './modules/scanner/pg-backfill.ts';
+import type { PgConnection } from './platform/pg/connection.ts';
 import {
   PoolBackfill,
   type BackfillClock,
@@ -112,8 +115,9 @@ export interface AppDeps {
    */
   metricsEndpoint: { token: string | null; port: number | null; host: string };
   /**
-   * Every pool's own daily history (DATA_DIR/pool-history) and the queue that backfills it from
-   * DeFiLlama's /chart within its rate limits (modules/scanner/pool-history.ts, pool-backfill.ts).
+   * Every pool's own daily history (DATA_DIR/pool-history, or the table pool_history with
+   * DATABASE_URL) and the queue that backfills it from DeFiLlama's /chart within its rate limits
+   * (modules/scanner/pool-history.ts, pg-pool-history.ts, pool-backfill.ts).
    * Absent in deps built by hand (tests): the scanner then opens them on the data directory.
    */
   poolHistory?: PoolHistoryDeps;
@@ -255,7 +259,12 @@ async function openUserData(
   poolMax: number,
   logger: Logger,
   metrics: Metrics,
-): Promise<{ userData: UserDataStore; rateCounter: RateCounter; files: FileUserDataStore | null }> {
+): Promise<{
+  userData: UserDataStore;
+  rateCounter: RateCounter;
+  files: FileUserDataStore | null;
+  pg: PgConnection | null;
+}> {
   if (databaseUrl) {
     const pgStore = await PgUserDataStore.open({
       connectionString: databaseUrl,
@@ -266,11 +275,11 @@ async function openUserData(
     metrics.track({
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     });
-    return { userData: pgStore, rateCounter: pgStore, files: null };
+    return { userData: pgStore, rateCounter: pgStore, files: null, pg: pgStore.connection };
   }
   const files = await FileUserDataStore.open(store, { logger, owner: true, metrics });
   metrics.track({ journal: () => files.journalState() });
-  return { userData: files, rateCounter: new MemoryRateCounter(), files };
+  return { userData: files, rateCounter: new MemoryRateCounter(), files, pg: null };
 }
 
 function packageVersion(): string {
@@ -353,7 +362,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const store = openStore(dataDir, logger);
   const databaseUrl =
     options.databaseUrl !== undefined ? options.databaseUrl || null : (config.DATABASE_URL ?? null);
-  const { userData, rateCounter, files } = await openUserData(
+  const { userData, rateCounter, files, pg } = await openUserData(
     store,
     databaseUrl,
     options.pgPoolMax ?? config.PG_POOL_MAX,
@@ -430,11 +439,22 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   alerts.trigger('start');
 
   const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
-  const poolHistoryStore = new PoolHistoryStore(dataDir);
+  const defillamaApiUrl = options.defillamaApiUrl ?? config.DEFILLAMA_API_URL;
+  const backfillClock = options.poolBackfill?.clock;
+  // With DATABASE_URL the histories, the 24-hour memory and the budget are shared in PostgreSQL.
+  const poolHistoryStore: PoolHistory = pg
+    ? new PgPoolHistoryStore(pg)
+    : new PoolHistoryStore(dataDir);
   const poolHistory: PoolHistoryDeps = {
     store: poolHistoryStore,
     backfill: new PoolBackfill(poolHistoryStore, {
-      apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+      ...(pg
+        ? {
+            tries: new PgBackfillTries(pg, backfillClock?.now ?? Date.now),
+            budget: new PgBackfillBudget(pg, defillamaApiUrl),
+          }
+        : {}),
+      apiUrl: defillamaApiUrl,
       requestsPerMinute: options.poolBackfill?.requestsPerMinute ?? config.POOL_BACKFILL_RPM,
       concurrency: options.poolBackfill?.concurrency ?? config.POOL_BACKFILL_CONCURRENCY,
       ...(options.poolBackfill?.backoffMs === undefined

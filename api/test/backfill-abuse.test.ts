@@ -13,8 +13,18 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { poolHistoryAnswerSchema } from '@yield/contract';
 import { FileBackfillTries, TRIES_FILE } from '../src/modules/scanner/backfill-tries.ts';
-import { PoolBackfill, type BackfillClock } from '../src/modules/scanner/pool-backfill.ts';
-import { PoolHistoryStore, type PoolDay } from '../src/modules/scanner/pool-history.ts';
+import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
+import {
+  PoolHistoryStore,
+  type PoolDay,
+  type PoolHistory,
+} from '../src/modules/scanner/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
+import { PgBackfillTries } from '../src/modules/scanner/pg-backfill.ts';
+import type { BackfillTries } from '../src/modules/scanner/backfill-tries.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
+import { silentLogger } from '../src/platform/logger.ts';
+import { TestClock } from './backfill-clock.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
 import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
@@ -24,37 +34,6 @@ import { chartBody, dailyPoints, startReplayServer, type ReplayServer } from './
 
 const DAY_MS = 86_400_000;
 const MINUTE = 60_001;
-
-/** The backfill's time, moved by the test: a sleep ends once the clock has passed its end. */
-class TestClock implements BackfillClock {
-  private t = Date.parse('2026-11-25T21:00:00Z');
-  private sleepers: { at: number; wake: () => void }[] = [];
-  now = () => this.t;
-  sleep = (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason as Error);
-      const sleeper = { at: this.t + ms, wake: resolve };
-      this.sleepers.push(sleeper);
-      signal.addEventListener(
-        'abort',
-        () => {
-          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-          reject(signal.reason as Error);
-        },
-        { once: true },
-      );
-    });
-  advance(ms: number): void {
-    this.t += ms;
-    const due = this.sleepers.filter((s) => s.at <= this.t);
-    this.sleepers = this.sleepers.filter((s) => s.at > this.t);
-    for (const s of due) s.wake();
-  }
-  /** Sleeps under way (a worker waiting for its budget). */
-  get sleeping(): number {
-    return this.sleepers.length;
-  }
-}
 
 type RawPool = { pool: string; tvlUsd: number } & Record<string, unknown>;
 type RawPools = { status: string; data: RawPool[] };
@@ -342,22 +321,6 @@ describe('a pool fetched or tried in the last 24 hours is not fetched again', ()
     expect(replay.requests.filter((r) => r === `/chart/${young}`)).toHaveLength(2);
   });
 
-  it('a request that timed out counts as a try', async () => {
-    const replay = await replayServer();
-    const dir = await tempDataDir();
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const pool = '33333333-3333-4333-8333-333333333333';
-    replay.set(pool, { kind: 'hang' });
-    const store = new PoolHistoryStore(dir);
-    const backfill = new PoolBackfill(store, { apiUrl: replay.url, timeoutMs: 200 });
-    expect(await backfill.enqueue(pool, 'page')).toBe('queued');
-    await backfill.idle();
-    expect(backfill.outcomes[0]!.ok).toBe(false);
-    expect(await backfill.enqueue(pool, 'page')).toBe('recent');
-    expect(await backfill.enqueue(pool, 'top')).toBe('recent');
-    expect(replay.requests).toEqual([`/chart/${pool}`]);
-  });
-
   it('the memory file stays bounded: tries older than 24 hours are dropped', async () => {
     const dir = await tempDataDir();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -380,6 +343,70 @@ describe('a pool fetched or tried in the last 24 hours is not fetched again', ()
     const again = new FileBackfillTries(store.dir, clock.now);
     expect(await again.recentlyTried(id(599))).toBe(true);
     expect(await again.recentlyTried(id(1))).toBe(false);
+  });
+});
+
+/** A history store and the backfill's tries with its clock: on the files, or in PostgreSQL. */
+type Opened = { store: PoolHistory; tries: (now: () => number) => BackfillTries };
+const BACKENDS: [string, () => Promise<Opened>][] = [
+  [
+    'files',
+    async () => {
+      const dir = await tempDataDir();
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const store = new PoolHistoryStore(dir);
+      return { store, tries: (now) => new FileBackfillTries(store.dir, now) };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const url = await freshDatabase(inject('pgBaseUrl'));
+      const db = new PgConnection({ connectionString: url, logger: silentLogger });
+      cleanups.push(() => db.close());
+      return { store: new PgPoolHistoryStore(db), tries: (now) => new PgBackfillTries(db, now) };
+    },
+  ],
+];
+
+describe.each(BACKENDS)('the 24-hour memory of tries (%s)', (_, openBackend) => {
+  it('a request that timed out counts as a try', async () => {
+    const replay = await replayServer();
+    const { store, tries } = await openBackend();
+    const pool = '33333333-3333-4333-8333-333333333333';
+    replay.set(pool, { kind: 'hang' });
+    const backfill = new PoolBackfill(store, {
+      apiUrl: replay.url,
+      timeoutMs: 200,
+      tries: tries(Date.now),
+    });
+    expect(await backfill.enqueue(pool, 'page')).toBe('queued');
+    await backfill.idle();
+    expect(backfill.outcomes[0]!.ok).toBe(false);
+    expect(await backfill.enqueue(pool, 'page')).toBe('recent');
+    expect(await backfill.enqueue(pool, 'top')).toBe('recent');
+    expect(replay.requests).toEqual([`/chart/${pool}`]);
+  });
+
+  it('a try is remembered for 24 hours, by a new reader too; the newest try of a pool wins', async () => {
+    const { tries } = await openBackend();
+    const clock = new TestClock();
+    const one = tries(clock.now);
+    const [a, b] = ['a', 'b'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
+    await one.markTried(a!, new Date(clock.now()), true);
+    clock.advance(DAY_MS / 2);
+    await one.markTried(b!, new Date(clock.now()), false);
+    // An older try recorded late does not replace the newer one.
+    await one.markTried(b!, new Date(clock.now() - DAY_MS), true);
+    const two = tries(clock.now);
+    expect([await two.recentlyTried(a!), await two.recentlyTried(b!.toUpperCase())]).toEqual([
+      true,
+      true,
+    ]);
+    clock.advance(DAY_MS / 2 + 1);
+    expect([await two.recentlyTried(a!), await two.recentlyTried(b!)]).toEqual([false, true]);
+    clock.advance(DAY_MS / 2);
+    expect(await tries(clock.now).recentlyTried(b!)).toBe(false);
   });
 });
 

@@ -9,13 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { API_ROOT } from '../src/platform/config.ts';
 import {
   chartToDays,
   PoolHistoryStore,
   type PoolDay,
+  type PoolHistory,
 } from '../src/modules/scanner/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
+import { PgConnection } from '../src/platform/pg/connection.ts';
+import { silentLogger } from '../src/platform/logger.ts';
+import { freshDatabase } from './pg-cluster.ts';
 import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
 import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
@@ -38,6 +43,29 @@ async function tempStore(): Promise<PoolHistoryStore> {
   return new PoolHistoryStore(dir);
 }
 
+/** A PostgreSQL store on a fresh database, and a second store on it (another process). */
+async function pgStores(): Promise<[PoolHistory, PoolHistory]> {
+  const url = await freshDatabase(inject('pgBaseUrl'));
+  const open = () => {
+    const db = new PgConnection({ connectionString: url, logger: silentLogger });
+    cleanups.push(() => db.close());
+    return new PgPoolHistoryStore(db);
+  };
+  return [open(), open()];
+}
+
+/** Two stores on the same place: the files of one data directory, or one database. */
+const STORES: [string, () => Promise<[PoolHistory, PoolHistory]>][] = [
+  [
+    'files',
+    async () => {
+      const store = await tempStore();
+      return [store, new PoolHistoryStore(path.dirname(store.dir))];
+    },
+  ],
+  ['PostgreSQL', pgStores],
+];
+
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 
@@ -51,6 +79,97 @@ function days(n: number, lastDay: string, apy: (i: number) => number): PoolDay[]
     tvlUsd: 5e8,
   }));
 }
+
+describe.each(STORES)('the pool history store (%s)', (_, open) => {
+  it('keeps one row per pool per day (the latest snapshot of the day wins), oldest first, read by another store', async () => {
+    const [store, other] = await open();
+    await store.appendSnapshot('2026-11-24T10:00:00Z', [{ pool: A, apy: 4, tvlUsd: 100 }]);
+    await store.appendSnapshot('2026-11-25T01:00:00Z', [
+      { pool: A, apy: 5, apyBase: 4, apyReward: 1, tvlUsd: 200 },
+      { pool: B, apy: 7, tvlUsd: 300 },
+      { pool: 'not-a-pool', apy: 1, tvlUsd: 1 },
+      { pool: '44444444-4444-4444-8444-444444444444', apy: NaN, tvlUsd: 1 },
+    ]);
+    await store.appendSnapshot('2026-11-25T23:00:00Z', [{ pool: A, apy: 6, tvlUsd: 210 }]);
+    await store.idle();
+    expect(await other.read(A)).toEqual([
+      { date: '2026-11-24', apy: 4, apyBase: null, apyReward: null, tvlUsd: 100 },
+      { date: '2026-11-25', apy: 6, apyBase: null, apyReward: null, tvlUsd: 210 },
+    ]);
+    expect(await other.read(B.toUpperCase())).toEqual([
+      { date: '2026-11-25', apy: 7, apyBase: null, apyReward: null, tvlUsd: 300 },
+    ]);
+    expect(await other.read('44444444-4444-4444-8444-444444444444')).toEqual([]);
+    expect(await other.dayCount(A)).toBe(2);
+  });
+
+  it('a backfill adds the days missing and keeps the days held; counts what it added', async () => {
+    const [store, other] = await open();
+    await store.appendSnapshot('2026-11-25T12:00:00Z', [{ pool: A, apy: 42, tvlUsd: 1 }]);
+    expect(
+      await store.mergeRows(
+        A,
+        days(5, '2026-11-25', () => 1),
+      ),
+    ).toBe(4);
+    expect(
+      await other.mergeRows(
+        A,
+        days(7, '2026-11-25', () => 2),
+      ),
+    ).toBe(2);
+    const rows = await other.read(A);
+    expect(rows.map((r) => [r.date, r.apy])).toEqual([
+      ['2026-11-19', 2],
+      ['2026-11-20', 2],
+      ['2026-11-21', 1],
+      ['2026-11-22', 1],
+      ['2026-11-23', 1],
+      ['2026-11-24', 1],
+      ['2026-11-25', 42],
+    ]);
+    expect(
+      await store.mergeRows(
+        A,
+        days(3, '2026-11-25', () => 3),
+      ),
+    ).toBe(0);
+  });
+
+  it('reads the trailing days of every pool at once, up to a day, keyed as asked', async () => {
+    const [store, other] = await open();
+    await store.replace(
+      A,
+      days(40, '2026-11-25', (i) => i),
+    );
+    await store.replace(
+      B,
+      days(3, '2026-11-25', (i) => 100 + i),
+    );
+    await store.replace(
+      B,
+      days(2, '2026-11-24', (i) => 200 + i),
+    ); // replaced whole
+    const read = await other.trailingOfAll(
+      [A.toUpperCase(), B, '33333333-3333-4333-8333-333333333333', 'bad'],
+      30,
+      '2026-11-24',
+    );
+    expect([...read.keys()].sort()).toEqual([A.toUpperCase(), B].sort());
+    const a = read.get(A.toUpperCase())!;
+    expect(a).toHaveLength(30);
+    expect(a[0]!.date).toBe('2026-10-26');
+    expect(a.at(-1)).toEqual({
+      date: '2026-11-24',
+      apy: 38,
+      apyBase: 38,
+      apyReward: null,
+      tvlUsd: 5e8,
+    });
+    expect(read.get(B)!.map((d) => d.apy)).toEqual([200, 201]);
+    expect((await other.trailing(A, 2)).map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25']);
+  });
+});
 
 describe('the pool history store', () => {
   it('keeps one row per pool per day (the latest snapshot of the day), oldest first', async () => {

@@ -1,4 +1,7 @@
-/** Moving the user data between the JSON files and PostgreSQL (db:import-files, db:export-files). */
+/**
+ * Moving the user data, the pool histories and the backfill's tries between the files of the data
+ * directory and PostgreSQL (db:import-files, db:export-files).
+ */
 import type { AlertsFile } from '../modules/alerts/schemas.ts';
 import type { InvitesFile, UsersFile } from '../modules/premium/schemas.ts';
 import type { MailingListFile } from '../modules/mailing-list/schemas.ts';
@@ -21,6 +24,10 @@ import {
 } from '../modules/premium/pg-rows.ts';
 import { iso } from '../platform/pg/rows.ts';
 import { LIST_COLUMNS, type ListRow } from '../modules/mailing-list/pg-rows.ts';
+import { PoolHistoryStore } from '../modules/scanner/pool-history.ts';
+import { PgPoolHistoryStore } from '../modules/scanner/pg-pool-history.ts';
+import { FileBackfillTries } from '../modules/scanner/backfill-tries.ts';
+import { PgBackfillTries } from '../modules/scanner/pg-backfill.ts';
 
 /** The user data in the shape of the file store's JSON files (db:import-files, db:export-files). */
 export interface UserDataFiles {
@@ -212,4 +219,65 @@ export class PgTransfer {
       };
     });
   }
+}
+
+/** How many pool histories, days and backfill tries a transfer moved. */
+export interface PoolHistoriesMoved {
+  pools: number;
+  days: number;
+  tries: number;
+}
+
+/** Pools whose files are read at once, and rows sent per transaction, by the transfers. */
+const TRANSFER_POOLS = 500;
+
+/**
+ * Copies the pool histories of DATA_DIR/pool-history and the backfill's tries into the tables
+ * (db:import-files): days the table holds keep their row, the newest try of a pool wins, so a
+ * rerun adds nothing. `days` counts the days added.
+ */
+export async function importPoolHistories(
+  db: PgConnection,
+  dataDir: string,
+): Promise<PoolHistoriesMoved> {
+  const files = new PoolHistoryStore(dataDir);
+  const table = new PgPoolHistoryStore(db);
+  const pools = await files.pools();
+  let days = 0;
+  for (let i = 0; i < pools.length; i += TRANSFER_POOLS) {
+    const slice = pools.slice(i, i + TRANSFER_POOLS);
+    const rows = await Promise.all(
+      slice.map(async (pool) => (await files.read(pool)).map((day) => ({ pool, day }))),
+    );
+    days += await table.addMissing(rows.flat());
+  }
+  const tries = await new FileBackfillTries(files.dir).entries();
+  await new PgBackfillTries(db).addAll(tries);
+  return { pools: pools.length, days, tries: tries.length };
+}
+
+/**
+ * Writes the tables' pool histories and backfill tries to DATA_DIR/pool-history
+ * (db:export-files): each pool's file is replaced whole with its rows, the tries file too.
+ */
+export async function exportPoolHistories(
+  db: PgConnection,
+  dataDir: string,
+): Promise<PoolHistoriesMoved> {
+  const files = new PoolHistoryStore(dataDir);
+  const table = new PgPoolHistoryStore(db);
+  const pools = await table.pools();
+  let days = 0;
+  for (let i = 0; i < pools.length; i += TRANSFER_POOLS) {
+    const slice = pools.slice(i, i + TRANSFER_POOLS);
+    const read = await table.trailingOfAll(slice, Number.MAX_SAFE_INTEGER);
+    for (const pool of slice) {
+      const rows = read.get(pool) ?? [];
+      await files.replace(pool, rows);
+      days += rows.length;
+    }
+  }
+  const tries = await new PgBackfillTries(db).entries();
+  await new FileBackfillTries(files.dir).replaceAll(tries);
+  return { pools: pools.length, days, tries: tries.length };
 }

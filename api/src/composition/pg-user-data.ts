@@ -70,6 +70,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     this.transfer = new PgTransfer(this.db);
   }
 
+  /** The connection, shared with the pool histories and the backfill's state (deps.ts). */
+  get connection(): PgConnection {
+    return this.db;
+  }
+
   /**
    * Opens the store and applies pending migrations. A database that cannot be reached does not
    * stop the start (the site's reads do not need it): writes answer 503 until it is back.

@@ -55,6 +55,7 @@ const DECISIONS = [
   'Sign-in links: one use, capped in the store, one answer',
   'Past days computed off the event loop, once per data version, limited per client',
   'Published data: the yield files as versioned documents in PostgreSQL',
+  "Pool histories, the backfill's memory and budget in PostgreSQL",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

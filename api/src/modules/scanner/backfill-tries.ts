@@ -28,6 +28,20 @@ export interface BackfillTries {
   recentlyTried(pool: string): Promise<boolean>;
   /** Records a fetch or try of the pool at `at` (`ok`: its history was stored). */
   markTried(pool: string, at: Date, ok: boolean): Promise<void>;
+  /**
+   * A memory shared by several processes: records a try of the pool starting at `at` unless one
+   * was recorded in the 24 hours before, in one step; false: another process has it.
+   */
+  claim?(pool: string, at: Date): Promise<boolean>;
+  /** Forgets the try `claim` recorded at `at` (its fetch was cut short by the server stopping). */
+  unclaim?(pool: string, at: Date): Promise<void>;
+}
+
+/** One pool's newest try. */
+export interface BackfillTry {
+  pool: string;
+  triedAt: Date;
+  ok: boolean;
 }
 
 interface Try {
@@ -91,6 +105,28 @@ export class FileBackfillTries implements BackfillTries {
       }
       this.lines++;
       if (this.lines > Math.max(COMPACT_MIN_LINES, 2 * this.live())) await this.compact();
+    });
+  }
+
+  /** The newest try of each pool the file holds (db:import-files). */
+  async entries(): Promise<BackfillTry[]> {
+    await this.load();
+    return [...this.tries].map(([pool, t]) => ({ pool, triedAt: new Date(t.triedAt), ok: t.ok }));
+  }
+
+  /** Replaces the file whole with these tries (db:export-files). */
+  async replaceAll(entries: readonly BackfillTry[]): Promise<void> {
+    await this.load();
+    await this.serial(async () => {
+      this.tries = new Map(
+        entries.map((e) => [e.pool.toLowerCase(), { triedAt: e.triedAt.getTime(), ok: e.ok }]),
+      );
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      await writeFileDurably(
+        this.file,
+        [...this.tries].map(([pool, t]) => `\n${lineOf(pool, t)}`).join(''),
+      );
+      this.lines = this.tries.size;
     });
   }
 

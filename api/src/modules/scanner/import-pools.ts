@@ -24,7 +24,7 @@ import { poolSchema, type Pool, type PoolsFile } from './schemas.ts';
 import { formatJsonPath } from '../../platform/files/data-store.ts';
 import type { LeftOutPool } from '@yield/contract';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
-import { PoolHistoryStore } from './pool-history.ts';
+import { PoolHistoryStore, type PoolHistory } from './pool-history.ts';
 
 export const POOLS_SOURCE_URL = 'https://yields.llama.fi/pools';
 /** More malformed pools than this share and the whole response is refused. */
@@ -73,7 +73,7 @@ export interface ImportOptions extends PrepareOptions {
    * pools.json was accepted. Default: the store of the data directory written to, except for a
    * sample snapshot (none); `null`: none.
    */
-  history?: PoolHistoryStore | null;
+  history?: PoolHistory | null;
 }
 
 function mostCommon(reasons: Record<string, number>): string {

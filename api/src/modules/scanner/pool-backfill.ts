@@ -10,6 +10,11 @@
  * - a pool fetched or tried in the last 24 hours (whatever the result) is not queued
  *   (backfill-tries.ts, kept on disk across restarts).
  *
+ * With DATABASE_URL the store, the 24-hour memory and the budget are in PostgreSQL
+ * (pg-pool-history.ts, pg-backfill.ts): the budget then counts the requests of every process
+ * together, a pool tried by one process is not fetched by another within 24 hours, and each fetch
+ * first claims its pool there, so a pool queued on several processes is fetched by one.
+ *
  * Two queues: `top` (the top pools by TVL of each /pools snapshot, pool-history-queue.ts) and
  * `page` (pools whose page a saver opened, GET /api/scanner/pools/{pool}/history), which holds at
  * most `pageQueueMax` pools. The pool of each request is chosen when the budget lets it leave, top
@@ -17,13 +22,14 @@
  * lists the settings.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chartToDays, type PoolHistoryStore } from './pool-history.ts';
+import { chartToDays, PoolHistoryStore, type PoolHistory } from './pool-history.ts';
 import { FileBackfillTries, type BackfillTries } from './backfill-tries.ts';
+import type { BackfillBudget } from './pg-backfill.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 
 /** The pools' history store, its backfill queues and how many top pools it backfills. */
 export interface PoolHistoryDeps {
-  store: PoolHistoryStore;
+  store: PoolHistory;
   backfill: PoolBackfill;
   /** Pools by TVL backfilled after each real /pools snapshot loads (POOL_BACKFILL_TOP). */
   top: number;
@@ -67,9 +73,14 @@ export interface BackfillOptions {
   userAgent?: string;
   logger?: Logger;
   clock?: BackfillClock;
-  /** Default: the file in the store's directory. */
+  /** Default: the file in the store's directory (required with another store). */
   tries?: BackfillTries;
+  /** The budget shared with other processes (PostgreSQL); default: counted in this process. */
+  budget?: BackfillBudget;
 }
+
+/** Pause before asking a database that did not answer for budget again. */
+const SHARED_BUDGET_RETRY_MS = 5_000;
 
 export const BACKFILL_DEFAULTS = {
   concurrency: 2,
@@ -97,7 +108,8 @@ export class PoolBackfill {
   private running = 0;
   private readonly sent: number[] = [];
   private readonly idleWaiters: (() => void)[] = [];
-  private readonly opts: Required<Omit<BackfillOptions, 'tries'>>;
+  private readonly opts: Required<Omit<BackfillOptions, 'tries' | 'budget'>>;
+  private readonly budget: BackfillBudget | null;
   private readonly listeners: ((pool: string, added: number) => void)[] = [];
   private stopped = false;
   private readonly abort = new AbortController();
@@ -107,7 +119,7 @@ export class PoolBackfill {
   readonly outcomes: BackfillOutcome[] = [];
 
   constructor(
-    private readonly store: PoolHistoryStore,
+    private readonly store: PoolHistory,
     options: BackfillOptions,
   ) {
     this.opts = {
@@ -122,7 +134,11 @@ export class PoolBackfill {
       clock: options.clock ?? REAL_CLOCK,
       apiUrl: options.apiUrl,
     };
-    this.tries = options.tries ?? new FileBackfillTries(store.dir, this.opts.clock.now);
+    this.budget = options.budget ?? null;
+    if (options.tries) this.tries = options.tries;
+    else if (store instanceof PoolHistoryStore)
+      this.tries = new FileBackfillTries(store.dir, this.opts.clock.now);
+    else throw new Error('a backfill of a store other than the files needs its tries');
   }
 
   /** Called after a pool's history gained days (the scanner re-reads that pool's trailing days). */
@@ -219,15 +235,19 @@ export class PoolBackfill {
 
   private async work(): Promise<void> {
     for (;;) {
-      let pool: string | undefined;
+      let granted: { pool: string; at: number } | undefined;
       try {
-        pool = await this.slot(() => this.take());
+        granted = await this.slot((at) => {
+          const pool = this.take();
+          return pool === undefined ? undefined : { pool, at };
+        });
       } catch {
         return; // stopped while waiting for the budget
       }
-      if (pool === undefined) return;
+      if (granted === undefined) return;
+      const { pool } = granted;
       try {
-        await this.run(pool);
+        if (await this.claim(pool, granted.at)) await this.run(pool, granted.at);
       } finally {
         this.running--;
         this.known.delete(pool);
@@ -240,12 +260,13 @@ export class PoolBackfill {
    * Waits until one more request fits in the last 60 s, then calls `take` in the same tick and,
    * when it gives something, counts the request: the pool of a request is chosen when it leaves.
    */
-  private async slot<T>(take: () => T | undefined): Promise<T | undefined> {
+  private async slot<T>(take: (at: number) => T | undefined): Promise<T | undefined> {
+    if (this.budget) return this.sharedSlot(this.budget, take);
     for (;;) {
       const now = this.opts.clock.now();
       while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
       if (this.sent.length < this.opts.requestsPerMinute) {
-        const taken = take();
+        const taken = take(now);
         if (taken !== undefined) {
           this.sent.push(now);
           this.requests++;
@@ -256,7 +277,63 @@ export class PoolBackfill {
     }
   }
 
-  private async run(pool: string): Promise<void> {
+  /**
+   * `slot` with the budget shared by every process: a request is counted in the database first,
+   * then `take` chooses its pool; a count left unused (nothing to take any more) is given back.
+   * A database that cannot be reached is asked again after a pause (nothing is sent meanwhile).
+   */
+  private async sharedSlot<T>(
+    budget: BackfillBudget,
+    take: (at: number) => T | undefined,
+  ): Promise<T | undefined> {
+    for (;;) {
+      if (this.stopped) throw new Error('stopped');
+      const now = this.opts.clock.now();
+      let wait: number;
+      try {
+        wait = await budget.take(now, this.opts.requestsPerMinute);
+      } catch (err) {
+        this.opts.logger.warn('pool history backfill budget unavailable, waiting', {
+          error: (err as Error).message,
+        });
+        wait = SHARED_BUDGET_RETRY_MS;
+      }
+      if (wait === 0) {
+        const taken = this.stopped ? undefined : take(now);
+        if (taken === undefined) await budget.giveBack(now).catch(() => undefined);
+        else this.requests++;
+        return taken;
+      }
+      // Until the moment the answer named: the clock moved while the database answered.
+      const left = now + wait - this.opts.clock.now();
+      if (left > 0) await this.opts.clock.sleep(left, this.abort.signal);
+    }
+  }
+
+  /**
+   * With a memory shared by several processes (`claim`), takes the pool for this fetch unless
+   * another process fetched or tried it in the last 24 hours (it was queued here before that try
+   * was recorded): then nothing is sent, and the request counted at `at` is given back.
+   */
+  private async claim(pool: string, at: number): Promise<boolean> {
+    if (!this.tries.claim) return true;
+    let mine = false;
+    try {
+      mine = await this.tries.claim(pool, new Date(at));
+    } catch (err) {
+      this.opts.logger.warn('pool history backfill not claimed', {
+        pool,
+        error: (err as Error).message,
+      });
+    }
+    if (mine) return true;
+    this.requests--;
+    await this.budget?.giveBack(at).catch(() => undefined);
+    this.opts.logger.info('pool history backfill left to another process', { pool });
+    return false;
+  }
+
+  private async run(pool: string, claimedAt: number): Promise<void> {
     const url = `${this.opts.apiUrl.replace(/\/+$/, '')}/chart/${encodeURIComponent(pool)}`;
     let outcome: BackfillOutcome;
     try {
@@ -272,7 +349,10 @@ export class PoolBackfill {
     this.outcomes.push(outcome);
     if (this.outcomes.length > 1000) this.outcomes.splice(0, this.outcomes.length - 1000);
     // A fetch cut short by the server stopping was not a try.
-    if (this.stopped) return;
+    if (this.stopped) {
+      await this.tries.unclaim?.(pool, new Date(claimedAt)).catch(() => undefined);
+      return;
+    }
     await this.tries
       .markTried(pool, new Date(this.opts.clock.now()), outcome.ok)
       .catch((err: unknown) =>

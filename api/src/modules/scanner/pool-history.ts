@@ -91,12 +91,60 @@ export function parseHistory(text: string): PoolDay[] {
   return [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
+/**
+ * What the scanner, its track record, the /pools import and the backfill use of a pool history
+ * store: the files of this module (the default), or the PostgreSQL table `pool_history` with
+ * DATABASE_URL (pg-pool-history.ts). Both keep one row per pool per day with the same rules.
+ */
+export interface PoolHistory {
+  /** The pool's whole history, oldest first; [] when it has none. */
+  read(pool: string): Promise<PoolDay[]>;
+  /** The pool's last `days` days up to `until` (inclusive, default: its newest row). */
+  trailing(pool: string, days: number, until?: string): Promise<PoolDay[]>;
+  /** The trailing `days` days of many pools, keyed by pool id as given (pools without rows left out). */
+  trailingOfAll(
+    pools: readonly string[],
+    days: number,
+    until?: string,
+  ): Promise<Map<string, PoolDay[]>>;
+  /** How many days the pool has. */
+  dayCount(pool: string): Promise<number>;
+  /** Each pool's row of the UTC day of `asOf`; a later snapshot of the same day wins. */
+  appendSnapshot(
+    asOf: string,
+    pools: readonly SnapshotPool[],
+  ): Promise<{ day: string; pools: number }>;
+  /** Adds the days the pool does not have yet (a backfill); days held keep their row. */
+  mergeRows(pool: string, rows: readonly PoolDay[]): Promise<number>;
+  /** Replaces the pool's history whole (the sample generator, db:export-files). */
+  replace(pool: string, rows: readonly PoolDay[]): Promise<void>;
+  /** Waits for every queued write. */
+  idle(): Promise<void>;
+}
+
+/** Whether a row can be stored: a day, a finite APY and TVL. */
+export function isStorableDay(day: PoolDay): boolean {
+  return DAY.test(day.date) && Number.isFinite(day.apy) && Number.isFinite(day.tvlUsd);
+}
+
+/** A snapshot pool's row of `date`, or null when it has no finite APY or TVL or a bad id. */
+export function snapshotRow(date: string, p: SnapshotPool): PoolDay | null {
+  if (!isPoolId(p.pool) || !Number.isFinite(p.apy) || !Number.isFinite(p.tvlUsd)) return null;
+  return {
+    date,
+    apy: p.apy,
+    apyBase: num(p.apyBase),
+    apyReward: num(p.apyReward),
+    tvlUsd: p.tvlUsd,
+  };
+}
+
 export interface PoolHistoryStoreOptions {
   /** Files read or appended at once by the whole-store operations. Default 32. */
   ioConcurrency?: number;
 }
 
-export class PoolHistoryStore {
+export class PoolHistoryStore implements PoolHistory {
   readonly dir: string;
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly ioConcurrency: number;
@@ -207,20 +255,15 @@ export class PoolHistoryStore {
     await Promise.all(
       pools.map((p) =>
         limit(async () => {
-          if (!isPoolId(p.pool) || !Number.isFinite(p.apy) || !Number.isFinite(p.tvlUsd)) return;
+          const row = snapshotRow(date, p);
+          if (!row) return;
           const file = this.fileOf(p.pool);
           const dir = path.dirname(file);
           if (!made.has(dir)) {
             await fs.mkdir(dir, { recursive: true });
             made.add(dir);
           }
-          const line = encodeRow({
-            date,
-            apy: p.apy,
-            apyBase: num(p.apyBase),
-            apyReward: num(p.apyReward),
-            tvlUsd: p.tvlUsd,
-          });
+          const line = encodeRow(row);
           await this.serial(p.pool, () => fs.appendFile(file, `\n${line}`));
           written++;
         }),
@@ -261,6 +304,26 @@ export class PoolHistoryStore {
   /** Waits for every queued write. */
   async idle(): Promise<void> {
     await Promise.all([...this.queues.values()]);
+  }
+
+  /** The ids of the pools that have a file (db:import-files), in no particular order. */
+  async pools(): Promise<string[]> {
+    let shards: string[];
+    try {
+      shards = await fs.readdir(this.dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const out: string[] = [];
+    for (const shard of shards) {
+      if (shard.length !== 2) continue;
+      for (const name of await fs.readdir(path.join(this.dir, shard)).catch(() => [])) {
+        const id = name.endsWith('.ndjson') ? name.slice(0, -'.ndjson'.length) : '';
+        if (isPoolId(id)) out.push(id);
+      }
+    }
+    return out;
   }
 }
 

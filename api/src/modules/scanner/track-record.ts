@@ -23,7 +23,7 @@ import {
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
 import type { Snapshot } from '../yields/snapshot.ts';
 import type { PoolIndex } from './pool-index.ts';
-import type { PoolHistoryStore } from './pool-history.ts';
+import type { PoolHistory } from './pool-history.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { projectSafetyTable } from './project-safety.ts';
 import type { ProjectTiersFile } from './schemas.ts';
@@ -32,7 +32,7 @@ import { MIN_HISTORY_DAYS, TRAILING_DAYS } from './score-from-history.ts';
 
 export interface ScannerTrackInputs {
   index: PoolIndex;
-  store: PoolHistoryStore;
+  store: PoolHistory;
   snapshot: Snapshot;
   tiers: ProjectTiersFile;
   sources: SourcesFile;
