@@ -30,6 +30,7 @@ import {
   type PremiumClaims,
 } from './modules/premium/tokens.ts';
 import { ImportSchedule } from './modules/import/schedule.ts';
+import type { ImportStatusFile } from './modules/import/schemas.ts';
 import { PoolHistoryStore, type PoolHistory } from './modules/scanner/pool-history.ts';
 import { PgPoolHistoryStore } from './modules/scanner/pg-pool-history.ts';
 import { PgBackfillBudget, PgBackfillTries } from './modules/scanner/pg-backfill.ts';
@@ -294,11 +295,28 @@ function packageVersion(): string {
 }
 
 /**
- * The lock of this machine's scheduled imports: each machine keeps its own copy of the yield files
- * and imports into it (docs/deploy.md), so processes sharing one data directory on one machine
- * take turns, and machines do not wait for each other.
+ * The lock of the scheduled imports. With the files, each machine keeps its own copy of the yield
+ * files and imports into it: processes sharing one data directory on one machine take turns, and
+ * machines do not wait for each other. With published data (DATABASE_URL) the fleet has one copy:
+ * one lock for every process of every machine.
  */
-const importLockName = (dataDir: string) => `data-import:${os.hostname()}:${dataDir}`;
+export const importLockName = (dataDir: string, fleet: boolean) =>
+  fleet ? FLEET_IMPORT_LOCK : `data-import:${os.hostname()}:${dataDir}`;
+export const FLEET_IMPORT_LOCK = 'data-import:fleet';
+
+/**
+ * With published data: whether the fleet's last published import started less than 90% of the
+ * interval ago (another process's schedule already ran this round; the 10% absorbs the timers'
+ * drift), so this process skips its round instead of importing the same hour again.
+ */
+export function fleetImportedRecently(
+  status: ImportStatusFile | null,
+  now: Date,
+  intervalMs: number,
+): boolean {
+  const started = status?.lastRun ? Date.parse(status.lastRun.startedAt) : NaN;
+  return Number.isFinite(started) && now.getTime() - started < intervalMs * 0.9;
+}
 
 /**
  * The secret of the alert links: ALERTS_SECRET when set (at least 32 bytes). Else the one kept in
@@ -474,8 +492,17 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       : new ImportSchedule(
           importIntervalMs,
           async (signal) => {
-            // Skipped (null) while another process imports into this directory.
-            const result = await runExclusive(userData, importLockName(dataDir), async () => {
+            // Skipped (null) while another process imports into this directory (with published
+            // data: anywhere in the fleet), or when the fleet's import of this round is published.
+            const lock = importLockName(dataDir, published !== null);
+            const result = await runExclusive(userData, lock, async () => {
+              if (published) {
+                await published.sync();
+                if (fleetImportedRecently(store.get('importStatus'), now(), importIntervalMs)) {
+                  logger.info('scheduled import skipped: the fleet imported this round');
+                  return null;
+                }
+              }
               const run = () =>
                 runImport({
                   store,
