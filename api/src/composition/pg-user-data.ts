@@ -73,6 +73,11 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
    * Opens the store and applies pending migrations. A database that cannot be reached does not
    * stop the start (the site's reads do not need it): writes answer 503 until it is back.
    */
+  /** The connection, for the tables beside the user data (the e-mail outbox). */
+  get connection(): PgConnection {
+    return this.db;
+  }
+
   static async open(options: PgUserDataOptions): Promise<PgUserDataStore> {
     const store = new PgUserDataStore(options);
     try {

@@ -24,6 +24,11 @@
  * the subscriptions in the instant between a confirmation and its recording of the crossings in
  * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
  * a second one).
+ *
+ * With DATABASE_URL the e-mails go through the outbox table (pg-outbox.ts): the evaluation writes
+ * each alert e-mail there (one row per crossing) and marks its delivery in the ledger once the
+ * row is stored; whichever process drains the outbox sends it, tried again on the confirmations'
+ * backoff. Without it they are sent by the evaluation itself, as described above.
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
@@ -41,7 +46,7 @@ import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
 import { alertMail, confirmationMail, mailingListConfirmationMail } from './messages.ts';
-import { MailQueue } from './outgoing.ts';
+import { MailQueue, type Delivery, type MailSender } from './outgoing.ts';
 
 export interface AlertContext {
   userData: AlertsUserData;
@@ -59,13 +64,18 @@ export interface AlertContext {
   /** Counts e-mail sends by outcome (yield_emails_total); none in commands and some tests. */
   metrics?: Pick<Metrics, 'email'> | undefined;
   now(): Date;
+  /**
+   * Where e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by default this
+   * process's queue (outgoing.ts) over `mailer`.
+   */
+  outgoing?: MailSender;
 }
 
 /** The lock an evaluation runs under (AlertsUserData.withExclusiveLock), shared by all processes. */
 export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {
-  /** E-mails sent in this evaluation. */
+  /** E-mails sent in this evaluation (with the outbox: written there, to be sent by a drain). */
   sent: number;
   /** E-mails that could not be sent (recorded; retried next time). */
   failed: number;
@@ -86,7 +96,12 @@ function unsubscribeUrl(ctx: AlertContext, siteUrl: string, id: string): string 
   return alertLink(siteUrl, API_PATHS.alertUnsubscribe, token);
 }
 
-async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing): Promise<void> {
+async function sendAlert(
+  ctx: AlertContext,
+  sub: AlertSubscription,
+  c: Crossing,
+  sender: MailSender | undefined,
+): Promise<Delivery> {
   const site = siteOf(ctx);
   const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
   const mail = alertMail({
@@ -95,7 +110,7 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
     pageUrl: new URL(`strategy/${c.sourceId}`, `${site.siteUrl.replace(/\/$/, '')}/`).toString(),
     unsubscribeUrl: unsubscribe,
   });
-  await ctx.mailer.send({
+  const message = {
     from: site.from,
     to: sub.email,
     ...mail,
@@ -103,7 +118,10 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  });
+  };
+  if (sender) return sender.deliver(`${sub.id}|${c.key}`, message);
+  await ctx.mailer.send(message);
+  return 'sent';
 }
 
 function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId' | 'kind'>) {
@@ -116,7 +134,10 @@ function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId'
  * One evaluation over every confirmed subscription (see the file comment). Resolves when every
  * e-mail of this round is sent or has failed (failures are logged and retried next time).
  */
-export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResult> {
+export async function evaluateAlerts(
+  ctx: AlertContext,
+  sender?: MailSender,
+): Promise<EvaluationResult> {
   const result: EvaluationResult = { sent: 0, failed: 0 };
   const subs = await ctx.userData.listConfirmedAlertSubscriptions();
   if (subs.length === 0) return result;
@@ -133,8 +154,9 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         sentAt: null,
       });
       if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
+      let delivery: Delivery;
       try {
-        await sendAlert(ctx, sub, c);
+        delivery = await sendAlert(ctx, sub, c, sender);
       } catch (err) {
         result.failed++;
         ctx.metrics?.email('alert', 'failed');
@@ -149,7 +171,8 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         crossing: c.key,
         sentAt: ctx.now(),
       });
-      ctx.metrics?.email('alert', 'sent');
+      // A row of the outbox is counted when the drain has sent it.
+      if (delivery === 'sent') ctx.metrics?.email('alert', 'sent');
       result.sent++;
     }
   }
@@ -165,11 +188,11 @@ export const PURGE_INTERVAL_MS = 3_600_000;
 export class AlertService {
   private queue: Promise<unknown> = Promise.resolve();
   /** Confirmation e-mails, sent after the answer (api/src/modules/alerts/outgoing.ts). */
-  readonly outgoing: MailQueue;
+  readonly outgoing: MailSender;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly ctx: AlertContext) {
-    this.outgoing = new MailQueue(ctx.mailer, ctx.logger, undefined, ctx.metrics);
+    this.outgoing = ctx.outgoing ?? new MailQueue(ctx.mailer, ctx.logger, undefined, ctx.metrics);
     this.purgeTimer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }
@@ -210,7 +233,7 @@ export class AlertService {
   evaluate(): Promise<EvaluationResult | null> {
     return this.serial(async () => {
       const result = await runExclusive(this.ctx.userData, EVALUATION_LOCK, () =>
-        evaluateAlerts(this.ctx),
+        evaluateAlerts(this.ctx, this.outgoing),
       );
       if (result === null)
         this.ctx.logger.info('alert evaluation skipped: another process evaluates');

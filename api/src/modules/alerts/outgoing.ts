@@ -8,6 +8,10 @@
  * is logged as given up (the saver can ask again once the 24-hour cap of that address and scope
  * has passed). Retries live in this process: a restart in between drops them, logged the same way
  * as a failure. The count of confirmations given up since the start is `failed` (for the log).
+ *
+ * That is the embedded default (the JSON files). With DATABASE_URL the same interface,
+ * `MailSender`, is implemented by the PostgreSQL outbox (pg-outbox.ts): every message is written
+ * to a table first and any process sends it, so no process keeps a mail only in its memory.
  */
 import type { Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
@@ -15,7 +19,30 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
 
-export class MailQueue {
+/** What a delivery of an alert e-mail came to: sent now, or stored to be sent by a drain. */
+export type Delivery = 'sent' | 'queued';
+
+/** How outgoing e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
+export interface MailSender {
+  /**
+   * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
+   * written) and on a later turn of the event loop; never throws. `what` names it in the log.
+   */
+  enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void;
+  /**
+   * An alert e-mail of the evaluation, `key` naming its crossing: resolves once it is sent (this
+   * process's queue) or durably stored to be sent (the outbox); rejects when neither happened.
+   */
+  deliver(key: string, mail: OutgoingMail): Promise<Delivery>;
+  /** Resolves once every e-mail handed over so far and due now has been tried. */
+  settled(): Promise<void>;
+  /** Stops sending (what is stored stays for another process or the next start). */
+  close(): void;
+  /** E-mails given up after their last try by this process, since the start. */
+  failed: number;
+}
+
+export class MailQueue implements MailSender {
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
@@ -30,16 +57,18 @@ export class MailQueue {
     private readonly metrics?: Pick<Metrics, 'email'>,
   ) {}
 
-  /**
-   * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
-   * written) and on a later turn of the event loop; never throws.
-   */
   enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void {
     this.track(
       answered
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(() => this.attempt(what, compose, 0)),
     );
+  }
+
+  /** Sends now; a failure is the evaluation's to retry (its ledger keeps the delivery open). */
+  async deliver(_key: string, mail: OutgoingMail): Promise<Delivery> {
+    await this.mailer.send(mail);
+    return 'sent';
   }
 
   private track(run: Promise<void>): void {
