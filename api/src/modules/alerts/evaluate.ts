@@ -25,10 +25,9 @@
  * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
  * a second one).
  *
- * With DATABASE_URL the e-mails go through the outbox table (pg-outbox.ts): the evaluation writes
- * each alert e-mail there (one row per crossing) and marks its delivery in the ledger once the
- * row is stored; whichever process drains the outbox sends it, tried again on the confirmations'
- * backoff. Without it they are sent by the evaluation itself, as described above.
+ * The confirmation e-mails leave through `outgoing`: this process's queue (outgoing.ts) with the
+ * files, the outbox table drained by every process (pg-outbox.ts) with DATABASE_URL. The alert
+ * e-mails are sent by the evaluation itself, their ledger being their durable record.
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
@@ -46,7 +45,7 @@ import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
 import { alertMail, confirmationMail, mailingListConfirmationMail } from './messages.ts';
-import { MailQueue, type Delivery, type MailSender } from './outgoing.ts';
+import { MailQueue, type MailSender } from './outgoing.ts';
 
 export interface AlertContext {
   userData: AlertsUserData;
@@ -65,8 +64,8 @@ export interface AlertContext {
   metrics?: Pick<Metrics, 'email'> | undefined;
   now(): Date;
   /**
-   * Where e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by default this
-   * process's queue (outgoing.ts) over `mailer`.
+   * Where confirmation e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by
+   * default this process's queue (outgoing.ts) over `mailer`.
    */
   outgoing?: MailSender;
 }
@@ -75,7 +74,7 @@ export interface AlertContext {
 export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {
-  /** E-mails sent in this evaluation (with the outbox: written there, to be sent by a drain). */
+  /** E-mails sent in this evaluation. */
   sent: number;
   /** E-mails that could not be sent (recorded; retried next time). */
   failed: number;
@@ -96,12 +95,7 @@ function unsubscribeUrl(ctx: AlertContext, siteUrl: string, id: string): string 
   return alertLink(siteUrl, API_PATHS.alertUnsubscribe, token);
 }
 
-async function sendAlert(
-  ctx: AlertContext,
-  sub: AlertSubscription,
-  c: Crossing,
-  sender: MailSender | undefined,
-): Promise<Delivery> {
+async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing): Promise<void> {
   const site = siteOf(ctx);
   const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
   const mail = alertMail({
@@ -110,7 +104,7 @@ async function sendAlert(
     pageUrl: new URL(`strategy/${c.sourceId}`, `${site.siteUrl.replace(/\/$/, '')}/`).toString(),
     unsubscribeUrl: unsubscribe,
   });
-  const message = {
+  await ctx.mailer.send({
     from: site.from,
     to: sub.email,
     ...mail,
@@ -118,10 +112,7 @@ async function sendAlert(
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  };
-  if (sender) return sender.deliver(`${sub.id}|${c.key}`, message);
-  await ctx.mailer.send(message);
-  return 'sent';
+  });
 }
 
 function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId' | 'kind'>) {
@@ -134,10 +125,7 @@ function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId'
  * One evaluation over every confirmed subscription (see the file comment). Resolves when every
  * e-mail of this round is sent or has failed (failures are logged and retried next time).
  */
-export async function evaluateAlerts(
-  ctx: AlertContext,
-  sender?: MailSender,
-): Promise<EvaluationResult> {
+export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResult> {
   const result: EvaluationResult = { sent: 0, failed: 0 };
   const subs = await ctx.userData.listConfirmedAlertSubscriptions();
   if (subs.length === 0) return result;
@@ -154,9 +142,8 @@ export async function evaluateAlerts(
         sentAt: null,
       });
       if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
-      let delivery: Delivery;
       try {
-        delivery = await sendAlert(ctx, sub, c, sender);
+        await sendAlert(ctx, sub, c);
       } catch (err) {
         result.failed++;
         ctx.metrics?.email('alert', 'failed');
@@ -171,8 +158,7 @@ export async function evaluateAlerts(
         crossing: c.key,
         sentAt: ctx.now(),
       });
-      // A row of the outbox is counted when the drain has sent it.
-      if (delivery === 'sent') ctx.metrics?.email('alert', 'sent');
+      ctx.metrics?.email('alert', 'sent');
       result.sent++;
     }
   }
@@ -187,7 +173,7 @@ export const PURGE_INTERVAL_MS = 3_600_000;
 
 export class AlertService {
   private queue: Promise<unknown> = Promise.resolve();
-  /** Confirmation e-mails, sent after the answer (api/src/modules/alerts/outgoing.ts). */
+  /** Confirmation e-mails, sent after the answer (outgoing.ts, or pg-outbox.ts). */
   readonly outgoing: MailSender;
   private readonly purgeTimer: NodeJS.Timeout;
 
@@ -233,7 +219,7 @@ export class AlertService {
   evaluate(): Promise<EvaluationResult | null> {
     return this.serial(async () => {
       const result = await runExclusive(this.ctx.userData, EVALUATION_LOCK, () =>
-        evaluateAlerts(this.ctx, this.outgoing),
+        evaluateAlerts(this.ctx),
       );
       if (result === null)
         this.ctx.logger.info('alert evaluation skipped: another process evaluates');

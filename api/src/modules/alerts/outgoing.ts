@@ -19,21 +19,13 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
 
-/** What a delivery of an alert e-mail came to: sent now, or stored to be sent by a drain. */
-export type Delivery = 'sent' | 'queued';
-
-/** How outgoing e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
+/** How confirmation e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
 export interface MailSender {
   /**
    * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
    * written) and on a later turn of the event loop; never throws. `what` names it in the log.
    */
   enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void;
-  /**
-   * An alert e-mail of the evaluation, `key` naming its crossing: resolves once it is sent (this
-   * process's queue) or durably stored to be sent (the outbox); rejects when neither happened.
-   */
-  deliver(key: string, mail: OutgoingMail): Promise<Delivery>;
   /** Resolves once every e-mail handed over so far and due now has been tried. */
   settled(): Promise<void>;
   /** Stops sending (what is stored stays for another process or the next start). */
@@ -63,12 +55,6 @@ export class MailQueue implements MailSender {
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(() => this.attempt(what, compose, 0)),
     );
-  }
-
-  /** Sends now; a failure is the evaluation's to retry (its ledger keeps the delivery open). */
-  async deliver(_key: string, mail: OutgoingMail): Promise<Delivery> {
-    await this.mailer.send(mail);
-    return 'sent';
   }
 
   private track(run: Promise<void>): void {

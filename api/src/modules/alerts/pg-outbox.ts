@@ -1,12 +1,14 @@
 /**
  * The e-mail outbox of a site whose user data is in PostgreSQL (DATABASE_URL): the same
- * `MailSender` as this process's queue (outgoing.ts), but every message is first written as a row
- * of `mail_outbox` (migration 007) and any process of the site sends it.
+ * `MailSender` as this process's queue (outgoing.ts), but every confirmation e-mail (alerts,
+ * mailing list, premium sign-in links) is first written as a row of `mail_outbox` (migration 007)
+ * and any process of the site sends it. (Alert e-mails are not in it: the evaluation's ledger is
+ * their durable record, evaluate.ts.)
  *
- * - Handing over: a confirmation or sign-in e-mail is written right after the HTTP answer (as the
- *   queue composes it then: the answer neither waits for it nor depends on it), an alert e-mail by
- *   the evaluation before its delivery is marked in the ledger (one row per crossing,
- *   `dedupe_key`). A local hand-over wakes this process's drain at once.
+ * - Handing over: a row is written right after the HTTP answer, where the queue composes its
+ *   message (the answer neither waits for the database write nor depends on it), and this
+ *   process's drain is woken at once. A write that fails (database down) is tried again on the
+ *   same backoff, in this process.
  * - Draining, every `drainIntervalMs` (1 s) and after each local hand-over, in every process, one
  *   row at a time: a transaction claims the oldest due row (`FOR UPDATE SKIP LOCKED`: two
  *   processes never claim one row), sends it, and marks it sent, or counts the try and schedules
@@ -26,7 +28,7 @@ import type { Metrics } from '../../platform/metrics.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
 import { UserDataUnavailableError } from '../../platform/store-health.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
-import { RETRY_DELAYS_MS, type Delivery, type MailSender } from './outgoing.ts';
+import { RETRY_DELAYS_MS, type MailSender } from './outgoing.ts';
 
 /** How long a claim may stay idle (a send under way); longer than mailer.ts's timeouts. */
 export const LEASE_MS = 120_000;
@@ -34,8 +36,6 @@ export const DRAIN_INTERVAL_MS = 1_000;
 /** How long rows sent or given up are kept. */
 export const KEEP_MS = 7 * 24 * 3_600_000;
 const PURGE_EVERY_MS = 3_600_000;
-/** The kind of an alert e-mail's row; the other kinds are confirmations (sign-in links too). */
-export const ALERT_KIND = 'alert';
 
 export interface PgMailOutboxOptions {
   db: PgConnection;
@@ -97,23 +97,17 @@ export class PgMailOutbox implements MailSender {
     );
   }
 
-  async deliver(key: string, mail: OutgoingMail): Promise<Delivery> {
-    await this.insert(ALERT_KIND, `${ALERT_KIND}:${key}`, mail);
-    this.wake();
-    return 'queued';
-  }
-
   private track(run: Promise<void>): void {
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }
 
-  private async insert(kind: string, dedupeKey: string | null, mail: OutgoingMail): Promise<void> {
+  private async insert(kind: string, mail: OutgoingMail): Promise<void> {
     const at = this.now();
     await this.options.db.query(
-      `INSERT INTO mail_outbox (kind, dedupe_key, message, created_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $4) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [kind, dedupeKey, JSON.stringify(mail), at],
+      `INSERT INTO mail_outbox (kind, message, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, $3)`,
+      [kind, JSON.stringify(mail), at],
     );
   }
 
@@ -121,7 +115,7 @@ export class PgMailOutbox implements MailSender {
   private async store(what: string, compose: () => OutgoingMail, n: number): Promise<void> {
     if (this.closed) return;
     try {
-      await this.insert(what, null, compose());
+      await this.insert(what, compose());
       this.wake();
     } catch (err) {
       const delay = this.retryDelaysMs[n];
@@ -226,21 +220,20 @@ export class PgMailOutbox implements MailSender {
 
   /** Logs and counts a try, once its outcome is committed. */
   private report(row: ClaimedRow, error: string | null, delay: number | undefined): void {
-    const kind = row.kind === ALERT_KIND ? 'alert' : 'confirmation';
     const { logger, metrics } = this.options;
     if (error === null) {
-      metrics?.email(kind, 'sent');
+      metrics?.email('confirmation', 'sent');
     } else if (delay === undefined) {
       this.failed++;
-      metrics?.email(kind, 'failed');
-      logger.error(`${kind} e-mail not sent, given up`, {
+      metrics?.email('confirmation', 'failed');
+      logger.error('confirmation e-mail not sent, given up', {
         what: row.kind,
         tries: row.attempts + 1,
         error,
       });
     } else {
-      metrics?.email(kind, 'retried');
-      logger.warn(`${kind} e-mail not sent, tried again later`, {
+      metrics?.email('confirmation', 'retried');
+      logger.warn('confirmation e-mail not sent, tried again later', {
         what: row.kind,
         inSeconds: delay / 1000,
         error,

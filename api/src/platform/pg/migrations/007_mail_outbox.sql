@@ -1,15 +1,15 @@
--- Every outgoing e-mail with the user data in PostgreSQL (confirmations, sign-in links, alerts):
+-- Every confirmation e-mail (alerts, mailing list, premium sign-in links) with the user data in
+-- PostgreSQL:
 -- written here first, then sent by whichever process drains the table
 -- (api/src/modules/alerts/pg-outbox.ts). A process claims the oldest due row with FOR UPDATE SKIP
 -- LOCKED in a transaction held while it sends, and before committing marks it sent, or counts the
 -- try and schedules the next (`next_attempt_at`), or gives it up (`failed_at`) after the last. A
 -- claim of a process that died is rolled back by the server, so another process sends the row.
--- `dedupe_key` keeps one row per alert crossing. The message holds an address: personal data,
--- deleted 7 days after it was sent or given up.
+-- `kind` names the e-mail in the log. The message holds an address: personal data, deleted 7 days
+-- after it was sent or given up.
 CREATE TABLE mail_outbox (
   id              bigserial   PRIMARY KEY,
   kind            text        NOT NULL,
-  dedupe_key      text        UNIQUE,
   message         jsonb       NOT NULL,
   created_at      timestamptz NOT NULL,
   attempts        integer     NOT NULL DEFAULT 0,
