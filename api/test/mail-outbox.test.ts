@@ -3,7 +3,8 @@
  * real database and a real SMTP server in this process: a confirmation asked on a process whose
  * mail server fails, and which then stops, is delivered by another process; a process killed
  * while its mail server holds the message loses nothing (another process sends it, once); two
- * processes draining one outbox send each message once; a mail server that keeps failing gets
+ * processes draining one outbox send each message once; a process stuck mid-send loses its claim
+ * when its lease expires; a mail server that keeps failing gets
  * the tries of the backoff (30 s, 2 min, 10 min, on an injected clock), then the e-mail is given
  * up, logged and counted, and its row is deleted 7 days later.
  */
@@ -141,6 +142,36 @@ describe('the e-mail outbox in PostgreSQL', () => {
     expect(box.messages).toHaveLength(1);
     expect(await rows(db)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
   }, 60_000);
+
+  it('a process stuck mid-send loses its claim when the lease expires: another process sends it', async () => {
+    const box = await inbox();
+    const { url, db } = await database();
+    const dir = await tempDataDir();
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const a = await setup({
+      dir,
+      databaseUrl: url,
+      smtpUrl: box.url,
+      publicUrl: PUBLIC_URL,
+      mailOutbox: { leaseMs: 500, drainIntervalMs: 100 },
+    });
+    // Its mail server never answers (nor times out): the send hangs with the row claimed.
+    let tries = 0;
+    a.deps.alerts.ctx.mailer.send = () => {
+      tries++;
+      return new Promise<void>(() => undefined);
+    };
+    await subscribe(a, 'patient@example.com').expect(202);
+    while (tries === 0) await pause(20);
+
+    await site({ databaseUrl: url, smtpUrl: box.url, mailOutbox: { drainIntervalMs: 100 } });
+    await box.waitFor((m) => m.length === 1);
+    expect(box.to('patient@example.com')).toHaveLength(1);
+    expect(await rows(db)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
+    expect(tries).toBe(1);
+    // The stuck process stops its timers; its claimed connection is left to the server.
+    a.deps.alerts.close();
+  });
 
   it('two processes draining one outbox send each e-mail once', async () => {
     const box = await inbox();
