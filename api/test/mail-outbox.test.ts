@@ -4,7 +4,8 @@
  * mail server fails, and which then stops, is delivered by another process; a process killed
  * while its mail server holds the message loses nothing (another process sends it, once); two
  * processes draining one outbox send each message once; a process stuck mid-send loses its claim
- * when its lease expires; a mail server that keeps failing gets
+ * when its lease expires; an alert's e-mail marks its delivery in the ledger sent, once, and one
+ * given up is due again when the next evaluation hands it over; a mail server that keeps failing gets
  * the tries of the backoff (30 s, 2 min, 10 min, on an injected clock), then the e-mail is given
  * up, logged and counted, and its row is deleted 7 days later.
  */
@@ -13,7 +14,9 @@ import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
-import { silentLogger } from '../src/platform/logger.ts';
+import { createMailer, type OutgoingMail } from '../src/modules/alerts/mailer.ts';
+import { PgMailOutbox } from '../src/modules/alerts/pg-outbox.ts';
+import { memoryLogger, silentLogger } from '../src/platform/logger.ts';
 import { exited, post, startApi } from './api-process.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freePort, freshDatabase } from './pg-cluster.ts';
@@ -209,6 +212,66 @@ describe('the e-mail outbox in PostgreSQL', () => {
     const all = await rows(db);
     expect(all).toHaveLength(40);
     expect(all.every((r) => r.sent_at !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it('an alert e-mail marks its delivery sent when sent, once; one given up is written again by the next evaluation', async () => {
+    const box = await inbox();
+    const { url, db } = await database();
+    const store = await PgUserDataStore.open({ connectionString: url, logger: silentLogger });
+    cleanups.push(() => store.close());
+    const smtp = createMailer({ smtpUrl: box.url, dataDir: '/nonexistent' });
+    let refuse = true;
+    const mailer = {
+      target: smtp.target,
+      close: () => smtp.close(),
+      send: (mail: OutgoingMail) =>
+        refuse ? Promise.reject(new Error('refused')) : smtp.send(mail),
+    };
+    const logger = memoryLogger();
+    // No retries: the first failure gives the e-mail up.
+    const outbox = new PgMailOutbox({
+      db: store.connection,
+      mailer,
+      logger,
+      retryDelaysMs: [],
+      drainIntervalMs: 3_600_000,
+    }).start();
+    cleanups.push(async () => outbox.close());
+    // The evaluation records the delivery in the ledger, then hands the e-mail over.
+    await db.query(
+      "INSERT INTO alert_deliveries (subscription_id, crossing, recorded_at) VALUES ('sub-1', 'c-1', now())",
+    );
+    const delivery = { subscriptionId: 'sub-1', crossing: 'c-1' };
+    const mail = {
+      from: 'alerts@outbox.example',
+      to: 'saver@example.com',
+      subject: 'Below its base rate',
+      text: 'An alert',
+      html: '<p>An alert</p>',
+    };
+    const ledger = async () =>
+      (await db.query<{ sent_at: Date | null }>('SELECT sent_at FROM alert_deliveries')).rows;
+    await outbox.deliverAlert(delivery, mail);
+    await outbox.settled();
+    expect(await ledger()).toEqual([{ sent_at: null }]);
+    expect(await rows(db)).toEqual([expect.objectContaining({ failed_at: expect.any(Date) })]);
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'alert e-mail not sent, given up' }),
+    );
+
+    // The next evaluations find the delivery unsent and hand it over again: one row, due again.
+    refuse = false;
+    await outbox.deliverAlert(delivery, mail);
+    await outbox.deliverAlert(delivery, mail);
+    await outbox.settled();
+    expect(box.to('saver@example.com')).toHaveLength(1);
+    expect(await ledger()).toEqual([{ sent_at: expect.any(Date) }]);
+    expect(await rows(db)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
+    // Once sent, handing it over again sends nothing.
+    await outbox.deliverAlert(delivery, mail);
+    await outbox.settled();
+    await pause(200);
+    expect(box.messages).toHaveLength(1);
   });
 
   it('a mail server that keeps failing: tries after 30 s, 2 min and 10 min, then given up; deleted 7 days later', async () => {

@@ -25,9 +25,11 @@
  * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
  * a second one).
  *
- * The confirmation e-mails leave through `outgoing`: this process's queue (outgoing.ts) with the
- * files, the outbox table drained by every process (pg-outbox.ts) with DATABASE_URL. The alert
- * e-mails are sent by the evaluation itself, their ledger being their durable record.
+ * E-mails leave through `outgoing`: this process's queue (outgoing.ts) with the files, the outbox
+ * table drained by every process (pg-outbox.ts) with DATABASE_URL. With the outbox, the evaluation
+ * does not send: it writes each alert e-mail there for the delivery it recorded, and the process
+ * that sends it marks the delivery sent in the same transaction; a delivery still unsent is
+ * written again (a no-op unless its e-mail was given up) by the next evaluation.
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
@@ -64,8 +66,8 @@ export interface AlertContext {
   metrics?: Pick<Metrics, 'email'> | undefined;
   now(): Date;
   /**
-   * Where confirmation e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by
-   * default this process's queue (outgoing.ts) over `mailer`.
+   * Where e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by default this
+   * process's queue (outgoing.ts) over `mailer`, and the evaluation sends alerts itself.
    */
   outgoing?: MailSender;
 }
@@ -74,7 +76,7 @@ export interface AlertContext {
 export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {
-  /** E-mails sent in this evaluation. */
+  /** E-mails sent in this evaluation (with the outbox: written there, to be sent by a drain). */
   sent: number;
   /** E-mails that could not be sent (recorded; retried next time). */
   failed: number;
@@ -95,7 +97,11 @@ function unsubscribeUrl(ctx: AlertContext, siteUrl: string, id: string): string 
   return alertLink(siteUrl, API_PATHS.alertUnsubscribe, token);
 }
 
-async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing): Promise<void> {
+async function sendAlert(
+  ctx: AlertContext,
+  sub: AlertSubscription,
+  c: Crossing,
+): Promise<'sent' | 'queued'> {
   const site = siteOf(ctx);
   const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
   const mail = alertMail({
@@ -104,7 +110,7 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
     pageUrl: new URL(`strategy/${c.sourceId}`, `${site.siteUrl.replace(/\/$/, '')}/`).toString(),
     unsubscribeUrl: unsubscribe,
   });
-  await ctx.mailer.send({
+  const message = {
     from: site.from,
     to: sub.email,
     ...mail,
@@ -112,7 +118,13 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  });
+  };
+  if (ctx.outgoing?.deliverAlert) {
+    await ctx.outgoing.deliverAlert({ subscriptionId: sub.id, crossing: c.key }, message);
+    return 'queued';
+  }
+  await ctx.mailer.send(message);
+  return 'sent';
 }
 
 function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId' | 'kind'>) {
@@ -142,8 +154,9 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         sentAt: null,
       });
       if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
+      let delivery: 'sent' | 'queued';
       try {
-        await sendAlert(ctx, sub, c);
+        delivery = await sendAlert(ctx, sub, c);
       } catch (err) {
         result.failed++;
         ctx.metrics?.email('alert', 'failed');
@@ -153,13 +166,15 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         });
         continue;
       }
+      result.sent++;
+      // An outbox row: its sender marks the delivery (and counts it) once the e-mail is sent.
+      if (delivery === 'queued') continue;
       await ctx.userData.markAlertDelivered({
         subscriptionId: sub.id,
         crossing: c.key,
         sentAt: ctx.now(),
       });
       ctx.metrics?.email('alert', 'sent');
-      result.sent++;
     }
   }
   if (result.sent + result.failed > 0) ctx.logger.info('alerts evaluated', { ...result });

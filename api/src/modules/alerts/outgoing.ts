@@ -19,13 +19,22 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
 
-/** How confirmation e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
+/** How e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
 export interface MailSender {
   /**
    * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
    * written) and on a later turn of the event loop; never throws. `what` names it in the log.
    */
   enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void;
+  /**
+   * The outbox only: stores an alert e-mail of the evaluation for the delivery it names, to be
+   * sent by a drain, which marks the delivery sent (once per delivery; one given up is stored
+   * again). Resolves once stored.
+   */
+  deliverAlert?(
+    delivery: { subscriptionId: string; crossing: string },
+    mail: OutgoingMail,
+  ): Promise<void>;
   /** Resolves once every e-mail handed over so far and due now has been tried. */
   settled(): Promise<void>;
   /** Stops sending (what is stored stays for another process or the next start). */

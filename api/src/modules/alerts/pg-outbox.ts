@@ -1,19 +1,21 @@
 /**
  * The e-mail outbox of a site whose user data is in PostgreSQL (DATABASE_URL): the same
- * `MailSender` as this process's queue (outgoing.ts), but every confirmation e-mail (alerts,
- * mailing list, premium sign-in links) is first written as a row of `mail_outbox` (migration 007)
- * and any process of the site sends it. (Alert e-mails are not in it: the evaluation's ledger is
- * their durable record, evaluate.ts.)
+ * `MailSender` as this process's queue (outgoing.ts), but every e-mail (confirmations of alerts
+ * and of the mailing list, premium sign-in links, alerts) is first written as a row of
+ * `mail_outbox` (migration 007) and any process of the site sends it.
  *
- * - Handing over: a row is written right after the HTTP answer, where the queue composes its
- *   message (the answer neither waits for the database write nor depends on it), and this
- *   process's drain is woken at once. A write that fails (database down) is tried again on the
- *   same backoff, in this process.
+ * - Handing over: a confirmation's row is written right after the HTTP answer, where the queue
+ *   composes its message (the answer neither waits for the database write nor depends on it); a
+ *   write that fails (database down) is tried again on the same backoff, in this process. An
+ *   alert's row is written by the evaluation for the delivery it recorded in the ledger (one row
+ *   per delivery; a row given up is due again when the next evaluation finds its delivery still
+ *   unsent). Either way this process's drain is woken at once.
  * - Draining, every `drainIntervalMs` (1 s) and after each local hand-over, in every process, one
  *   row at a time: a transaction claims the oldest due row (`FOR UPDATE SKIP LOCKED`: two
  *   processes never claim one row), sends it, and marks it sent, or counts the try and schedules
  *   the next one after 30 s, 2 min and 10 min (RETRY_DELAYS_MS), or gives it up after the last
- *   (logged, counted in yield_emails_total as before), then commits.
+ *   (logged, counted in yield_emails_total as before), then commits. An alert's delivery is
+ *   marked sent in the ledger in that same transaction.
  * - The claim is the row lock of that open transaction, and its lease is the server's: the
  *   transaction sets `idle_in_transaction_session_timeout` to `leaseMs` (LEASE_MS, 2 min, longer
  *   than the mailer's timeouts). A process that dies mid-send loses its connection, so PostgreSQL
@@ -53,6 +55,8 @@ interface ClaimedRow {
   id: string;
   kind: string;
   message: OutgoingMail;
+  alert_subscription_id: string | null;
+  alert_crossing: string | null;
   /** Tries before this one. */
   attempts: number;
 }
@@ -95,6 +99,23 @@ export class PgMailOutbox implements MailSender {
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(() => this.store(what, compose, 0)),
     );
+  }
+
+  async deliverAlert(
+    delivery: { subscriptionId: string; crossing: string },
+    mail: OutgoingMail,
+  ): Promise<void> {
+    const at = this.now();
+    await this.options.db.query(
+      `INSERT INTO mail_outbox
+         (kind, message, created_at, next_attempt_at, alert_subscription_id, alert_crossing)
+       VALUES ('alert', $1, $2, $2, $3, $4)
+       ON CONFLICT (alert_subscription_id, alert_crossing) DO UPDATE
+         SET attempts = 0, failed_at = NULL, next_attempt_at = EXCLUDED.next_attempt_at
+         WHERE mail_outbox.failed_at IS NOT NULL`,
+      [JSON.stringify(mail), at, delivery.subscriptionId, delivery.crossing],
+    );
+    this.wake();
   }
 
   private track(run: Promise<void>): void {
@@ -183,7 +204,7 @@ export class PgMailOutbox implements MailSender {
         `SET LOCAL idle_in_transaction_session_timeout = ${Math.ceil(this.leaseMs)}`,
       );
       const { rows } = await client.query<ClaimedRow>(
-        `SELECT id, kind, message, attempts FROM mail_outbox
+        `SELECT id, kind, message, attempts, alert_subscription_id, alert_crossing FROM mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
          ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1`,
         [this.now()],
@@ -208,10 +229,17 @@ export class PgMailOutbox implements MailSender {
         );
         return { row, error, delay };
       }
+      const sentAt = this.now();
       await client.query(
         'UPDATE mail_outbox SET attempts = attempts + 1, sent_at = $2, last_error = NULL WHERE id = $1',
-        [row.id, this.now()],
+        [row.id, sentAt],
       );
+      if (row.alert_subscription_id !== null)
+        await client.query(
+          `UPDATE alert_deliveries SET sent_at = COALESCE(sent_at, $3)
+           WHERE subscription_id = $1 AND crossing = $2`,
+          [row.alert_subscription_id, row.alert_crossing, sentAt],
+        );
       return { row, error: null, delay: undefined };
     });
     if (outcome) this.report(outcome.row, outcome.error, outcome.delay);
@@ -221,19 +249,20 @@ export class PgMailOutbox implements MailSender {
   /** Logs and counts a try, once its outcome is committed. */
   private report(row: ClaimedRow, error: string | null, delay: number | undefined): void {
     const { logger, metrics } = this.options;
+    const kind = row.alert_subscription_id === null ? 'confirmation' : 'alert';
     if (error === null) {
-      metrics?.email('confirmation', 'sent');
+      metrics?.email(kind, 'sent');
     } else if (delay === undefined) {
       this.failed++;
-      metrics?.email('confirmation', 'failed');
-      logger.error('confirmation e-mail not sent, given up', {
+      metrics?.email(kind, 'failed');
+      logger.error(`${kind} e-mail not sent, given up`, {
         what: row.kind,
         tries: row.attempts + 1,
         error,
       });
     } else {
-      metrics?.email('confirmation', 'retried');
-      logger.warn('confirmation e-mail not sent, tried again later', {
+      metrics?.email(kind, 'retried');
+      logger.warn(`${kind} e-mail not sent, tried again later`, {
         what: row.kind,
         inSeconds: delay / 1000,
         error,
