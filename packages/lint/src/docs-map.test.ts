@@ -53,7 +53,7 @@ const DECISIONS = [
   'The pool-history backfill under load from anyone',
   "A chain fails its own feeds; a refused method is the client's error",
   'Sign-in links: one use, capped in the store, one answer',
-  'Confirmation e-mails wait in a table every process drains',
+  'E-mails wait in a table every process drains',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
