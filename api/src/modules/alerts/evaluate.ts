@@ -101,7 +101,7 @@ async function sendAlert(
   ctx: AlertContext,
   sub: AlertSubscription,
   c: Crossing,
-): Promise<'sent' | 'queued'> {
+): Promise<'sent' | 'queued' | 'waiting'> {
   const site = siteOf(ctx);
   const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
   const mail = alertMail({
@@ -120,8 +120,11 @@ async function sendAlert(
     },
   };
   if (ctx.outgoing?.deliverAlert) {
-    await ctx.outgoing.deliverAlert({ subscriptionId: sub.id, crossing: c.key }, message);
-    return 'queued';
+    const written = await ctx.outgoing.deliverAlert(
+      { subscriptionId: sub.id, crossing: c.key },
+      message,
+    );
+    return written ? 'queued' : 'waiting';
   }
   await ctx.mailer.send(message);
   return 'sent';
@@ -154,7 +157,7 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         sentAt: null,
       });
       if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
-      let delivery: 'sent' | 'queued';
+      let delivery: 'sent' | 'queued' | 'waiting';
       try {
         delivery = await sendAlert(ctx, sub, c);
       } catch (err) {
@@ -166,8 +169,10 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         });
         continue;
       }
+      // An outbox row (written now, or waiting or being sent already): its sender marks the
+      // delivery (and counts it) once the e-mail is sent.
+      if (delivery === 'waiting') continue;
       result.sent++;
-      // An outbox row: its sender marks the delivery (and counts it) once the e-mail is sent.
       if (delivery === 'queued') continue;
       await ctx.userData.markAlertDelivered({
         subscriptionId: sub.id,

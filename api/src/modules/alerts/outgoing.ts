@@ -29,12 +29,13 @@ export interface MailSender {
   /**
    * The outbox only: stores an alert e-mail of the evaluation for the delivery it names, to be
    * sent by a drain, which marks the delivery sent (once per delivery; one given up is stored
-   * again). Resolves once stored.
+   * again). Resolves once stored: true when it was written (or written again), false when it
+   * already waits or was sent.
    */
   deliverAlert?(
     delivery: { subscriptionId: string; crossing: string },
     mail: OutgoingMail,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Resolves once every e-mail handed over so far and due now has been tried. */
   settled(): Promise<void>;
   /** Stops sending (what is stored stays for another process or the next start). */

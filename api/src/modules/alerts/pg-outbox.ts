@@ -101,21 +101,34 @@ export class PgMailOutbox implements MailSender {
     );
   }
 
+  /**
+   * Two statements that never wait for a row being sent (its claim holds a row lock): the insert
+   * does nothing when the delivery has a row, and only a row given up (never claimed) is updated.
+   */
   async deliverAlert(
     delivery: { subscriptionId: string; crossing: string },
     mail: OutgoingMail,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const at = this.now();
-    await this.options.db.query(
+    const values = [JSON.stringify(mail), at, delivery.subscriptionId, delivery.crossing];
+    const inserted = await this.options.db.query(
       `INSERT INTO mail_outbox
          (kind, message, created_at, next_attempt_at, alert_subscription_id, alert_crossing)
        VALUES ('alert', $1, $2, $2, $3, $4)
-       ON CONFLICT (alert_subscription_id, alert_crossing) DO UPDATE
-         SET attempts = 0, failed_at = NULL, next_attempt_at = EXCLUDED.next_attempt_at
-         WHERE mail_outbox.failed_at IS NOT NULL`,
-      [JSON.stringify(mail), at, delivery.subscriptionId, delivery.crossing],
+       ON CONFLICT (alert_subscription_id, alert_crossing) DO NOTHING`,
+      values,
     );
+    const revived =
+      inserted.rowCount === 1
+        ? inserted
+        : await this.options.db.query(
+            `UPDATE mail_outbox SET message = $1, attempts = 0, failed_at = NULL, next_attempt_at = $2
+             WHERE alert_subscription_id = $3 AND alert_crossing = $4 AND failed_at IS NOT NULL`,
+            values,
+          );
+    if (revived.rowCount !== 1) return false;
     this.wake();
+    return true;
   }
 
   private track(run: Promise<void>): void {
