@@ -138,7 +138,8 @@ function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId'
 
 /**
  * One evaluation over every confirmed subscription (see the file comment). Resolves when every
- * e-mail of this round is sent or has failed (failures are logged and retried next time).
+ * e-mail of this round is sent (with the outbox: written there) or has failed (failures are
+ * logged and retried next time).
  */
 export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResult> {
   const result: EvaluationResult = { sent: 0, failed: 0 };
