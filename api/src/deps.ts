@@ -50,6 +50,7 @@ import { parseTrustProxy } from './platform/http/client-address.ts';
 import { AlertService } from './modules/alerts/evaluate.ts';
 import { alertsSecret } from './modules/alerts/links.ts';
 import { createMailer } from './modules/alerts/mailer.ts';
+import { PgMailOutbox, type PgMailOutboxOptions } from './modules/alerts/pg-outbox.ts';
 import {
   API_ROOT,
   ENVIRONMENT,
@@ -202,6 +203,11 @@ export interface CreateDepsOptions {
   metricsPort?: number | null;
   /** Address the separate /metrics server binds. Default: env METRICS_HOST, else 127.0.0.1. */
   metricsHost?: string;
+  /**
+   * The e-mail outbox with DATABASE_URL (modules/alerts/pg-outbox.ts): its backoff, lease, drain
+   * interval and clock (tests). Default: 30 s / 2 min / 10 min, 2 min, 1 s, this machine's clock.
+   */
+  mailOutbox?: Pick<PgMailOutboxOptions, 'retryDelaysMs' | 'leaseMs' | 'drainIntervalMs' | 'now'>;
 }
 
 /** The variable each option stands for: an option that is given wins, its variable is not read. */
@@ -394,7 +400,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     userData instanceof PgUserDataStore
       ? await openPublishedData(
           store,
-          userData.db,
+          userData.connection,
           logger,
           options.publishedPollMs ?? PUBLISHED_POLL_MS,
         ).catch(async (err: unknown) => {
@@ -434,12 +440,25 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     () => now().getTime(),
   );
 
+  const mailer = createMailer({ smtpUrl: options.smtpUrl ?? config.SMTP_URL, dataDir });
+  // With DATABASE_URL every e-mail goes through the outbox table, drained by every process.
+  const outgoing =
+    userData instanceof PgUserDataStore
+      ? new PgMailOutbox({
+          db: userData.connection,
+          mailer,
+          logger,
+          metrics,
+          ...options.mailOutbox,
+        }).start()
+      : undefined;
   const alerts = new AlertService({
+    ...(outgoing ? { outgoing } : {}),
     userData,
     snapshot: () => currentSnapshot(),
     sources: () => store.get('sources'),
     settings: () => store.get('settings'),
-    mailer: createMailer({ smtpUrl: options.smtpUrl ?? config.SMTP_URL, dataDir }),
+    mailer,
     secret: linksSecret,
     publicUrl: options.publicUrl ?? config.PUBLIC_URL,
     from: options.mailFrom ?? config.MAIL_FROM,

@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EVALUATION_LOCK } from '../src/modules/alerts/evaluate.ts';
+import { runExclusive } from '../src/platform/job-locks/port.ts';
 import type { OutgoingMail } from '../src/modules/alerts/mailer.ts';
 import type { CreateDepsOptions } from '../src/deps.ts';
 import { feedTargets } from '../src/modules/import/run-import.ts';
@@ -91,7 +92,7 @@ const skippedEvaluations = (t: TestContext) =>
     .length;
 
 describe('alert evaluation under the lock', () => {
-  it('PostgreSQL: a second process evaluating meanwhile skips the round, so nothing is sent twice', async () => {
+  it('PostgreSQL: a second process evaluating meanwhile skips the round; each alert is sent once', async () => {
     const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
     const a = await open({ databaseUrl });
     const b = await open({ databaseUrl });
@@ -102,24 +103,38 @@ describe('alert evaluation under the lock', () => {
     const emails = await confirmedSubscribers(a, 3);
     const mailsA = holdFirstSend(a);
     const mailsB = holdFirstSend(b);
-    mailsB.release();
 
-    const evaluationA = a.deps.alerts.evaluate();
-    // A has recorded its first delivery and is sending it: the ledger shows it as not sent yet,
-    // which an evaluation running beside it (without the lock) would send a second time.
+    // B evaluates (it holds the lock): A's round meanwhile is skipped and records nothing.
+    let evaluating!: () => void;
+    const started = new Promise<void>((r) => (evaluating = r));
+    let finish!: () => void;
+    const lockedB = runExclusive(b.deps.userData, EVALUATION_LOCK, async () => {
+      evaluating();
+      await new Promise<void>((r) => (finish = r));
+    });
+    await started;
+    const skippedBefore = skippedEvaluations(a);
+    expect(await a.deps.alerts.evaluate()).toBeNull();
+    expect(skippedEvaluations(a)).toBe(skippedBefore + 1);
+    expect(await a.deps.userData.listUndeliveredAlerts()).toEqual([]);
+    finish();
+    await lockedB;
+
+    // A evaluates: each delivery is recorded and its e-mail written to the outbox, from which
+    // both processes send. While A's first send is held by its mail server, B's evaluation finds
+    // the deliveries unsent but their e-mails waiting: it writes nothing, and waits for no send.
+    expect(await a.deps.alerts.evaluate()).toEqual({ sent: 3, failed: 0 });
     await mailsA.held;
-    expect(await b.deps.userData.listUndeliveredAlerts()).toHaveLength(1);
-    const skippedBefore = skippedEvaluations(b);
-    expect(await b.deps.alerts.evaluate()).toBeNull();
-    expect(skippedEvaluations(b)).toBe(skippedBefore + 1);
-    expect(mailsB.sentTo).toEqual([]);
-
-    mailsA.release();
-    expect(await evaluationA).toEqual({ sent: 3, failed: 0 });
-    expect(mailsA.sentTo.sort()).toEqual(emails);
-    // The lock is free again: B evaluates, and finds everything sent.
     expect(await b.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
-    expect(mailsB.sentTo).toEqual([]);
+    mailsA.release();
+    mailsB.release();
+    await Promise.all([a.deps.alerts.settled(), b.deps.alerts.settled()]);
+    expect([...mailsA.sentTo, ...mailsB.sentTo].sort()).toEqual(emails);
+    expect(await a.deps.userData.listUndeliveredAlerts()).toEqual([]);
+    // Everything is sent: another evaluation sends nothing more.
+    expect(await b.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
+    await Promise.all([a.deps.alerts.settled(), b.deps.alerts.settled()]);
+    expect([...mailsA.sentTo, ...mailsB.sentTo]).toHaveLength(3);
   });
 
   it('files: the evaluation holds the store lock while it runs, and frees it after', async () => {

@@ -51,7 +51,7 @@ export type { UserDataFiles } from './pg-transfer.ts';
 export class PgUserDataStore implements UserDataStore, RateCounter {
   readonly pool: pg.Pool;
   /** The shared connection (the published data reads through it too). */
-  readonly db: PgConnection;
+  private readonly db: PgConnection;
   private readonly mailingList: PgMailingList;
   private readonly premium: PgPremium;
   private readonly alerts: PgAlerts;
@@ -70,7 +70,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     this.transfer = new PgTransfer(this.db);
   }
 
-  /** The connection, shared with the pool histories and the backfill's state (deps.ts). */
+  /**
+   * The connection, shared with the tables beside the user data: the published data, the pool
+   * histories and the backfill's state, the e-mail outbox (deps.ts).
+   */
   get connection(): PgConnection {
     return this.db;
   }

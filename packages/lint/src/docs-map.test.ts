@@ -56,6 +56,7 @@ const DECISIONS = [
   'Past days computed off the event loop, once per data version, limited per client',
   'Published data: the yield files as versioned documents in PostgreSQL',
   "Pool histories, the backfill's memory and budget in PostgreSQL",
+  'E-mails wait in a table every process drains',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -24,6 +24,12 @@
  * the subscriptions in the instant between a confirmation and its recording of the crossings in
  * force, that saver gets one e-mail about a crossing already in force when they confirmed (never
  * a second one).
+ *
+ * E-mails leave through `outgoing`: this process's queue (outgoing.ts) with the files, the outbox
+ * table drained by every process (pg-outbox.ts) with DATABASE_URL. With the outbox, the evaluation
+ * does not send: it writes each alert e-mail there for the delivery it recorded, and the process
+ * that sends it marks the delivery sent in the same transaction; a delivery still unsent is
+ * written again (a no-op unless its e-mail was given up) by the next evaluation.
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
@@ -41,7 +47,7 @@ import { crossingsOf, type Crossing } from './crossings.ts';
 import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
 import type { Mailer } from './mailer.ts';
 import { alertMail, confirmationMail, mailingListConfirmationMail } from './messages.ts';
-import { MailQueue } from './outgoing.ts';
+import { MailQueue, type MailSender } from './outgoing.ts';
 
 export interface AlertContext {
   userData: AlertsUserData;
@@ -59,13 +65,18 @@ export interface AlertContext {
   /** Counts e-mail sends by outcome (yield_emails_total); none in commands and some tests. */
   metrics?: Pick<Metrics, 'email'> | undefined;
   now(): Date;
+  /**
+   * Where e-mails go: the PostgreSQL outbox with DATABASE_URL (pg-outbox.ts); by default this
+   * process's queue (outgoing.ts) over `mailer`, and the evaluation sends alerts itself.
+   */
+  outgoing?: MailSender;
 }
 
 /** The lock an evaluation runs under (AlertsUserData.withExclusiveLock), shared by all processes. */
 export const EVALUATION_LOCK = 'alert-evaluation';
 
 export interface EvaluationResult {
-  /** E-mails sent in this evaluation. */
+  /** E-mails sent in this evaluation (with the outbox: written there, to be sent by a drain). */
   sent: number;
   /** E-mails that could not be sent (recorded; retried next time). */
   failed: number;
@@ -86,7 +97,11 @@ function unsubscribeUrl(ctx: AlertContext, siteUrl: string, id: string): string 
   return alertLink(siteUrl, API_PATHS.alertUnsubscribe, token);
 }
 
-async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing): Promise<void> {
+async function sendAlert(
+  ctx: AlertContext,
+  sub: AlertSubscription,
+  c: Crossing,
+): Promise<'sent' | 'queued' | 'waiting'> {
   const site = siteOf(ctx);
   const unsubscribe = unsubscribeUrl(ctx, site.siteUrl, sub.id);
   const mail = alertMail({
@@ -95,7 +110,7 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
     pageUrl: new URL(`strategy/${c.sourceId}`, `${site.siteUrl.replace(/\/$/, '')}/`).toString(),
     unsubscribeUrl: unsubscribe,
   });
-  await ctx.mailer.send({
+  const message = {
     from: site.from,
     to: sub.email,
     ...mail,
@@ -103,7 +118,16 @@ async function sendAlert(ctx: AlertContext, sub: AlertSubscription, c: Crossing)
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  });
+  };
+  if (ctx.outgoing?.deliverAlert) {
+    const written = await ctx.outgoing.deliverAlert(
+      { subscriptionId: sub.id, crossing: c.key },
+      message,
+    );
+    return written ? 'queued' : 'waiting';
+  }
+  await ctx.mailer.send(message);
+  return 'sent';
 }
 
 function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId' | 'kind'>) {
@@ -114,7 +138,8 @@ function crossingsFor(ctx: AlertContext, sub: Pick<AlertSubscription, 'sourceId'
 
 /**
  * One evaluation over every confirmed subscription (see the file comment). Resolves when every
- * e-mail of this round is sent or has failed (failures are logged and retried next time).
+ * e-mail of this round is sent (with the outbox: written there) or has failed (failures are
+ * logged and retried next time).
  */
 export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResult> {
   const result: EvaluationResult = { sent: 0, failed: 0 };
@@ -133,8 +158,9 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         sentAt: null,
       });
       if (!first && !undelivered.has(`${sub.id}|${c.key}`)) continue;
+      let delivery: 'sent' | 'queued' | 'waiting';
       try {
-        await sendAlert(ctx, sub, c);
+        delivery = await sendAlert(ctx, sub, c);
       } catch (err) {
         result.failed++;
         ctx.metrics?.email('alert', 'failed');
@@ -144,13 +170,17 @@ export async function evaluateAlerts(ctx: AlertContext): Promise<EvaluationResul
         });
         continue;
       }
+      // An outbox row (written now, or waiting or being sent already): its sender marks the
+      // delivery (and counts it) once the e-mail is sent.
+      if (delivery === 'waiting') continue;
+      result.sent++;
+      if (delivery === 'queued') continue;
       await ctx.userData.markAlertDelivered({
         subscriptionId: sub.id,
         crossing: c.key,
         sentAt: ctx.now(),
       });
       ctx.metrics?.email('alert', 'sent');
-      result.sent++;
     }
   }
   if (result.sent + result.failed > 0) ctx.logger.info('alerts evaluated', { ...result });
@@ -164,12 +194,12 @@ export const PURGE_INTERVAL_MS = 3_600_000;
 
 export class AlertService {
   private queue: Promise<unknown> = Promise.resolve();
-  /** Confirmation e-mails, sent after the answer (api/src/modules/alerts/outgoing.ts). */
-  readonly outgoing: MailQueue;
+  /** Confirmation e-mails, sent after the answer (outgoing.ts, or pg-outbox.ts). */
+  readonly outgoing: MailSender;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly ctx: AlertContext) {
-    this.outgoing = new MailQueue(ctx.mailer, ctx.logger, undefined, ctx.metrics);
+    this.outgoing = ctx.outgoing ?? new MailQueue(ctx.mailer, ctx.logger, undefined, ctx.metrics);
     this.purgeTimer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }

@@ -35,7 +35,13 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     const url = new URL(options.smtpUrl);
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
       throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits, so that a send ends (or fails) well within the outbox's lease (pg-outbox.ts).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       target: `${url.protocol}//${url.host}`,
       send: async (mail) => {

@@ -8,6 +8,10 @@
  * is logged as given up (the saver can ask again once the 24-hour cap of that address and scope
  * has passed). Retries live in this process: a restart in between drops them, logged the same way
  * as a failure. The count of confirmations given up since the start is `failed` (for the log).
+ *
+ * That is the embedded default (the JSON files). With DATABASE_URL the same interface,
+ * `MailSender`, is implemented by the PostgreSQL outbox (pg-outbox.ts): every message is written
+ * to a table first and any process sends it, so no process keeps a mail only in its memory.
  */
 import type { Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
@@ -15,7 +19,32 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
 
-export class MailQueue {
+/** How e-mails leave, whatever keeps them meanwhile (this process, or the outbox table). */
+export interface MailSender {
+  /**
+   * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
+   * written) and on a later turn of the event loop; never throws. `what` names it in the log.
+   */
+  enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void;
+  /**
+   * The outbox only: stores an alert e-mail of the evaluation for the delivery it names, to be
+   * sent by a drain, which marks the delivery sent (once per delivery; one given up is stored
+   * again). Resolves once stored: true when it was written (or written again), false when it
+   * already waits or was sent.
+   */
+  deliverAlert?(
+    delivery: { subscriptionId: string; crossing: string },
+    mail: OutgoingMail,
+  ): Promise<boolean>;
+  /** Resolves once every e-mail handed over so far and due now has been tried. */
+  settled(): Promise<void>;
+  /** Stops sending (what is stored stays for another process or the next start). */
+  close(): void;
+  /** E-mails given up after their last try by this process, since the start. */
+  failed: number;
+}
+
+export class MailQueue implements MailSender {
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
@@ -30,10 +59,6 @@ export class MailQueue {
     private readonly metrics?: Pick<Metrics, 'email'>,
   ) {}
 
-  /**
-   * Composes (`compose`) and sends a message once `answered` resolves (the HTTP answer has been
-   * written) and on a later turn of the event loop; never throws.
-   */
   enqueue(what: string, compose: () => OutgoingMail, answered: Promise<void>): void {
     this.track(
       answered
