@@ -268,6 +268,11 @@ describe('a database out of reach', () => {
       fetchedAt: new Date('2026-11-25T09:00:00Z'),
       history: null,
     });
+    // With a database the store serves the published pools.json (the database is down, so the
+    // new snapshot is installed as a newly published version would be).
+    expect(
+      t.deps.store.installText('pools', await readFile(path.join(dir, 'pools.json'), 'utf8')),
+    ).toBe(true);
     await scannerState(t.deps).settled();
     expect(t.logger.lines.map((l) => l.message)).toContain(
       'reading the pool histories failed, keeping the previous ones',

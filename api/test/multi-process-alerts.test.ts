@@ -130,7 +130,7 @@ describe('alerts on two processes sharing one PostgreSQL', () => {
       });
       expect(res.status).toBe(202);
     }
-    await inbox.waitFor((m) => m.length === emails.length);
+    await inbox.waitFor((m) => m.length === emails.length, 30_000);
     for (const [i, email] of emails.entries()) {
       const link = linkIn(inbox.to(email)[0]!, `${PUBLIC_URL}/api/alerts/confirm?`);
       const res = await fetch(
