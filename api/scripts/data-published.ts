@@ -14,7 +14,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStore, type DataFiles } from '../src/composition/data-files.ts';
+import { dataFiles, openStore, type DataFiles } from '../src/composition/data-files.ts';
 import { PUBLISHED_KEYS } from '../src/composition/published-data.ts';
 import { writeFileDurably } from '../src/platform/files/durable.ts';
 import { jsonFileText, sha256 } from '../src/platform/files/json-text.ts';
@@ -45,7 +45,7 @@ interface Manifest {
   documents: Record<string, { version: number; sha256: string }>;
 }
 
-const fileOf = (key: keyof DataFiles) => openStore('.', silentLogger).fileName(key);
+const fileOf = (key: keyof DataFiles) => dataFiles[key].file;
 
 export async function runDataPublished(
   argv: string[],

@@ -164,14 +164,7 @@ export class PgPoolHistoryStore implements PoolHistory {
     const key = checkedId(pool);
     const list = lastOfEachDay(rows).map((day) => ({ pool: key, day }));
     if (list.length === 0) return 0;
-    let added = 0;
-    await this.db.transaction(async (c) => {
-      for (let i = 0; i < list.length; i += BATCH) {
-        const r = await c.query(ADD_MISSING, insertValues(list.slice(i, i + BATCH)));
-        added += r.rowCount ?? 0;
-      }
-    });
-    return added;
+    return this.insertMissing(list);
   }
 
   /**
@@ -182,6 +175,11 @@ export class PgPoolHistoryStore implements PoolHistory {
     const list = rows
       .filter((r) => isPoolId(r.pool) && isStorableDay(r.day))
       .map((r) => ({ pool: r.pool.toLowerCase(), day: r.day }));
+    return this.insertMissing(list);
+  }
+
+  /** Inserts the rows the table does not have, in batches, in one transaction: how many were added. */
+  private async insertMissing(list: readonly { pool: string; day: PoolDay }[]): Promise<number> {
     let added = 0;
     await this.db.transaction(async (c) => {
       for (let i = 0; i < list.length; i += BATCH) {
