@@ -16,8 +16,15 @@
  * pool_history) and the backfill's 24-hour memory (pool-history/backfill-tries.ndjson <->
  * backfill_tries): import keeps the days the table holds (a rerun adds nothing), export replaces
  * each pool's file with the table's rows.
+ *
+ * And the yield files (settings.json, sources.json, history.json, …: the published data): import
+ * checks each as data:publish does and publishes it as version 1, leaves it when the same body is
+ * published, and refuses the whole command (nothing imported) when a file is invalid or differs
+ * from the fleet's published version, unless --replace-published (then it is published as the
+ * next version). export writes the published versions as the directory's files.
  */
 import { readdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/composition/data-files.ts';
@@ -34,18 +41,33 @@ import {
 } from '../src/composition/pg-transfer.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { silentLogger } from '../src/platform/logger.ts';
+import {
+  exportPublishedFiles,
+  planPublishedFiles,
+  type PublishedFilesPlan,
+} from '../src/composition/published-transfer.ts';
+import {
+  PgPublishedDocuments,
+  PublishConflictError,
+} from '../src/platform/pg/published-documents.ts';
 import { runAsCommand, type CliResult } from './cli.ts';
 
 const USAGE = `Usage: db.ts migrate | import-files | export-files [--data-dir DIR] [--database-url URL]
+             [--replace-published]
 
   migrate        apply the pending SQL migrations (api/src/platform/pg/migrations)
   import-files   copy the mailing list, invites, premium users, alert subscriptions and the ledger
                  of sent alerts of the data directory into the database (safe to rerun: nothing
-                 is added twice), and the pool histories and the backfill's tries
+                 is added twice), the pool histories and the backfill's tries, and publish the
+                 yield files (settings.json, sources.json, history.json, ...) where nothing or the
+                 same is published; a file that differs from the published one refuses the whole
+                 import (nothing imported)
   export-files   write mailing-list.json, invites.json, users.json and alerts.json from the
-                 database, and the pool histories and the backfill's tries
+                 database, the pool histories and the backfill's tries, and the published files
   --data-dir     data directory (default: $DATA_DIR, else api/data)
-  --database-url PostgreSQL URL (default: $DATABASE_URL)`;
+  --database-url PostgreSQL URL (default: $DATABASE_URL)
+  --replace-published  import-files: publish the directory's yield files as new versions over
+                 published ones that differ`;
 
 export async function runDb(
   argv: string[],
@@ -59,6 +81,7 @@ export async function runDb(
       options: {
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
+        'replace-published': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -92,7 +115,8 @@ export async function runDb(
       };
     }
     await migrate(db.pool, silentLogger);
-    if (command === 'import-files') return await importFiles(db, dataDir);
+    if (command === 'import-files')
+      return await importFiles(db, dataDir, values['replace-published'] === true);
     return await exportFiles(db, dataDir);
   } catch (err) {
     const message =
@@ -105,7 +129,37 @@ export async function runDb(
   }
 }
 
-async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliResult> {
+/** The lines of the yield files' report, by name. */
+const publishedReport = (plan: PublishedFilesPlan) =>
+  [...plan.lines.keys()].sort().map((name) => `    ${plan.lines.get(name)}`);
+
+async function importFiles(
+  db: PgUserDataStore,
+  dataDir: string,
+  replace: boolean,
+): Promise<CliResult> {
+  // The yield files first: a refusal leaves the database as it was.
+  const docs = new PgPublishedDocuments(db.connection);
+  const plan = await planPublishedFiles(docs, dataDir, replace);
+  if (plan.invalid.length > 0 || plan.differ.length > 0) {
+    const why = [
+      ...(plan.invalid.length ? [`fix ${plan.invalid.join(', ')}`] : []),
+      ...(plan.differ.length
+        ? [
+            `${plan.differ.join(', ')} differ from the fleet's published data: keep the fleet's ` +
+              '(data:pull writes it) or replace it with --replace-published',
+          ]
+        : []),
+    ];
+    return {
+      exitCode: 1,
+      output: [
+        `Published data of ${dataDir}:`,
+        ...publishedReport(plan),
+        `Nothing imported: ${why.join('; ')}.`,
+      ].join('\n'),
+    };
+  }
   // The journal is replayed as the server does, so sign-ups not yet folded into the files come
   // along; read only (no lock, nothing written), so this works while a server owns the directory.
   const store = openStore(dataDir, silentLogger);
@@ -129,6 +183,17 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
     };
     const added = await db.importFiles(data);
     const histories = await importPoolHistories(db.connection, dataDir);
+    if (plan.changes.length > 0) {
+      try {
+        await docs.publish(plan.changes, `db:import-files@${os.hostname()}`);
+      } catch (err) {
+        if (!(err instanceof PublishConflictError)) throw err;
+        return {
+          exitCode: 1,
+          output: `The user data and pool histories were imported; the yield files were not published: ${err.message} (published meanwhile). Run the command again.`,
+        };
+      }
+    }
     return {
       exitCode: 0,
       output: [
@@ -139,6 +204,8 @@ async function importFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
         `  alerts:       ${added.alertSubscriptions} added (${data.alerts.subscriptions.length} in the file)`,
         `  alert ledger: ${added.alertDeliveries} added (${data.alerts.deliveries.length} in the file)`,
         historiesLine('pool histories:', histories, 'added'),
+        '  published data:',
+        ...publishedReport(plan),
       ].join('\n'),
     };
   } finally {
@@ -157,6 +224,7 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
   }
   const data = await db.exportFiles();
   const histories = await exportPoolHistories(db.connection, dataDir);
+  const published = await exportPublishedFiles(new PgPublishedDocuments(db.connection), dataDir);
   await writeFileDurably(
     path.join(dataDir, 'mailing-list.json'),
     jsonFileText(data.mailingList),
@@ -186,6 +254,8 @@ async function exportFiles(db: PgUserDataStore, dataDir: string): Promise<CliRes
       `  users.json:        ${data.users.users.length} users`,
       `  alerts.json:       ${data.alerts.subscriptions.length} alert subscriptions, ${data.alerts.deliveries.length} entries of the alert ledger`,
       historiesLine('pool-history/:    ', histories, 'written'),
+      '  published data:',
+      ...published.map((line) => `    ${line}`),
     ].join('\n'),
   };
 }

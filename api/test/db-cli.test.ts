@@ -1,21 +1,24 @@
 /**
  * The operator commands on PostgreSQL: db:migrate (also from several processes at once),
  * db:import-files (rerun-safe), db:export-files (back to files) and invite:create with
- * DATABASE_URL, on the run's throwaway cluster.
+ * DATABASE_URL, on the run's throwaway cluster; a file-store site with imported data moved to
+ * the database serves the same answers.
  */
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { runCreateInvite } from '../scripts/create-invite.ts';
 import { runDb } from '../scripts/db.ts';
+import { runImportCli } from '../scripts/import-data.ts';
 import { openStore } from '../src/composition/data-files.ts';
 import { FileUserDataStore } from '../src/composition/file-user-data.ts';
 import { migrate, migrationFiles } from '../src/platform/pg/migrate.ts';
 import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { createInvite, findInvite } from '../src/modules/premium/invite-codes.ts';
-import { tempDataDir } from './helpers.ts';
+import { setup, tempDataDir, type TestContext } from './helpers.ts';
+import { NOW, replayAllFeeds } from './import-fixtures.ts';
 import { freshDatabase } from './pg-cluster.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -203,5 +206,96 @@ describe('database commands', () => {
         'Invite code PG-CODE-12345 already exists in PostgreSQL (DATABASE_URL); nothing changed.',
     });
     expect(await db.listInvites()).toHaveLength(1);
+  });
+
+  it('db:import-files moves a file-store site with imported data: a process on the database serves the same answers', async () => {
+    // A file-store site that imported live data (no DATABASE_URL).
+    const site = await dir();
+    const server = await replayAllFeeds(site);
+    cleanups.push(() => server.close());
+    const imported = await runImportCli(
+      ['--data-dir', site, '--api-url', server.url, '--coins-api-url', server.url],
+      { DATABASE_URL: '' },
+      () => NOW,
+    );
+    expect(imported.exitCode, imported.output).toBe(0);
+    const paths = ['/api/strategies', '/api/sources', '/api/scanner', '/api/baserate'];
+    const answers = async (t: TestContext) => {
+      const out: string[] = [];
+      for (const p of paths) {
+        const res = await t.http.get(p);
+        out.push(`${p} ${res.status} ${res.text}`);
+      }
+      return out;
+    };
+    const fileSite = await setup({ dir: site, now: () => NOW });
+    const before = await answers(fileSite);
+    await fileSite.deps.close();
+    expect(before.join('\n')).not.toContain('"kind":"sample"');
+
+    const url = await freshDatabase(inject('pgBaseUrl'));
+    const moved = await runDb(['import-files', '--data-dir', site, '--database-url', url], {});
+    expect(moved.exitCode, moved.output).toBe(0);
+    expect(moved.output).toContain('history.json: published v1');
+    expect(moved.output).toContain('pools.json: published v1');
+    // A new machine of the fleet, its directory holding the shipped sample: the site's answers.
+    const machine = await dir();
+    const onDb = await setup({ databaseUrl: url, dir: machine, now: () => NOW });
+    cleanups.push(() => onDb.deps.close());
+    expect(await answers(onDb)).toEqual(before);
+
+    // A rerun publishes nothing; a file that differs from the fleet's is refused, nothing
+    // imported, unless replaced on purpose; an invalid file is refused.
+    const again = await runDb(['import-files', '--data-dir', site, '--database-url', url], {});
+    expect(again.exitCode, again.output).toBe(0);
+    expect(again.output).toContain('settings.json: unchanged (v1)');
+    const settingsFile = path.join(site, 'settings.json');
+    const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(settingsFile, JSON.stringify({ ...settings, siteTitle: 'Older copy' }));
+    await writeFile(
+      path.join(site, 'mailing-list.json'),
+      '{"entries":[{"email":"new@example.com","createdAt":"2026-11-01T00:00:00.000Z","source":"web"}]}',
+    );
+    const stale = await runDb(['import-files', '--data-dir', site, '--database-url', url], {});
+    expect(stale.exitCode).toBe(1);
+    expect(stale.output).toContain("settings.json: refused: the fleet's v1");
+    expect(stale.output).toContain('Nothing imported');
+    const db = await pgStore(url);
+    expect(
+      await db.addSubscriber({
+        email: 'new@example.com',
+        source: 'x',
+        createdAt: '2026-11-02T00:00:00.000Z',
+      }),
+    ).toEqual({ created: true });
+    const sourcesFile = path.join(site, 'sources.json');
+    const sourcesText = await readFile(sourcesFile, 'utf8');
+    await writeFile(sourcesFile, '{"sources": 3}');
+    const invalid = await runDb(
+      ['import-files', '--data-dir', site, '--database-url', url, '--replace-published'],
+      {},
+    );
+    expect(invalid.exitCode).toBe(1);
+    expect(invalid.output).toMatch(/sources\.json: refused: sources\.json: /);
+    expect((await onDb.http.get('/api/settings')).text).not.toContain('Older copy');
+    await writeFile(sourcesFile, sourcesText);
+    const replaced = await runDb(
+      ['import-files', '--data-dir', site, '--database-url', url, '--replace-published'],
+      {},
+    );
+    expect(replaced.exitCode, replaced.output).toBe(0);
+    expect(replaced.output).toContain('settings.json: published v1 → v2');
+    await onDb.deps.published!.check();
+    expect((await onDb.http.get('/api/settings')).text).toContain('Older copy');
+
+    // Back to files: the published versions are the directory's files.
+    const back = await dir();
+    const exported = await runDb(['export-files', '--data-dir', back, '--database-url', url], {});
+    expect(exported.exitCode, exported.output).toBe(0);
+    expect(exported.output).toContain('settings.json: v2');
+    for (const file of ['settings.json', 'history.json', 'pools.json', 'import-status.json'])
+      expect(await readFile(path.join(back, file), 'utf8'), file).toBe(
+        await readFile(path.join(site, file), 'utf8'),
+      );
   });
 });
