@@ -133,6 +133,46 @@ export async function runDb(
 const publishedReport = (plan: PublishedFilesPlan) =>
   [...plan.lines.keys()].sort().map((name) => `    ${plan.lines.get(name)}`);
 
+/** The refusal of an import whose yield files are invalid or differ from the published ones. */
+function refusal(plan: PublishedFilesPlan, dataDir: string): CliResult | null {
+  if (plan.invalid.length === 0 && plan.differ.length === 0) return null;
+  const why = [
+    ...(plan.invalid.length ? [`fix ${plan.invalid.join(', ')}`] : []),
+    ...(plan.differ.length
+      ? [
+          `${plan.differ.join(', ')} differ from the fleet's published data: keep the fleet's ` +
+            '(data:pull writes it) or replace it with --replace-published',
+        ]
+      : []),
+  ];
+  return {
+    exitCode: 1,
+    output: [
+      `Published data of ${dataDir}:`,
+      ...publishedReport(plan),
+      `Nothing imported: ${why.join('; ')}.`,
+    ].join('\n'),
+  };
+}
+
+/** Publishes the plan's changes, all at once; the refusal when one moved since it was read. */
+async function publishPlan(
+  docs: PgPublishedDocuments,
+  plan: PublishedFilesPlan,
+): Promise<CliResult | null> {
+  if (plan.changes.length === 0) return null;
+  try {
+    await docs.publish(plan.changes, `db:import-files@${os.hostname()}`);
+    return null;
+  } catch (err) {
+    if (!(err instanceof PublishConflictError)) throw err;
+    return {
+      exitCode: 1,
+      output: `The user data and pool histories were imported; the yield files were not published: ${err.message} (published meanwhile). Run the command again.`,
+    };
+  }
+}
+
 async function importFiles(
   db: PgUserDataStore,
   dataDir: string,
@@ -141,25 +181,8 @@ async function importFiles(
   // The yield files first: a refusal leaves the database as it was.
   const docs = new PgPublishedDocuments(db.connection);
   const plan = await planPublishedFiles(docs, dataDir, replace);
-  if (plan.invalid.length > 0 || plan.differ.length > 0) {
-    const why = [
-      ...(plan.invalid.length ? [`fix ${plan.invalid.join(', ')}`] : []),
-      ...(plan.differ.length
-        ? [
-            `${plan.differ.join(', ')} differ from the fleet's published data: keep the fleet's ` +
-              '(data:pull writes it) or replace it with --replace-published',
-          ]
-        : []),
-    ];
-    return {
-      exitCode: 1,
-      output: [
-        `Published data of ${dataDir}:`,
-        ...publishedReport(plan),
-        `Nothing imported: ${why.join('; ')}.`,
-      ].join('\n'),
-    };
-  }
+  const refused = refusal(plan, dataDir);
+  if (refused) return refused;
   // The journal is replayed as the server does, so sign-ups not yet folded into the files come
   // along; read only (no lock, nothing written), so this works while a server owns the directory.
   const store = openStore(dataDir, silentLogger);
@@ -183,17 +206,8 @@ async function importFiles(
     };
     const added = await db.importFiles(data);
     const histories = await importPoolHistories(db.connection, dataDir);
-    if (plan.changes.length > 0) {
-      try {
-        await docs.publish(plan.changes, `db:import-files@${os.hostname()}`);
-      } catch (err) {
-        if (!(err instanceof PublishConflictError)) throw err;
-        return {
-          exitCode: 1,
-          output: `The user data and pool histories were imported; the yield files were not published: ${err.message} (published meanwhile). Run the command again.`,
-        };
-      }
-    }
+    const conflict = await publishPlan(docs, plan);
+    if (conflict) return conflict;
     return {
       exitCode: 0,
       output: [

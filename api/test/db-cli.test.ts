@@ -246,9 +246,12 @@ describe('database commands', () => {
 
     // A rerun publishes nothing; a file that differs from the fleet's is refused, nothing
     // imported, unless replaced on purpose; an invalid file is refused.
+    // A runtime file missing from the directory leaves the published one.
+    await rm(path.join(site, 'prices.json'));
     const again = await runDb(['import-files', '--data-dir', site, '--database-url', url], {});
     expect(again.exitCode, again.output).toBe(0);
     expect(again.output).toContain('settings.json: unchanged (v1)');
+    expect(again.output).toContain('prices.json: not in the directory, left as published (v1)');
     const settingsFile = path.join(site, 'settings.json');
     const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
     await writeFile(settingsFile, JSON.stringify({ ...settings, siteTitle: 'Older copy' }));
@@ -297,5 +300,5 @@ describe('database commands', () => {
       expect(await readFile(path.join(back, file), 'utf8'), file).toBe(
         await readFile(path.join(site, file), 'utf8'),
       );
-  });
+  }, 120_000);
 });

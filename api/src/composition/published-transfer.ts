@@ -44,11 +44,19 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
-/** The body a directory holds for `key`: its file, else the empty body of a runtime file. */
-async function bodyOf(dataDir: string, key: keyof DataFiles): Promise<string | null> {
+/**
+ * The body a directory holds for `key`: its file; without it, the empty body of a runtime file
+ * where nothing is published yet (as a server's first start publishes it), else null.
+ */
+async function bodyOf(
+  dataDir: string,
+  key: keyof DataFiles,
+  published: boolean,
+): Promise<string | null> {
   const spec = dataFiles[key] as FileSpec<unknown>;
   const text = await readText(path.join(dataDir, spec.file));
-  return text ?? (spec.empty ? jsonFileText(spec.empty()) : null);
+  if (text !== null || published) return text;
+  return spec.empty ? jsonFileText(spec.empty()) : null;
 }
 
 function describeDiffer(name: string, doc: PublishedDocument, replace: boolean): string {
@@ -69,10 +77,11 @@ export async function planPublishedFiles(
   const plan: PublishedFilesPlan = { changes: [], lines: new Map(), invalid: [], differ: [] };
   for (const key of PUBLISHED_KEYS) {
     const name = dataFiles[key].file;
-    const body = await bodyOf(dataDir, key);
     const doc = published.get(name);
+    const body = await bodyOf(dataDir, key, doc !== undefined);
     if (body === null) {
-      plan.lines.set(name, `${name}: not in the directory, ${doc ? 'left as published' : 'none'}`);
+      const state = doc ? `left as published (v${doc.version})` : 'not published';
+      plan.lines.set(name, `${name}: not in the directory, ${state}`);
       continue;
     }
     const checked = store.validateText(key, body);
