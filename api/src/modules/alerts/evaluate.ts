@@ -70,6 +70,12 @@ export interface AlertContext {
    * process's queue (outgoing.ts) over `mailer`, and the evaluation sends alerts itself.
    */
   outgoing?: MailSender;
+  /**
+   * With published data: whether this process serves the fleet's published versions (read from
+   * the database since it started). Until then an evaluation is skipped: the files of its data
+   * directory, or its cache, are not the fleet's data. Absent: always (the files are the data).
+   */
+  ready?: () => boolean;
 }
 
 /** The lock an evaluation runs under (AlertsUserData.withExclusiveLock), shared by all processes. */
@@ -235,10 +241,15 @@ export class AlertService {
 
   /**
    * Evaluates now (after any evaluation of this process under way), under EVALUATION_LOCK; null
-   * when another process holds it: this round is skipped (see the file comment).
+   * when another process holds it, or before the published data is installed (`ready`): this
+   * round is skipped (see the file comment).
    */
   evaluate(): Promise<EvaluationResult | null> {
     return this.serial(async () => {
+      if (this.ctx.ready && !this.ctx.ready()) {
+        this.ctx.logger.info('alert evaluation skipped: the published data is not installed yet');
+        return null;
+      }
       const result = await runExclusive(this.ctx.userData, EVALUATION_LOCK, () =>
         evaluateAlerts(this.ctx),
       );
