@@ -16,7 +16,8 @@ import { crossingsOf } from '../src/modules/alerts/crossings.ts';
 import { memoryLogger } from '../src/platform/logger.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { importWith, NOW, POOL, replayAllFeeds, TODAY } from './import-fixtures.ts';
-import { freshDatabase } from './pg-cluster.ts';
+import { runImportCli } from '../scripts/import-data.ts';
+import { freshDatabase, startCluster } from './pg-cluster.ts';
 import { chartBody, dailyPoints, type ReplayServer } from './replay-server.ts';
 import { startInbox, type Inbox } from './smtp-inbox.ts';
 
@@ -206,5 +207,72 @@ describe('a fleet on one PostgreSQL, three processes importing, a fourth started
     const ledger = await db.query('SELECT crossing FROM alert_deliveries');
     expect(new Set(ledger.rows.map((r: { crossing: string }) => r.crossing)).size).toBe(1);
     expect(ledger.rowCount).toBe(emails.length);
+  }, 180_000);
+});
+
+describe('a process started while the database is down', () => {
+  it('evaluates nothing before it has read the fleet’s published data, not its own directory’s files', async () => {
+    const inbox = await startInbox();
+    cleanups.push(() => inbox.close());
+    const cluster = await startCluster();
+    cleanups.push(() => cluster.destroy());
+    const databaseUrl = await cluster.createDatabase();
+    const server: ReplayServer = await replayAllFeeds(await tempDataDir());
+    cleanups.push(() => server.close());
+    const options = {
+      now: () => NOW,
+      smtpUrl: inbox.url,
+      publicUrl: PUBLIC_URL,
+      databaseUrl,
+      defillamaApiUrl: server.url,
+      coinsApiUrl: server.url,
+      poolBackfill: { top: 0 },
+      mailOutbox: { drainIntervalMs: 100 },
+    };
+    // The fleet's data: imported and published, the source above its base rate; a saver confirmed.
+    server.set(POOL.susds, constantApy(12));
+    const a = await setup({ ...options, importIntervalMs: HOUR });
+    contexts.push(a);
+    await until('the import', () => a.deps.importSchedule!.state().lastRunAt !== null);
+    await a.deps.importSchedule!.stop();
+    const { subscription } = await a.deps.userData.addAlertSubscription(
+      confirmedSubscription('saver@example.com', SOURCE),
+    );
+    await a.deps.userData.confirmAlertSubscription({ id: subscription.id, now: new Date(NOW) });
+    expect(await a.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
+
+    // Another machine's directory holds an import of its own, never published: the source below.
+    const dir = await tempDataDir();
+    server.set(POOL.susds, constantApy(0.2));
+    const env = { ...process.env };
+    delete env.DATABASE_URL;
+    const local = await runImportCli(
+      ['--data-dir', dir, '--api-url', server.url, '--coins-api-url', server.url],
+      env,
+      () => NOW,
+    );
+    expect(local.exitCode, local.output).toBe(0);
+
+    // It starts while the database is down (nothing cached): it serves its files meanwhile.
+    await cluster.stop();
+    const b = await setup({ ...options, dir, publishedPollMs: 0 }).finally(() => cluster.start());
+    contexts.push(b);
+    expect(b.deps.published!.installed()).toBe(false);
+    // The database is back, the published data not read yet: no evaluation on those files.
+    expect(await b.deps.alerts.evaluate()).toBeNull();
+    expect(b.logger.lines.some((l) => l.message.includes('published data is not installed yet'))).toBe(
+      true,
+    );
+    // Once read, it evaluates the fleet's data (by itself): nothing crossed there.
+    await until('the published data is read', async () => {
+      await b.deps.published!.check();
+      return b.deps.published!.installed();
+    });
+    await new Promise((r) => setImmediate(r));
+    await b.deps.alerts.settled();
+    expect(await b.deps.alerts.evaluate()).toEqual({ sent: 0, failed: 0 });
+    const pending = await a.deps.userData.listUndeliveredAlerts();
+    expect(pending).toEqual([]);
+    expect(alertsIn(inbox)).toEqual([]);
   }, 180_000);
 });
