@@ -172,8 +172,11 @@ describe('a fleet on one PostgreSQL, three processes importing, a fourth started
     // Every process serves the published import, then evaluates it.
     const historyVersion = async () =>
       Number(
-        (await db.query("SELECT max(version) AS v FROM published_documents WHERE name = 'history.json'"))
-          .rows[0].v,
+        (
+          await db.query(
+            "SELECT max(version) AS v FROM published_documents WHERE name = 'history.json'",
+          )
+        ).rows[0].v,
       );
     const live = await historyVersion();
     expect(live).toBeGreaterThan(1);
@@ -260,9 +263,9 @@ describe('a process started while the database is down', () => {
     expect(b.deps.published!.installed()).toBe(false);
     // The database is back, the published data not read yet: no evaluation on those files.
     expect(await b.deps.alerts.evaluate()).toBeNull();
-    expect(b.logger.lines.some((l) => l.message.includes('published data is not installed yet'))).toBe(
-      true,
-    );
+    expect(
+      b.logger.lines.some((l) => l.message.includes('published data is not installed yet')),
+    ).toBe(true);
     // Once read, it evaluates the fleet's data (by itself): nothing crossed there.
     await until('the published data is read', async () => {
       await b.deps.published!.check();

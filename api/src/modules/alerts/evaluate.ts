@@ -13,6 +13,11 @@
  * A crossing already in force when a subscription is confirmed is recorded as handled at that
  * moment without an e-mail: a subscriber hears of crossings that happen after they subscribed.
  *
+ * Only live data is evaluated (docs/decisions.md 45): sample figures make no crossing
+ * (crossings.ts), and with published data (DATABASE_URL) a process skips its evaluations until it
+ * has read the fleet's published versions (`AlertContext.ready`), so the files of its own data
+ * directory are never evaluated.
+ *
  * In this process, evaluations and confirmations run one at a time (a queue), so a confirmation
  * never races an evaluation. Across processes, an evaluation runs under the user-data store's lock
  * `EVALUATION_LOCK` (a PostgreSQL advisory lock, or this process's own mutex with the files): one
