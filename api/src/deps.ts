@@ -465,6 +465,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     logger,
     metrics,
     now,
+    // With published data: the fleet's versions only, never this directory's files (decision 45).
+    ...(published ? { ready: () => published.installed() } : {}),
   });
   // After every import (this process's schedule, or data:import seen as a new history.json) and
   // every accepted edit of the yield data (token prices and the warning thresholds too: they open
@@ -474,6 +476,9 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     if (ALERT_INPUTS.some((file) => changed.includes(file))) alerts.trigger('data changed');
   });
   alerts.trigger('start');
+  // Started while the database was unreachable: evaluated once the fleet's versions are read.
+  if (published && !published.installed())
+    void published.whenInstalled().then(() => alerts.trigger('published data installed'));
 
   const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
   const defillamaApiUrl = options.defillamaApiUrl ?? config.DEFILLAMA_API_URL;

@@ -76,6 +76,12 @@ export class PublishedData {
   private error: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> | null = null;
+  /** Resolved at the first sync with the database (see `installed`). */
+  private synced = false;
+  private markSynced: () => void = () => undefined;
+  private readonly firstSync = new Promise<void>((resolve) => {
+    this.markSynced = resolve;
+  });
   private readonly by = `api@${os.hostname()}:${process.pid}`;
 
   constructor(
@@ -156,7 +162,25 @@ export class PublishedData {
     }
     if (this.error !== null) this.logger.info('published data checked again');
     this.error = null;
+    if (!this.synced) {
+      this.synced = true;
+      this.markSynced();
+    }
     await this.compareLocal();
+  }
+
+  /**
+   * Whether the fleet's published versions have been read from the database since this process
+   * started: until then it serves its cache or its data directory's files, never evaluated for
+   * alerts (docs/decisions.md 45).
+   */
+  installed(): boolean {
+    return this.synced;
+  }
+
+  /** Resolves once `installed()` is true. */
+  whenInstalled(): Promise<void> {
+    return this.firstSync;
   }
 
   private install(name: string, body: string, version: number): boolean {

@@ -12,6 +12,12 @@
  * - `warning:<id>:<kind>:<day>`: an open warning detected from the source's data
  *   (api/src/engine/warnings.ts) that no operator dismissed; `<day>` the day it opened. One that
  *   closes and opens again on a later day is a new crossing.
+ *
+ * Figures computed from sample rows (provenance kind `sample`, api/src/modules/yields/provenance.ts)
+ * are invented: a source whose series is sample, or whose base rate counts a sample component, has
+ * no below-base, stale or warning crossing (docs/decisions.md 45). An incident is the operators'
+ * own dated statement in sources.json, with its report, and no figure of the series: it is a
+ * crossing whatever the series' provenance.
  */
 import { BASE_KEY_OF_TYPE, type DetectedWarning } from '@yield/contract';
 import type { AlertKind } from './store.ts';
@@ -79,6 +85,10 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 40) || 'incident';
 
+/** Whether a row's figures are the generated sample's (never the matter of an alert). */
+export const isSample = (row: Pick<ComputedSeries, 'provenance'>) =>
+  row.provenance.kind === 'sample';
+
 /** Every crossing in force for one source and kind (empty for an unknown source). */
 export function crossingsOf(
   series: ReadonlyMap<string, ComputedSeries>,
@@ -100,6 +110,7 @@ export function crossingsOf(
         incident: { kind: i.kind, summary: i.summary, link: i.link },
       }));
   }
+  if (isSample(row)) return [];
   if (kind === 'warning') {
     return row.warnings
       .filter((w) => w.closedOn === null && !w.dismissed)
@@ -118,7 +129,8 @@ export function crossingsOf(
   const baseKey = BASE_KEY_OF_TYPE[record.type];
   const base = series.get(baseKey);
   const baseRecord = sources.baseRates.find((b) => b.key === baseKey);
-  if (!base || !baseRecord || row.status !== 'ok' || base.status !== 'ok') return [];
+  if (!base || !baseRecord || isSample(base)) return [];
+  if (row.status !== 'ok' || base.status !== 'ok') return [];
   const sourceRa = row.result.riskAdjustedYield30d;
   const baseRa = base.result.riskAdjustedYield30d;
   if (!isBelowBase(sourceRa, baseRa) || row.result.asOf === null) return [];

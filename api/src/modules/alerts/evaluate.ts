@@ -13,6 +13,11 @@
  * A crossing already in force when a subscription is confirmed is recorded as handled at that
  * moment without an e-mail: a subscriber hears of crossings that happen after they subscribed.
  *
+ * Only live data is evaluated (docs/decisions.md 45): sample figures make no crossing
+ * (crossings.ts), and with published data (DATABASE_URL) a process skips its evaluations until it
+ * has read the fleet's published versions (`AlertContext.ready`), so the files of its own data
+ * directory are never evaluated.
+ *
  * In this process, evaluations and confirmations run one at a time (a queue), so a confirmation
  * never races an evaluation. Across processes, an evaluation runs under the user-data store's lock
  * `EVALUATION_LOCK` (a PostgreSQL advisory lock, or this process's own mutex with the files): one
@@ -70,6 +75,12 @@ export interface AlertContext {
    * process's queue (outgoing.ts) over `mailer`, and the evaluation sends alerts itself.
    */
   outgoing?: MailSender;
+  /**
+   * With published data: whether this process serves the fleet's published versions (read from
+   * the database since it started). Until then an evaluation is skipped: the files of its data
+   * directory, or its cache, are not the fleet's data. Absent: always (the files are the data).
+   */
+  ready?: () => boolean;
 }
 
 /** The lock an evaluation runs under (AlertsUserData.withExclusiveLock), shared by all processes. */
@@ -235,10 +246,15 @@ export class AlertService {
 
   /**
    * Evaluates now (after any evaluation of this process under way), under EVALUATION_LOCK; null
-   * when another process holds it: this round is skipped (see the file comment).
+   * when another process holds it, or before the published data is installed (`ready`): this
+   * round is skipped (see the file comment).
    */
   evaluate(): Promise<EvaluationResult | null> {
     return this.serial(async () => {
+      if (this.ctx.ready && !this.ctx.ready()) {
+        this.ctx.logger.info('alert evaluation skipped: the published data is not installed yet');
+        return null;
+      }
       const result = await runExclusive(this.ctx.userData, EVALUATION_LOCK, () =>
         evaluateAlerts(this.ctx),
       );
