@@ -1,6 +1,7 @@
 /**
  * The user-data ports split by aggregate: code that takes one port works with the whole store
- * (files or PostgreSQL) and with that aggregate's module alone, on the run's throwaway cluster.
+ * (files or PostgreSQL) and with that aggregate's module alone, on the run's throwaway cluster;
+ * both stores forward each port method through one layer (UserDataFacade).
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PgAlerts } from '../src/modules/alerts/pg-store.ts';
@@ -9,6 +10,8 @@ import { PgJobLocks } from '../src/platform/job-locks/pg.ts';
 import { PgMailingList } from '../src/modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../src/modules/premium/pg-store.ts';
 import { PgUserDataStore } from '../src/composition/pg-user-data.ts';
+import { FileUserDataStore } from '../src/composition/file-user-data.ts';
+import { UserDataFacade, type UserDataParts } from '../src/composition/user-data-facade.ts';
 import type { AlertStore } from '../src/modules/alerts/store.ts';
 import { runExclusive, type JobLocks } from '../src/platform/job-locks/port.ts';
 import type { MailingListStore } from '../src/modules/mailing-list/store.ts';
@@ -115,5 +118,100 @@ describe('user-data ports', () => {
       },
       db,
     );
+  });
+});
+
+/** Every method of each port, by the part of an adapter that serves it (checked by tsc below). */
+const PART_METHODS = {
+  mailingList: [
+    'addSubscriber',
+    'requestMailingListConfirmation',
+    'confirmMailingListEntry',
+    'removeMailingListEntry',
+  ],
+  premium: [
+    'listInvites',
+    'createInvite',
+    'redeemInvite',
+    'loginWithInvite',
+    'activateInviteEmail',
+    'requestSignInMail',
+    'consumeSignInLink',
+    'activePremiumUser',
+    'disableInvite',
+  ],
+  alerts: [
+    'addAlertSubscription',
+    'confirmAlertSubscription',
+    'removeAlertSubscription',
+    'listConfirmedAlertSubscriptions',
+    'recordAlertDelivery',
+    'markAlertDelivered',
+    'listUndeliveredAlerts',
+    'requestAlertConfirmation',
+  ],
+  locks: ['withExclusiveLock'],
+  lifecycle: ['health', 'close'],
+} as const satisfies {
+  [P in Exclude<keyof UserDataParts, 'purgeUnconfirmed'>]: readonly (keyof UserDataParts[P])[];
+};
+
+type Listed = (typeof PART_METHODS)[keyof typeof PART_METHODS][number] | 'purgeUnconfirmed';
+/** A port method missing from the list above fails the type check. */
+const everyMethodListed: [Exclude<keyof UserDataStore, Listed>] extends [never] ? true : false =
+  true;
+const ALL_METHODS: readonly Listed[] = [...Object.values(PART_METHODS).flat(), 'purgeUnconfirmed'];
+
+type Call = { part: string; method: string; args: unknown[] };
+
+/** Parts whose every method records its call and answers a token naming itself. */
+function recordingParts(calls: Call[]): UserDataParts {
+  const part = (name: string, methods: readonly string[]) =>
+    Object.fromEntries(
+      methods.map((method) => [
+        method,
+        (...args: unknown[]) => {
+          calls.push({ part: name, method, args });
+          return Promise.resolve(`${name}.${method}`);
+        },
+      ]),
+    );
+  const parts = Object.fromEntries(
+    Object.entries(PART_METHODS).map(([name, methods]) => [name, part(name, methods)]),
+  );
+  const purge = part('purge', ['purgeUnconfirmed']);
+  return { ...parts, purgeUnconfirmed: purge.purgeUnconfirmed } as unknown as UserDataParts;
+}
+
+describe('one forwarding layer', () => {
+  it('both stores take every port method from UserDataFacade, not a copy of their own', () => {
+    expect(everyMethodListed).toBe(true);
+    for (const method of ALL_METHODS) {
+      const shared = UserDataFacade.prototype[method];
+      expect(typeof shared, method).toBe('function');
+      expect(FileUserDataStore.prototype[method], method).toBe(shared);
+      expect(PgUserDataStore.prototype[method], method).toBe(shared);
+      expect(Object.hasOwn(FileUserDataStore.prototype, method), method).toBe(false);
+      expect(Object.hasOwn(PgUserDataStore.prototype, method), method).toBe(false);
+    }
+  });
+
+  it("forwards each method once, with its arguments, to the part that serves it, and returns the part's answer", async () => {
+    for (const [part, methods] of Object.entries(PART_METHODS)) {
+      for (const method of methods) {
+        const calls: Call[] = [];
+        const facade = new UserDataFacade(recordingParts(calls));
+        const forward = facade[method] as (...a: unknown[]) => Promise<unknown>;
+        // As many arguments as the method declares (a port method takes at most two).
+        const args = [{ arg: method }, now].slice(0, forward.length);
+        expect(await forward.apply(facade, args)).toBe(`${part}.${method}`);
+        expect(calls).toEqual([{ part, method, args }]);
+      }
+    }
+    const calls: Call[] = [];
+    expect(await new UserDataFacade(recordingParts(calls)).purgeUnconfirmed(now)).toBe(
+      'purge.purgeUnconfirmed',
+    );
+    expect(calls).toEqual([{ part: 'purge', method: 'purgeUnconfirmed', args: [now] }]);
   });
 });

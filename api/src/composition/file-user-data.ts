@@ -15,7 +15,11 @@
  * - modules/premium/file-store.ts: `invites.json` and `users.json` (a redemption is one line both
  *   apply; used sign-in links are kept in `users.json`, their e-mails counted in `alerts.json`);
  * - modules/alerts/file-store.ts: `alerts.json` (a sign-up request's confirmation e-mail is counted there too);
- * - file/job-locks.ts: the lock of scheduled jobs (one process owns the files: in memory).
+ * - platform/job-locks/in-process.ts: the lock of scheduled jobs (one process owns the files: in memory).
+ *
+ * The store builds these parts; `UserDataFacade` (user-data-facade.ts) forwards every method of
+ * the user-data ports to them, and the store adds only what is the journal's own (compaction, its
+ * state for /metrics, abandon).
  *
  * Operators: a hand edit of one of the files is picked up like any data file (poller, or the next
  * write) and the journal is replayed on top of it: the edit is kept and no acknowledged change is
@@ -38,21 +42,7 @@ import { InProcessJobLocks } from '../platform/job-locks/in-process.ts';
 import { FileMailingList } from '../modules/mailing-list/file-store.ts';
 import { FilePremium } from '../modules/premium/file-store.ts';
 import { JournalEngine, type CompactionOptions } from '../platform/files/journal-engine.ts';
-import type { InviteRecord, UserRecord } from '../modules/premium/schemas.ts';
-import type {
-  Activation,
-  AlertDelivery,
-  AlertSubscription,
-  ConfirmationDecision,
-  InviteEmailActivation,
-  InviteLogin,
-  MailingListEntry,
-  NewSubscriber,
-  Redemption,
-  SignInLinkUse,
-  UserDataHealth,
-  UserDataStore,
-} from './user-data.ts';
+import { UserDataFacade, type UserDataParts } from './user-data-facade.ts';
 
 export { DEFAULT_COMPACTION, type CompactionOptions } from '../platform/files/journal-engine.ts';
 
@@ -75,40 +65,55 @@ export interface FileUserDataOptions {
   metrics?: Pick<Metrics, 'journalWriteFailure'>;
 }
 
-export class FileUserDataStore implements UserDataStore {
-  /** The journal engine; the aggregates below register with it. */
-  private readonly engine: JournalEngine<DataFiles>;
-  private readonly mailingList: FileMailingList;
-  private readonly premium: FilePremium;
-  private readonly alerts: FileAlerts;
-  private readonly locks = new InProcessJobLocks();
+type UserDataJournal = JournalEngine<DataFiles>;
 
+/** The aggregates over one journal; registration order is the order in which a change touching several files is applied. */
+function fileParts(engine: UserDataJournal, store: ApiStore): UserDataParts {
+  const confirmationsOf = (email: string) => alerts.confirmationsOf(email);
+  const mailingList = new FileMailingList(engine, store, confirmationsOf);
+  const premium = new FilePremium(engine, store, confirmationsOf);
+  const alerts = new FileAlerts(engine, store);
+  return {
+    mailingList,
+    premium,
+    alerts,
+    purgeUnconfirmed: (now) => alerts.purgeUnconfirmed(now, (t) => mailingList.expiredCount(t)),
+    locks: new InProcessJobLocks(),
+    lifecycle: {
+      /** Public (GET /api/health): which file and why in words, never a path or content. */
+      health: () => {
+        const error = engine.healthError();
+        return Promise.resolve({ store: 'files', available: error === null, error });
+      },
+      close: () => engine.close(),
+    },
+  };
+}
+
+export class FileUserDataStore extends UserDataFacade {
   /**
    * Opens the store on an ApiStore whose files are not loaded yet (call `store.loadAll()` next).
    * The owner reads the journal and attaches to the files, so loading them replays it.
    */
   static async open(store: ApiStore, options: FileUserDataOptions): Promise<FileUserDataStore> {
-    const s = new FileUserDataStore(store, options);
-    await s.engine.open({ owner: options.owner, replay: options.replay });
-    return s;
-  }
-
-  private constructor(store: ApiStore, options: FileUserDataOptions) {
-    this.engine = new JournalEngine(store, {
+    const engine: UserDataJournal = new JournalEngine(store, {
       name: JOURNAL_NAME,
       label: 'user data',
       logger: options.logger,
       compaction: options.compaction,
       onWriteFailure: options.metrics && (() => options.metrics!.journalWriteFailure()),
     });
-    // Registration order is the order in which a change touching several files is applied.
-    this.mailingList = new FileMailingList(this.engine, store, (email) =>
-      this.alerts.confirmationsOf(email),
-    );
-    this.premium = new FilePremium(this.engine, store, (email) =>
-      this.alerts.confirmationsOf(email),
-    );
-    this.alerts = new FileAlerts(this.engine, store);
+    const s = new FileUserDataStore(engine, fileParts(engine, store));
+    await engine.open({ owner: options.owner, replay: options.replay });
+    return s;
+  }
+
+  /** `engine`: the journal engine the aggregates register with. */
+  private constructor(
+    private readonly engine: UserDataJournal,
+    parts: UserDataParts,
+  ) {
+    super(parts);
   }
 
   /** The journal for /metrics: changes not yet folded, and when the last fold finished. */
@@ -127,128 +132,6 @@ export class FileUserDataStore implements UserDataStore {
    */
   compact(): Promise<void> {
     return this.engine.compact();
-  }
-
-  // ------------------------------------------------------------------ mailing list
-
-  addSubscriber(entry: NewSubscriber): Promise<{ created: boolean }> {
-    return this.mailingList.addSubscriber(entry);
-  }
-
-  requestMailingListConfirmation(
-    entry: MailingListEntry,
-    now: Date,
-  ): Promise<ConfirmationDecision<MailingListEntry>> {
-    return this.mailingList.requestMailingListConfirmation(entry, now);
-  }
-
-  confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null> {
-    return this.mailingList.confirmMailingListEntry(input);
-  }
-
-  removeMailingListEntry(id: string): Promise<boolean> {
-    return this.mailingList.removeMailingListEntry(id);
-  }
-
-  // ------------------------------------------------------------------ premium
-
-  listInvites(): Promise<InviteRecord[]> {
-    return this.premium.listInvites();
-  }
-
-  createInvite(invite: InviteRecord): Promise<void> {
-    return this.premium.createInvite(invite);
-  }
-
-  redeemInvite(input: { inviteId: string; user: UserRecord; now: Date }): Promise<Redemption> {
-    return this.premium.redeemInvite(input);
-  }
-
-  loginWithInvite(input: InviteLogin): Promise<Redemption> {
-    return this.premium.loginWithInvite(input);
-  }
-
-  activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
-    return this.premium.activateInviteEmail(input);
-  }
-
-  requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
-    return this.premium.requestSignInMail(input);
-  }
-
-  consumeSignInLink(input: SignInLinkUse): Promise<boolean> {
-    return this.premium.consumeSignInLink(input);
-  }
-
-  activePremiumUser(userId: string): Promise<UserRecord | null> {
-    return this.premium.activePremiumUser(userId);
-  }
-
-  disableInvite(id: string): Promise<boolean> {
-    return this.premium.disableInvite(id);
-  }
-
-  // ------------------------------------------------------------------ alerts
-
-  addAlertSubscription(
-    sub: AlertSubscription,
-  ): Promise<{ created: boolean; subscription: AlertSubscription }> {
-    return this.alerts.addAlertSubscription(sub);
-  }
-
-  confirmAlertSubscription(input: { id: string; now: Date }): Promise<AlertSubscription | null> {
-    return this.alerts.confirmAlertSubscription(input);
-  }
-
-  removeAlertSubscription(id: string): Promise<boolean> {
-    return this.alerts.removeAlertSubscription(id);
-  }
-
-  listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]> {
-    return this.alerts.listConfirmedAlertSubscriptions();
-  }
-
-  recordAlertDelivery(entry: AlertDelivery): Promise<boolean> {
-    return this.alerts.recordAlertDelivery(entry);
-  }
-
-  markAlertDelivered(input: {
-    subscriptionId: string;
-    crossing: string;
-    sentAt: Date;
-  }): Promise<void> {
-    return this.alerts.markAlertDelivered(input);
-  }
-
-  listUndeliveredAlerts(): Promise<AlertDelivery[]> {
-    return this.alerts.listUndeliveredAlerts();
-  }
-
-  requestAlertConfirmation(
-    sub: AlertSubscription,
-    now: Date,
-  ): Promise<ConfirmationDecision<AlertSubscription>> {
-    return this.alerts.requestAlertConfirmation(sub, now);
-  }
-
-  purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
-    return this.alerts.purgeUnconfirmed(now, (t) => this.mailingList.expiredCount(t));
-  }
-
-  // ------------------------------------------------------------------ jobs and health
-
-  withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
-    return this.locks.withExclusiveLock(name, fn);
-  }
-
-  /** Public (GET /api/health): which file and why in words, never a path or content. */
-  health(): Promise<UserDataHealth> {
-    const error = this.engine.healthError();
-    return Promise.resolve({ store: 'files', available: error === null, error });
-  }
-
-  close(): Promise<void> {
-    return this.engine.close();
   }
 
   /**

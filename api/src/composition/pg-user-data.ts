@@ -9,9 +9,14 @@
  *
  * - modules/mailing-list/pg-store.ts (`mailing_list`), modules/premium/pg-store.ts (`invites`,
  *   `premium_users`, `premium_sign_in_links`), modules/alerts/pg-store.ts
- *   (`alert_subscriptions`, `alert_deliveries`), confirmations.ts (`confirmation_mails`, the caps
- *   that requests for a confirmation e-mail or a sign-in link share), job-locks.ts (advisory locks),
- *   rate-limits.ts (`rate_limits`), transfer.ts (db:import-files, db:export-files).
+ *   (`alert_subscriptions`, `alert_deliveries`), modules/confirmations/pg-store.ts
+ *   (`confirmation_mails`, the caps that requests for a confirmation e-mail or a sign-in link
+ *   share), platform/job-locks/pg.ts (advisory locks), platform/pg/rate-counter.ts
+ *   (`rate_limits`), pg-transfer.ts (db:import-files, db:export-files).
+ *
+ * The store builds these parts; `UserDataFacade` (user-data-facade.ts) forwards every method of
+ * the user-data ports to them, and the store adds only what is PostgreSQL's own (the rate-limit
+ * counts, moving the data between stores, the connection).
  *
  * Each rule that must hold across processes is one statement or one transaction, never a
  * read-then-write: a unique index on lower(email) keeps one row per address; an invite use is one
@@ -21,22 +26,7 @@
  */
 import type pg from 'pg';
 import type { RateCount, RateCounter } from '../platform/http/rate-limit.ts';
-import type { InviteRecord, UserRecord } from '../modules/premium/schemas.ts';
-import {
-  UserDataUnavailableError,
-  type Activation,
-  type AlertDelivery,
-  type AlertSubscription,
-  type ConfirmationDecision,
-  type InviteEmailActivation,
-  type InviteLogin,
-  type MailingListEntry,
-  type NewSubscriber,
-  type Redemption,
-  type SignInLinkUse,
-  type UserDataHealth,
-  type UserDataStore,
-} from './user-data.ts';
+import { UserDataUnavailableError } from './user-data.ts';
 import { PgAlerts } from '../modules/alerts/pg-store.ts';
 import { PgConnection, type PgUserDataOptions } from '../platform/pg/connection.ts';
 import { PgJobLocks } from '../platform/job-locks/pg.ts';
@@ -44,30 +34,38 @@ import { PgMailingList } from '../modules/mailing-list/pg-store.ts';
 import { PgPremium } from '../modules/premium/pg-store.ts';
 import { PgRateCounter } from '../platform/pg/rate-counter.ts';
 import { PgTransfer, type UserDataFiles } from './pg-transfer.ts';
+import { UserDataFacade, type UserDataParts } from './user-data-facade.ts';
 
 export { isConnectionError, type PgUserDataOptions } from '../platform/pg/connection.ts';
 export type { UserDataFiles } from './pg-transfer.ts';
 
-export class PgUserDataStore implements UserDataStore, RateCounter {
+/** The aggregates over one connection, which is also their health and close. */
+function pgParts(db: PgConnection): UserDataParts {
+  const alerts = new PgAlerts(db);
+  return {
+    mailingList: new PgMailingList(db),
+    premium: new PgPremium(db),
+    alerts,
+    purgeUnconfirmed: (now) => alerts.purgeUnconfirmed(now),
+    locks: new PgJobLocks(db),
+    lifecycle: db,
+  };
+}
+
+export class PgUserDataStore extends UserDataFacade implements RateCounter {
   readonly pool: pg.Pool;
   /** The shared connection (the published data reads through it too). */
   private readonly db: PgConnection;
-  private readonly mailingList: PgMailingList;
-  private readonly premium: PgPremium;
-  private readonly alerts: PgAlerts;
-  private readonly locks: PgJobLocks;
   private readonly rateCounter: PgRateCounter;
   private readonly transfer: PgTransfer;
 
   constructor(options: PgUserDataOptions) {
-    this.db = new PgConnection(options);
-    this.pool = this.db.pool;
-    this.mailingList = new PgMailingList(this.db);
-    this.premium = new PgPremium(this.db);
-    this.alerts = new PgAlerts(this.db);
-    this.locks = new PgJobLocks(this.db);
-    this.rateCounter = new PgRateCounter(this.db);
-    this.transfer = new PgTransfer(this.db);
+    const db = new PgConnection(options);
+    super(pgParts(db));
+    this.db = db;
+    this.pool = db.pool;
+    this.rateCounter = new PgRateCounter(db);
+    this.transfer = new PgTransfer(db);
   }
 
   /**
@@ -98,128 +96,10 @@ export class PgUserDataStore implements UserDataStore, RateCounter {
     return store;
   }
 
-  health(): Promise<UserDataHealth> {
-    return this.db.health();
-  }
-
-  close(): Promise<void> {
-    return this.db.close();
-  }
-
-  // ------------------------------------------------------------------ mailing list
-
-  addSubscriber(entry: NewSubscriber): Promise<{ created: boolean }> {
-    return this.mailingList.addSubscriber(entry);
-  }
-
-  requestMailingListConfirmation(
-    entry: MailingListEntry,
-    now: Date,
-  ): Promise<ConfirmationDecision<MailingListEntry>> {
-    return this.mailingList.requestMailingListConfirmation(entry, now);
-  }
-
-  confirmMailingListEntry(input: { id: string; now: Date }): Promise<MailingListEntry | null> {
-    return this.mailingList.confirmMailingListEntry(input);
-  }
-
-  removeMailingListEntry(id: string): Promise<boolean> {
-    return this.mailingList.removeMailingListEntry(id);
-  }
-
-  // ------------------------------------------------------------------ invites and users
-
-  listInvites(): Promise<InviteRecord[]> {
-    return this.premium.listInvites();
-  }
-
-  createInvite(invite: InviteRecord): Promise<void> {
-    return this.premium.createInvite(invite);
-  }
-
-  redeemInvite(input: { inviteId: string; user: UserRecord; now: Date }): Promise<Redemption> {
-    return this.premium.redeemInvite(input);
-  }
-
-  loginWithInvite(input: InviteLogin): Promise<Redemption> {
-    return this.premium.loginWithInvite(input);
-  }
-
-  activateInviteEmail(input: InviteEmailActivation): Promise<Activation> {
-    return this.premium.activateInviteEmail(input);
-  }
-
-  requestSignInMail(input: { email: string; now: Date }): Promise<boolean> {
-    return this.premium.requestSignInMail(input);
-  }
-
-  consumeSignInLink(input: SignInLinkUse): Promise<boolean> {
-    return this.premium.consumeSignInLink(input);
-  }
-
-  activePremiumUser(userId: string): Promise<UserRecord | null> {
-    return this.premium.activePremiumUser(userId);
-  }
-
-  disableInvite(id: string): Promise<boolean> {
-    return this.premium.disableInvite(id);
-  }
-
-  // ------------------------------------------------------------------ alerts
-
-  addAlertSubscription(
-    sub: AlertSubscription,
-  ): Promise<{ created: boolean; subscription: AlertSubscription }> {
-    return this.alerts.addAlertSubscription(sub);
-  }
-
-  confirmAlertSubscription(input: { id: string; now: Date }): Promise<AlertSubscription | null> {
-    return this.alerts.confirmAlertSubscription(input);
-  }
-
-  removeAlertSubscription(id: string): Promise<boolean> {
-    return this.alerts.removeAlertSubscription(id);
-  }
-
-  listConfirmedAlertSubscriptions(): Promise<AlertSubscription[]> {
-    return this.alerts.listConfirmedAlertSubscriptions();
-  }
-
-  recordAlertDelivery(entry: AlertDelivery): Promise<boolean> {
-    return this.alerts.recordAlertDelivery(entry);
-  }
-
-  markAlertDelivered(input: {
-    subscriptionId: string;
-    crossing: string;
-    sentAt: Date;
-  }): Promise<void> {
-    return this.alerts.markAlertDelivered(input);
-  }
-
-  listUndeliveredAlerts(): Promise<AlertDelivery[]> {
-    return this.alerts.listUndeliveredAlerts();
-  }
-
-  requestAlertConfirmation(
-    sub: AlertSubscription,
-    now: Date,
-  ): Promise<ConfirmationDecision<AlertSubscription>> {
-    return this.alerts.requestAlertConfirmation(sub, now);
-  }
-
-  purgeUnconfirmed(now: Date): Promise<{ alertSubscriptions: number; mailingList: number }> {
-    return this.alerts.purgeUnconfirmed(now);
-  }
-
-  // ------------------------------------------------------------------ rate limits and locks
+  // ------------------------------------------------------------------ rate limits
 
   hit(key: string, windowMs: number): Promise<RateCount> {
     return this.rateCounter.hit(key, windowMs);
-  }
-
-  withExclusiveLock(name: string, fn: () => Promise<void>): Promise<boolean> {
-    return this.locks.withExclusiveLock(name, fn);
   }
 
   // ------------------------------------------------------------------ moving between stores

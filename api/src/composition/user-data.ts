@@ -1,12 +1,13 @@
 /**
- * The storage interface of the mutable user data, split by aggregate into ports (ports/):
+ * The storage interface of the mutable user data, split by aggregate into ports, each beside the
+ * code that uses it:
  *
  * - `MailingListStore` (modules/mailing-list/store.ts): the mailing list and its double opt-in;
  * - `PremiumStore` (modules/premium/store.ts): invite codes, their uses and the premium users;
  * - `AlertStore` (modules/alerts/store.ts): alert subscriptions, the ledger of sent alerts, and the caps
- *   on confirmation e-mails (ports/confirmations.ts) that alerts and the mailing list share;
- * - `JobLocks` (ports/job-locks.ts): the lock of scheduled jobs;
- * - `StoreHealth` (ports/store-health.ts): health and close.
+ *   on confirmation e-mails (modules/confirmations/port.ts) that alerts and the mailing list share;
+ * - `JobLocks` (platform/job-locks/port.ts): the lock of scheduled jobs;
+ * - `StoreHealth` (platform/store-health.ts): health and close.
  *
  * `UserDataStore` is their intersection: what `deps.userData` is. A caller that needs one
  * aggregate may take only its port. Routes and operator commands call it; they never
@@ -28,9 +29,12 @@
  * Alert subscriptions with their ledger of sent alerts and the lock of scheduled jobs follow the
  * same rules (the store decides, the caller never reads-then-writes).
  *
- * Two implementations, each split the same way (one module per aggregate): `FileUserDataStore`
- * (file-user-data.ts over file/, the default) and `PgUserDataStore` (pg/pg-user-data.ts, chosen
- * when DATABASE_URL is set), which any number of processes on any number of machines share.
+ * Two implementations, each split the same way (one module per aggregate, its `file-store.ts` and
+ * `pg-store.ts`): `FileUserDataStore` (file-user-data.ts, over platform/files/, the default) and
+ * `PgUserDataStore` (pg-user-data.ts, over platform/pg/, chosen when DATABASE_URL is set), which
+ * any number of processes on any number of machines share. Both are `UserDataFacade`
+ * (user-data-facade.ts), the one layer that forwards each port method to an adapter's module
+ * stores: a new store method is written in its port, once per adapter, and forwarded there.
  */
 import type { AlertStore } from '../modules/alerts/store.ts';
 import type { JobLocks } from '../platform/job-locks/port.ts';
