@@ -58,6 +58,7 @@ const DECISIONS = [
   "Pool histories, the backfill's memory and budget in PostgreSQL",
   'E-mails wait in a table every process drains',
   'Alerts on live data only, once per crossing for the fleet',
+  "Moving a file-store site publishes its yield files, and never over the fleet's unasked",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
