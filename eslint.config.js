@@ -7,6 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
+import local from './eslint/function-length.js';
 
 const remotes = ['mfe-leaderboard', 'mfe-strategy', 'mfe-premium', 'mfe-content'];
 const apps = ['shell', ...remotes];
@@ -141,6 +142,22 @@ export default tseslint.config(
       ],
     },
   })),
+  // Functions a reviewer can hold in mind (docs/decisions.md, "Functions a reviewer can hold in
+  // mind"): in the source of the API, the packages, the shell and the remotes (tests and scripts
+  // aside), no function over 80 lines of logic (`local/max-logic-lines`: lines that are only data
+  // literals, JSX or template markup do not count) or 200 lines in all. Tested in packages/lint.
+  {
+    files: ['{api,shell,mfe-*}/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/src/test/**'],
+    plugins: { local },
+    rules: {
+      'local/max-logic-lines': ['error', { max: 80 }],
+      'max-lines-per-function': [
+        'error',
+        { max: 200, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
   // The one exception, until @yield/contract replaces it: the API's re-export of the shared
   // response types from the browser package.
   {

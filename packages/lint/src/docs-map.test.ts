@@ -59,6 +59,7 @@ const DECISIONS = [
   'E-mails wait in a table every process drains',
   'Alerts on live data only, once per crossing for the fleet',
   "Moving a file-store site publishes its yield files, and never over the fleet's unasked",
+  'Functions a reviewer can hold in mind',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -71,6 +71,162 @@ function sameRow(a: DailyRow, b: DailyRow): boolean {
   );
 }
 
+const noStats = (): SeriesMergeStats => ({ added: 0, updated: 0, replaced: 0 });
+const anyChange = (s: SeriesMergeStats) => s.added + s.updated + s.replaced > 0;
+
+/** The incoming rows in place of the existing ones (counted as replaced), or merged into them. */
+function replacedOrMerged(
+  replace: boolean,
+  existing: readonly DailyRow[],
+  incoming: readonly DailyRow[],
+  s: SeriesMergeStats,
+): DailyRow[] {
+  if (!replace) return mergeRows(existing, incoming, s);
+  s.replaced = existing.length;
+  s.added = incoming.length;
+  return incoming.map((r) => ({ ...r }));
+}
+
+/** The history being merged: the file as read, and what the imports have made of it so far. */
+interface MergeState {
+  history: HistoryFile;
+  now: Date;
+  series: HistoryFile['series'];
+  provenance: NonNullable<HistoryFile['provenance']>;
+  secondary: Secondary;
+  stats: Map<string, SeriesMergeStats>;
+  chainStats: Map<string, SeriesMergeStats>;
+  changed: boolean;
+}
+
+/** The series the chain leads: read from the chain before, or with rows from it now. */
+function chainLedSeries(history: HistoryFile, chainImports: readonly ChainImport[]): Set<string> {
+  const chainLed = new Set<string>();
+  for (const c of chainImports)
+    if (c.rows.length > 0 || history.provenance?.[c.series]?.kind === 'onchain')
+      chainLed.add(c.series);
+  for (const [key, p] of Object.entries(history.provenance ?? {}))
+    if (p.kind === 'onchain') chainLed.add(key);
+  return chainLed;
+}
+
+/** DeFiLlama's rows of a chain-led series: beside the chain's, in `secondary`. */
+function mergeSecondary(state: MergeState, imp: SeriesImport): void {
+  const { history, secondary } = state;
+  const previous = history.provenance?.[imp.series];
+  let base = secondary[imp.series];
+  if (!base && previous?.kind === 'defillama' && previous.pool === imp.pool)
+    base = { kind: 'defillama', pool: imp.pool, rows: history.series[imp.series] ?? [] };
+  const s = noStats();
+  const replace = !base || base.pool !== imp.pool;
+  const rows = replacedOrMerged(replace, base?.rows ?? [], imp.rows, s);
+  state.stats.set(imp.series, s);
+  if (!anyChange(s) && secondary[imp.series]) return;
+  state.changed = true;
+  secondary[imp.series] = { kind: 'defillama', pool: imp.pool, rows };
+}
+
+/**
+ * The chain's rows as history rows, each with a TVL: DeFiLlama's of the same day, else the
+ * stored row's (of the same contract), else the vault's, else the day before's.
+ */
+function chainRows(state: MergeState, c: ChainImport, sameContract: boolean): DailyRow[] {
+  const storedByDate = new Map((state.series[c.series] ?? []).map((r) => [r.date, r]));
+  const llamaByDate = new Map((state.secondary[c.series]?.rows ?? []).map((r) => [r.date, r]));
+  let lastTvl = 0;
+  return c.rows.map((r) => {
+    const tvlUsd =
+      llamaByDate.get(r.date)?.tvlUsd ??
+      (sameContract ? storedByDate.get(r.date)?.tvlUsd : undefined) ??
+      r.tvlUsd ??
+      lastTvl;
+    lastTvl = tvlUsd;
+    return {
+      date: r.date,
+      apy: r.apy,
+      tvlUsd,
+      ...(r.pricePerShare !== null ? { pricePerShare: r.pricePerShare } : {}),
+    };
+  });
+}
+
+/** A series read from the chain: led by the chain's rows, DeFiLlama's moved to `secondary`. */
+function mergeChainImport(state: MergeState, c: ChainImport): void {
+  const s = noStats();
+  state.chainStats.set(c.series, s);
+  if (c.rows.length === 0) return;
+  const { series, secondary } = state;
+  const previous = state.history.provenance?.[c.series];
+  const sameContract =
+    previous?.kind === 'onchain' &&
+    previous.chain === c.chain &&
+    previous.address.toLowerCase() === c.address.toLowerCase();
+  const existing = series[c.series] ?? [];
+  // DeFiLlama's rows led until now: kept beside the chain's.
+  if (previous?.kind === 'defillama' && !secondary[c.series] && existing.length > 0) {
+    secondary[c.series] = { kind: 'defillama', pool: previous.pool, rows: existing };
+  }
+  const rows = replacedOrMerged(!sameContract, existing, chainRows(state, c, sameContract), s);
+  if (!anyChange(s)) return;
+  state.changed = true;
+  series[c.series] = rows;
+  const newest = c.rows[c.rows.length - 1]!.date;
+  state.provenance[c.series] = {
+    kind: 'onchain',
+    chain: c.chain,
+    address: c.address,
+    asOf: sameContract && previous.asOf > newest ? previous.asOf : newest,
+    importedAt: state.now.toISOString(),
+  };
+}
+
+/** A series DeFiLlama leads: replaced on its first import from this pool, else merged. */
+function mergeLlamaImport(state: MergeState, imp: SeriesImport): void {
+  const { history, series } = state;
+  const existing = series[imp.series] ?? [];
+  const previous = history.provenance?.[imp.series];
+  const replace = previous
+    ? previous.kind !== 'defillama' || previous.pool !== imp.pool
+    : history.sample;
+  const s = noStats();
+  const rows = replacedOrMerged(replace, existing, imp.rows, s);
+  state.stats.set(imp.series, s);
+  if (
+    !anyChange(s) &&
+    previous?.kind === 'defillama' &&
+    previous.pool === imp.pool &&
+    previous.resolvedOn === imp.resolvedOn
+  )
+    return;
+  state.changed = true;
+  series[imp.series] = rows;
+  const newest = imp.rows[imp.rows.length - 1]!.date;
+  state.provenance[imp.series] = {
+    kind: 'defillama',
+    pool: imp.pool,
+    asOf: !replace && previous && previous.asOf > newest ? previous.asOf : newest,
+    importedAt: state.now.toISOString(),
+    ...(imp.resolvedOn !== undefined ? { resolvedOn: imp.resolvedOn } : {}),
+  };
+}
+
+/** The merged file: its newest day, provenance before the long series block (read first). */
+function mergedFile({ history, series, provenance, secondary }: MergeState): HistoryFile {
+  let asOf = history.asOf;
+  for (const rows of Object.values(series)) {
+    const last = rows[rows.length - 1]?.date;
+    if (last && last > asOf) asOf = last;
+  }
+  const { series: _series, provenance: _provenance, secondary: _secondary, ...rest } = history;
+  return {
+    ...rest,
+    asOf,
+    provenance,
+    series,
+    ...(Object.keys(secondary).length > 0 ? { secondary } : {}),
+  };
+}
+
 /**
  * With on-chain imports (`chainImports`): a series read from the chain is led by the chain's rows
  * (history.json `series`, provenance `onchain`) and its DeFiLlama rows go to `secondary`, where
@@ -85,145 +241,22 @@ export function mergeHistory(
   now: Date,
   chainImports: readonly ChainImport[] = [],
 ): HistoryMerge {
-  const series = { ...history.series };
-  const provenance = { ...history.provenance };
-  const secondary: Secondary = { ...history.secondary };
-  const stats = new Map<string, SeriesMergeStats>();
-  const chainStats = new Map<string, SeriesMergeStats>();
-  let changed = false;
-
-  const chainLed = new Set<string>();
-  for (const c of chainImports)
-    if (c.rows.length > 0 || history.provenance?.[c.series]?.kind === 'onchain')
-      chainLed.add(c.series);
-  for (const [key, p] of Object.entries(history.provenance ?? {}))
-    if (p.kind === 'onchain') chainLed.add(key);
-
-  // DeFiLlama's rows of chain-led series: beside the chain's, in `secondary`.
-  for (const imp of imports) {
-    if (!chainLed.has(imp.series) || imp.rows.length === 0) continue;
-    const previous = history.provenance?.[imp.series];
-    let base = secondary[imp.series];
-    if (!base && previous?.kind === 'defillama' && previous.pool === imp.pool)
-      base = { kind: 'defillama', pool: imp.pool, rows: history.series[imp.series] ?? [] };
-    const s: SeriesMergeStats = { added: 0, updated: 0, replaced: 0 };
-    let rows: DailyRow[];
-    if (!base || base.pool !== imp.pool) {
-      rows = imp.rows.map((r) => ({ ...r }));
-      s.replaced = base?.rows.length ?? 0;
-      s.added = rows.length;
-    } else rows = mergeRows(base.rows, imp.rows, s);
-    stats.set(imp.series, s);
-    if (s.added + s.updated + s.replaced === 0 && secondary[imp.series]) continue;
-    changed = true;
-    secondary[imp.series] = { kind: 'defillama', pool: imp.pool, rows };
-  }
-
-  for (const c of chainImports) {
-    const s: SeriesMergeStats = { added: 0, updated: 0, replaced: 0 };
-    chainStats.set(c.series, s);
-    if (c.rows.length === 0) continue;
-    const previous = history.provenance?.[c.series];
-    const sameContract =
-      previous?.kind === 'onchain' &&
-      previous.chain === c.chain &&
-      previous.address.toLowerCase() === c.address.toLowerCase();
-    const existing = series[c.series] ?? [];
-    // DeFiLlama's rows led until now: kept beside the chain's.
-    if (previous?.kind === 'defillama' && !secondary[c.series] && existing.length > 0) {
-      secondary[c.series] = { kind: 'defillama', pool: previous.pool, rows: existing };
-    }
-    const storedByDate = new Map(existing.map((r) => [r.date, r]));
-    const llamaByDate = new Map((secondary[c.series]?.rows ?? []).map((r) => [r.date, r]));
-    let lastTvl = 0;
-    const incoming: DailyRow[] = [];
-    for (const r of c.rows) {
-      const tvlUsd =
-        llamaByDate.get(r.date)?.tvlUsd ??
-        (sameContract ? storedByDate.get(r.date)?.tvlUsd : undefined) ??
-        r.tvlUsd ??
-        lastTvl;
-      lastTvl = tvlUsd;
-      incoming.push({
-        date: r.date,
-        apy: r.apy,
-        tvlUsd,
-        ...(r.pricePerShare !== null ? { pricePerShare: r.pricePerShare } : {}),
-      });
-    }
-    let rows: DailyRow[];
-    if (!sameContract) {
-      rows = incoming;
-      s.replaced = existing.length;
-      s.added = rows.length;
-    } else rows = mergeRows(existing, incoming, s);
-    if (s.added + s.updated + s.replaced === 0) continue;
-    changed = true;
-    series[c.series] = rows;
-    const newest = c.rows[c.rows.length - 1]!.date;
-    provenance[c.series] = {
-      kind: 'onchain',
-      chain: c.chain,
-      address: c.address,
-      asOf: sameContract && previous.asOf > newest ? previous.asOf : newest,
-      importedAt: now.toISOString(),
-    };
-  }
-
-  for (const imp of imports) {
-    if (chainLed.has(imp.series)) continue;
-    if (imp.rows.length === 0) continue;
-    const existing = series[imp.series] ?? [];
-    const previous = history.provenance?.[imp.series];
-    const replace = previous
-      ? previous.kind !== 'defillama' || previous.pool !== imp.pool
-      : history.sample;
-    const s: SeriesMergeStats = { added: 0, updated: 0, replaced: 0 };
-    let rows: DailyRow[];
-    if (replace) {
-      rows = imp.rows.map((r) => ({ ...r }));
-      s.replaced = existing.length;
-      s.added = rows.length;
-    } else rows = mergeRows(existing, imp.rows, s);
-    stats.set(imp.series, s);
-    if (
-      s.added + s.updated + s.replaced === 0 &&
-      previous?.kind === 'defillama' &&
-      previous.pool === imp.pool &&
-      previous.resolvedOn === imp.resolvedOn
-    )
-      continue;
-
-    changed = true;
-    series[imp.series] = rows;
-    const newest = imp.rows[imp.rows.length - 1]!.date;
-    provenance[imp.series] = {
-      kind: 'defillama',
-      pool: imp.pool,
-      asOf: !replace && previous && previous.asOf > newest ? previous.asOf : newest,
-      importedAt: now.toISOString(),
-      ...(imp.resolvedOn !== undefined ? { resolvedOn: imp.resolvedOn } : {}),
-    };
-  }
-  if (!changed) return { history, stats, chainStats, changed };
-
-  let asOf = history.asOf;
-  for (const rows of Object.values(series)) {
-    const last = rows[rows.length - 1]?.date;
-    if (last && last > asOf) asOf = last;
-  }
-  // provenance before the long series block, so an operator reading the file sees it first.
-  const { series: _series, provenance: _provenance, secondary: _secondary, ...rest } = history;
-  return {
-    history: {
-      ...rest,
-      asOf,
-      provenance,
-      series,
-      ...(Object.keys(secondary).length > 0 ? { secondary } : {}),
-    },
-    stats,
-    chainStats,
-    changed,
+  const state: MergeState = {
+    history,
+    now,
+    series: { ...history.series },
+    provenance: { ...history.provenance },
+    secondary: { ...history.secondary },
+    stats: new Map(),
+    chainStats: new Map(),
+    changed: false,
   };
+  const chainLed = chainLedSeries(history, chainImports);
+  const fed = imports.filter((imp) => imp.rows.length > 0);
+  for (const imp of fed) if (chainLed.has(imp.series)) mergeSecondary(state, imp);
+  for (const c of chainImports) mergeChainImport(state, c);
+  for (const imp of fed) if (!chainLed.has(imp.series)) mergeLlamaImport(state, imp);
+  const { stats, chainStats, changed } = state;
+  if (!changed) return { history, stats, chainStats, changed };
+  return { history: mergedFile(state), stats, chainStats, changed };
 }

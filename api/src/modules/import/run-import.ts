@@ -426,44 +426,85 @@ interface Run {
 
 async function importAll(options: ImportOptions, run: Run): Promise<ImportResult> {
   const { store } = options;
-  const { result, finish, logger, now, apiUrl, dryRun } = run;
-  // Hand edits made since the store last looked count: feeds and history as they are now.
+  const { result, finish, logger, now, apiUrl } = run;
+  const sources = await loadSources(store, run);
+  if (!sources) return finish();
+  const { targets, unfed } = feedTargets(sources);
+  result.unfed = unfed;
+
+  // The /pools list, downloaded once: the selectors' and the scanner's.
+  const poolsList = await readPoolsList(options, apiUrl, now);
+  if (options.checkSelectors) return selectorsChecked(result, targets, poolsList);
+  const today = utcToday(now);
+  const reads = await readFeeds(
+    targets.map((target) => resolveTarget(target, poolsList, today)),
+    options,
+    run,
+  );
+  // Token prices first: a Liquity Stability Pool feed values its gains with them.
+  result.prices = await importPrices(options, priceCoins(sources), now, logger);
+  // The on-chain feeds: share prices (or rates) at each day's last block.
+  const chainReads = await readChains(
+    chainTargets(sources, store.get('history')),
+    options,
+    now,
+    importedPrice(store.get('prices')),
+  );
+  const merged = await writeHistory(options, run, seriesImports(reads), chainImports(chainReads));
+  reportFeeds(result, reads, merged);
+  reportChainFeeds(run, chainReads, merged);
+  if (merged.writeError) result.error = merged.writeError;
+  logFeeds(result.feeds, logger);
+  if (run.dryRun && merged.merge) {
+    result.figures = figuresChange(sources, merged.before, merged.merge.history, now);
+  }
+  result.pools = await importPools(options, poolsList, now, logger);
+  return finish();
+}
+
+/** sources.json as it is now (hand edits made since the store last looked count), or null. */
+async function loadSources(store: ApiStore, { result, logger }: Run) {
   await store.refreshFile('sources');
   await store.refreshFile('history');
   const sources = store.get('sources');
   if (!sources) {
     result.error = `sources.json has not loaded: ${store.status()['sources.json']?.error ?? 'unknown error'}`;
     logger.error('import stopped', { error: result.error });
-    return finish();
   }
-  const { targets, unfed } = feedTargets(sources);
-  result.unfed = unfed;
+  return sources;
+}
 
-  // The /pools list, downloaded once: the selectors' and the scanner's.
-  const poolsList = await readPoolsList(options, apiUrl, now);
-  if (options.checkSelectors) {
-    result.selectorChecks = checkSelectors(targets, poolsList);
-    result.error =
-      poolsList.ok === false ? `the /pools list could not be read: ${poolsList.reason}` : null;
-    result.finishedAt = new Date().toISOString();
-    result.ok =
-      result.error === null &&
-      result.selectorChecks.every(
-        (c) => c.matches.length === 1 && (c.expected === null || c.matches[0]!.pool === c.expected),
-      );
-    return result;
-  }
-  const today = utcToday(now);
-  const resolved = targets.map((target) => resolveTarget(target, poolsList, today));
+/** A run that only checks the feeds' selectors against the /pools list. */
+function selectorsChecked(
+  result: ImportResult,
+  targets: FeedTarget[],
+  poolsList: PoolsList,
+): ImportResult {
+  result.selectorChecks = checkSelectors(targets, poolsList);
+  result.error =
+    poolsList.ok === false ? `the /pools list could not be read: ${poolsList.reason}` : null;
+  result.finishedAt = new Date().toISOString();
+  result.ok =
+    result.error === null &&
+    result.selectorChecks.every(
+      (c) => c.matches.length === 1 && (c.expected === null || c.matches[0]!.pool === c.expected),
+    );
+  return result;
+}
 
-  // Read every feed, a few at a time (DeFiLlama is a shared public service).
+/** A DeFiLlama feed's target and what its read gave (null, with a reason, when none). */
+type FeedRead = ResolvedTarget & { parsed: Awaited<ReturnType<typeof readFeed>> | null };
+type ChainRead = Awaited<ReturnType<typeof readChains>>[number];
+
+/** Reads every feed, a few at a time (DeFiLlama is a shared public service). */
+function readFeeds(resolved: ResolvedTarget[], options: ImportOptions, run: Run) {
   const limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
-  const reads = await Promise.all(
+  return Promise.all(
     resolved.map((r) =>
-      limit(async () => {
+      limit(async (): Promise<FeedRead> => {
         if (r.pool === null || r.reason !== null) return { ...r, parsed: null };
         try {
-          return { ...r, parsed: await readFeed(r.pool, options, apiUrl, now) };
+          return { ...r, parsed: await readFeed(r.pool, options, run.apiUrl, run.now) };
         } catch (err) {
           const reason =
             err instanceof FeedError ? err.message : `failed: ${(err as Error).message}`;
@@ -472,7 +513,10 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
       }),
     ),
   );
-  const imports: SeriesImport[] = reads.flatMap((r) =>
+}
+
+function seriesImports(reads: FeedRead[]): SeriesImport[] {
+  return reads.flatMap((r) =>
     r.parsed && r.pool !== null
       ? [
           {
@@ -484,18 +528,10 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
         ]
       : [],
   );
+}
 
-  // Token prices first: a Liquity Stability Pool feed values its gains with them.
-  result.prices = await importPrices(options, priceCoins(sources), now, logger);
-
-  // The on-chain feeds: share prices (or rates) at each day's last block.
-  const chainReads = await readChains(
-    chainTargets(sources, store.get('history')),
-    options,
-    now,
-    importedPrice(store.get('prices')),
-  );
-  const chainImports: ChainImport[] = chainReads.flatMap((r) =>
+function chainImports(chainReads: ChainRead[]): ChainImport[] {
+  return chainReads.flatMap((r) =>
     r.rows
       ? [
           {
@@ -507,25 +543,38 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
         ]
       : [],
   );
+}
 
-  // Merge and write. The merge runs again on top of any edit that lands while writing; `last`
-  // keeps the merge that was written.
-  const last: { before: HistoryFile | null; merge: HistoryMerge | null } = {
-    before: store.get('history'),
-    merge: null,
-  };
-  let writeError: string | null = null;
+/** The history as merged (`before` it and the merge written) and why it was not written. */
+interface MergedHistory {
+  before: HistoryFile | null;
+  merge: HistoryMerge | null;
+  writeError: string | null;
+}
+
+/**
+ * Merges and writes. The merge runs again on top of any edit that lands while writing; what is
+ * returned is the merge that was written. A dry run merges without writing.
+ */
+async function writeHistory(
+  options: ImportOptions,
+  { result, now, dryRun }: Run,
+  imports: SeriesImport[],
+  chains: ChainImport[],
+): Promise<MergedHistory> {
+  const { store } = options;
+  const last: MergedHistory = { before: store.get('history'), merge: null, writeError: null };
   if (dryRun) {
-    if (last.before) last.merge = mergeHistory(last.before, imports, now, chainImports);
-    else writeError = `history.json has not loaded: ${store.status()['history.json']?.error}`;
-  } else if (imports.length + chainImports.length > 0) {
+    if (last.before) last.merge = mergeHistory(last.before, imports, now, chains);
+    else last.writeError = `history.json has not loaded: ${store.status()['history.json']?.error}`;
+  } else if (imports.length + chains.length > 0) {
     try {
       const written = await guardedWrite({
         file: path.join(store.dir, dataFiles.history.file),
         schema: dataFiles.history.schema,
         update: (current) => {
           last.before = current;
-          last.merge = mergeHistory(current, imports, now, chainImports);
+          last.merge = mergeHistory(current, imports, now, chains);
           return last.merge.changed ? last.merge.history : null;
         },
         beforeCommit: options.beforeCommit,
@@ -533,15 +582,19 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
       result.written = written.written;
       await store.refreshFile('history');
     } catch (err) {
-      writeError =
+      last.writeError =
         err instanceof DataFileError ? err.message : `history.json: ${(err as Error).message}`;
     }
   }
-  const stats = last.merge?.stats;
+  return last;
+}
 
+/** Each DeFiLlama feed's outcome, in the run's result. */
+function reportFeeds(result: ImportResult, reads: FeedRead[], merged: MergedHistory): void {
+  const stats = merged.merge?.stats;
   for (const r of reads) {
     const s = stats?.get(r.target.series);
-    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const reason = r.reason ?? (merged.writeError ? `not written: ${merged.writeError}` : null);
     const rows = r.parsed?.rows ?? [];
     const leftOut = r.parsed?.leftOut ?? [];
     result.feeds.push({
@@ -559,7 +612,11 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
       ...(leftOut.length > 0 ? { leftOut } : {}),
     });
   }
-  const chainStats = last.merge?.chainStats;
+}
+
+/** Each on-chain feed's outcome, in the run's result; a skipped one is logged. */
+function reportChainFeeds({ result, logger }: Run, chainReads: ChainRead[], merged: MergedHistory) {
+  const chainStats = merged.merge?.chainStats;
   for (const r of chainReads) {
     if (r.skipped) {
       (result.skipped ??= []).push({
@@ -572,7 +629,7 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
       continue;
     }
     const s = chainStats?.get(r.target.series);
-    const reason = r.reason ?? (writeError ? `not written: ${writeError}` : null);
+    const reason = r.reason ?? (merged.writeError ? `not written: ${merged.writeError}` : null);
     const rows = r.rows ?? [];
     result.feeds.push({
       series: r.target.series,
@@ -588,8 +645,11 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
       ...(r.leftOut?.length ? { leftOut: r.leftOut } : {}),
     });
   }
-  if (writeError) result.error = writeError;
-  for (const f of result.feeds) {
+}
+
+/** One log line per feed: imported (and each day left out), or kept at its last good data. */
+function logFeeds(feeds: ImportResult['feeds'], logger: Logger): void {
+  for (const f of feeds) {
     const where =
       f.provider === 'onchain' ? { chain: f.chain, address: f.address } : { pool: f.pool };
     if (f.ok) {
@@ -610,11 +670,6 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
         reason: f.reason,
       });
   }
-  if (dryRun && last.merge) {
-    result.figures = figuresChange(sources, last.before, last.merge.history, now);
-  }
-  result.pools = await importPools(options, poolsList, now, logger);
-  return finish();
 }
 
 /** The /pools download: its raw JSON and the validated pools, or why it could not be used. */

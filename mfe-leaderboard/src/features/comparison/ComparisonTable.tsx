@@ -178,43 +178,54 @@ function NameCell({
   );
 }
 
-export const ComparisonTable = memo(function ComparisonTable({
-  title,
-  headingLevel,
-  rows,
-  greatKeys,
-  showPro,
-  shortNames,
-  noteKind,
-  testId,
-  selection,
-  rankRequest = 0,
-  ownRanking = false,
-}: ComparisonTableProps) {
-  const navigate = useNavigate();
-  const [sort, setSort] = useState<SortState>(rankRequest > 0 ? RANKED_SORT : DEFAULT_SORT);
-  const [rankSeen, setRankSeen] = useState(rankRequest);
-  if (rankRequest !== rankSeen) {
-    setRankSeen(rankRequest);
-    if (rankRequest > 0) setSort(RANKED_SORT);
-  }
-  const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const labels = useMemo(
-    () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
-    [rows, shortNames],
-  );
-  const headingId = `${testId}-heading`;
-  const incidents = rows.flatMap((row) =>
-    row.activeIncidents.map((incident) => ({ row, incident })),
-  );
-  const staleRows = rows.filter((row) => row.status === 'stale');
-  const componentNotes = rows.flatMap((row) => {
-    const note = baseComponentsNote(row);
-    return note ? [{ key: row.key, note }] : [];
-  });
+/** What the columns show besides the row: the table's options and the saver's ranking. */
+interface ColumnOptions {
+  showPro: boolean;
+  shortNames: boolean;
+  greatKeys: ReadonlySet<string>;
+  /** Short, distinct labels of the names, when names are shortened. */
+  labels: Map<string, string> | null;
+  noteKind: ProvenanceKind;
+  selection: CompareSelection | undefined;
+  ownRanking: boolean;
+}
 
-  const columns = useMemo(() => {
-    const name: Column = {
+/** The risk-adjusted APR's header: the saver's own while their weights rank, shortened on phones. */
+function riskAdjustedTitle({ ownRanking, shortNames }: ColumnOptions): ReactNode {
+  if (ownRanking) {
+    return shortNames ? (
+      <abbr title="Your risk-adjusted 30d APR (your weights, not the published method)">
+        Your risk-adj. APR
+      </abbr>
+    ) : (
+      <span className={weightStyles.ownHeader} title="Your weights, not the published method">
+        Your risk-adjusted 30d APR
+      </span>
+    );
+  }
+  return shortNames ? (
+    <abbr title="Risk-adjusted 30d APR">Risk-adj. APR</abbr>
+  ) : (
+    'Risk-adjusted 30d APR'
+  );
+}
+
+/** A dash for a benchmark's cell of a pool's figure. */
+function NotApplicable() {
+  return (
+    <span aria-label="Not applicable" title="A benchmark, not a pool">
+      —
+    </span>
+  );
+}
+
+/** The columns of the name, the tokens and the rating. */
+function identityColumns(
+  options: ColumnOptions,
+): Record<'name' | 'token' | 'yieldToken' | 'rating', Column> {
+  const { labels, noteKind, selection, shortNames } = options;
+  return {
+    name: {
       key: 'name',
       title: 'Name',
       render: (row) => (
@@ -225,9 +236,9 @@ export const ComparisonTable = memo(function ComparisonTable({
           selection={selection}
         />
       ),
-    };
-    const token: Column = { key: 'token', title: 'Token', render: (row) => row.token };
-    const yieldToken: Column = {
+    },
+    token: { key: 'token', title: 'Token', render: (row) => row.token },
+    yieldToken: {
       key: 'yieldToken',
       title: 'Yield Token',
       render: (row) =>
@@ -242,35 +253,30 @@ export const ComparisonTable = memo(function ComparisonTable({
         ) : (
           row.yieldToken
         ),
-    };
-    const rating: Column = {
+    },
+    rating: {
       key: 'rating',
       title: shortNames ? <abbr title="Overall Rating">Rating</abbr> : 'Overall Rating',
       render: (row) => <StarRating value={row.rating} compact={shortNames} />,
-    };
-    const apr: Column = {
+    },
+  };
+}
+
+/** The columns of the figures: APRs, TVL, safety, liquidity and exit. */
+function figureColumns(
+  options: ColumnOptions,
+): Record<'apr' | 'riskAdjusted' | 'tvl' | 'safety' | 'liquidity' | 'exit', Column> {
+  const { greatKeys, shortNames } = options;
+  return {
+    apr: {
       key: 'yield30d',
       title: '30d APR',
       align: 'right',
       render: (row) => (hasNoLiveData(row.provenance) ? <NoFigure /> : formatApr(row.yield30d)),
-    };
-    const riskAdjusted: Column = {
+    },
+    riskAdjusted: {
       key: 'riskAdjustedYield30d',
-      title: ownRanking ? (
-        shortNames ? (
-          <abbr title="Your risk-adjusted 30d APR (your weights, not the published method)">
-            Your risk-adj. APR
-          </abbr>
-        ) : (
-          <span className={weightStyles.ownHeader} title="Your weights, not the published method">
-            Your risk-adjusted 30d APR
-          </span>
-        )
-      ) : shortNames ? (
-        <abbr title="Risk-adjusted 30d APR">Risk-adj. APR</abbr>
-      ) : (
-        'Risk-adjusted 30d APR'
-      ),
+      title: riskAdjustedTitle(options),
       align: 'right',
       render: (row) =>
         hasNoLiveData(row.provenance) ? (
@@ -284,33 +290,31 @@ export const ComparisonTable = memo(function ComparisonTable({
             <NegativeYieldHint value={row.riskAdjustedYield30d} />
           </span>
         ),
-    };
-    const tvl: Column = {
+    },
+    tvl: {
       key: 'tvl',
       title: 'TVL',
       align: 'right',
       render: (row) =>
         row.isBaseRate ? (
-          <span aria-label="Not applicable" title="A benchmark, not a pool">
-            —
-          </span>
+          <NotApplicable />
         ) : hasNoLiveData(row.provenance) ? (
           <NoFigure />
         ) : (
           formatTvl(row.tvl)
         ),
-    };
-    const safety: Column = {
+    },
+    safety: {
       key: 'safety',
       title: 'Safety',
       render: (row) => <BarScale value={row.safety} label="Safety" />,
-    };
-    const liquidity: Column = {
+    },
+    liquidity: {
       key: 'liquidity',
       title: 'Liquidity',
       render: (row) => <BarScale value={row.liquidity} label="Liquidity" />,
-    };
-    const exit: Column = {
+    },
+    exit: {
       key: 'exitDays',
       title: 'Exit',
       render: (row) =>
@@ -319,111 +323,153 @@ export const ComparisonTable = memo(function ComparisonTable({
             {exitLabel(row.exit)}
           </span>
         ) : (
-          <span aria-label="Not applicable" title="A benchmark, not a pool">
-            —
-          </span>
+          <NotApplicable />
         ),
-    };
-    return showPro
-      ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
-      : [name, rating, riskAdjusted, tvl];
-  }, [showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking]);
+    },
+  };
+}
 
-  const cellClass = (column: Column) =>
-    [
-      column.align === 'right' ? styles.alignRight : '',
-      column.key === sort.key ? styles.sortedCell : '',
-    ].join(' ');
+/** The columns shown: all ten in Pro, else name, rating, risk-adjusted APR and TVL. */
+function tableColumns(options: ColumnOptions): Column[] {
+  const { name, token, yieldToken, rating } = identityColumns(options);
+  const { apr, riskAdjusted, tvl, safety, liquidity, exit } = figureColumns(options);
+  return options.showPro
+    ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
+    : [name, rating, riskAdjusted, tvl];
+}
 
+/**
+ * The table's sort: by the default column until the saver's weights ask for a ranking (each new
+ * `rankRequest` above 0 sorts by risk-adjusted APR, best first).
+ */
+function useRankedSort(rankRequest: number) {
+  const [sort, setSort] = useState<SortState>(rankRequest > 0 ? RANKED_SORT : DEFAULT_SORT);
+  const [rankSeen, setRankSeen] = useState(rankRequest);
+  if (rankRequest !== rankSeen) {
+    setRankSeen(rankRequest);
+    if (rankRequest > 0) setSort(RANKED_SORT);
+  }
+  return [sort, setSort] as const;
+}
+
+/** The class of a column's cells: aligned, and marked while the table sorts by it. */
+const cellClassOf = (column: Column, sort: SortState) =>
+  [
+    column.align === 'right' ? styles.alignRight : '',
+    column.key === sort.key ? styles.sortedCell : '',
+  ].join(' ');
+
+/** The header row: a click on a column sorts by it. */
+function SortableHead({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: Column[];
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+}) {
   return (
-    <section
-      className={`${styles.tableBlock} ${shortNames ? styles.compactTable : ''}`}
-      aria-labelledby={headingId}
-      data-testid={testId}
-    >
-      <HeadingAt level={headingLevel} id={headingId} className={comparison.blockTitle}>
-        {title}
-      </HeadingAt>
-      <div className={styles.tableScroll}>
-        <table
-          className={[
-            styles.table,
-            shortNames ? styles.tableSmall : '',
-            showPro ? styles.proTable : '',
-          ].join(' ')}
-        >
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const active = column.key === sort.key;
-                return (
-                  // The whole header cell sorts on a click; its button carries the keyboard.
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={cellClass(column)}
-                    aria-sort={
-                      active
-                        ? sort.direction === 'ascend'
-                          ? 'ascending'
-                          : 'descending'
-                        : undefined
-                    }
-                    onClick={() => setSort((current) => nextSort(current, column.key))}
-                  >
-                    <button type="button" className={styles.sortButton}>
-                      <span className={styles.columnTitle}>{column.title}</span>
-                      <SortCarets direction={active ? sort.direction : null} />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {sortedRows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className={styles.emptyCell}>
-                  No yield sources to show right now.
-                </td>
-              </tr>
-            ) : (
-              sortedRows.map((row) => (
-                <tr
-                  key={row.key}
-                  data-row-key={row.key}
-                  className={row.isBaseRate ? styles.baseRow : styles.sourceRow}
-                  onClick={row.isBaseRate ? undefined : () => navigate(detailPath(row))}
-                >
-                  {columns.map((column) => (
-                    <td key={column.key} className={cellClass(column)}>
-                      {column.render(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {incidents.length > 0 ? (
-        <ul className={styles.incidentNotes} aria-label={`Incidents in ${title}`}>
-          {incidents.map(({ row, incident }) => (
-            <li key={`${row.key}-${incident.date}`} className={styles.incidentNote}>
-              <span aria-hidden="true">⚠</span>{' '}
-              <strong>
-                {row.name}: {incident.kind} on {formatDay(incident.date)}.
-              </strong>{' '}
-              {incident.summary} It keeps its place in the list so you can see what happened, and it
-              is never marked GREAT while the incident is open.{' '}
-              {incident.link ? (
-                <ExternalLink href={incident.link}>Read the incident report</ExternalLink>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <WarningNotes rows={rows} title={title} />
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const active = column.key === sort.key;
+          return (
+            // The whole header cell sorts on a click; its button carries the keyboard.
+            <th
+              key={column.key}
+              scope="col"
+              className={cellClassOf(column, sort)}
+              aria-sort={
+                active ? (sort.direction === 'ascend' ? 'ascending' : 'descending') : undefined
+              }
+              onClick={() => onSort(column.key)}
+            >
+              <button type="button" className={styles.sortButton}>
+                <span className={styles.columnTitle}>{column.title}</span>
+                <SortCarets direction={active ? sort.direction : null} />
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+/** The rows, each opening its source's page on a click (a benchmark's opens nothing). */
+function TableBody({
+  rows,
+  columns,
+  sort,
+}: {
+  rows: ComparisonRow[];
+  columns: Column[];
+  sort: SortState;
+}) {
+  const navigate = useNavigate();
+  return (
+    <tbody>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={columns.length} className={styles.emptyCell}>
+            No yield sources to show right now.
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => (
+          <tr
+            key={row.key}
+            data-row-key={row.key}
+            className={row.isBaseRate ? styles.baseRow : styles.sourceRow}
+            onClick={row.isBaseRate ? undefined : () => navigate(detailPath(row))}
+          >
+            {columns.map((column) => (
+              <td key={column.key} className={cellClassOf(column, sort)}>
+                {column.render(row)}
+              </td>
+            ))}
+          </tr>
+        ))
+      )}
+    </tbody>
+  );
+}
+
+/** Under the table: one note per open incident. */
+function IncidentNotes({ rows, title }: { rows: readonly ComparisonRow[]; title: string }) {
+  const incidents = rows.flatMap((row) =>
+    row.activeIncidents.map((incident) => ({ row, incident })),
+  );
+  if (incidents.length === 0) return null;
+  return (
+    <ul className={styles.incidentNotes} aria-label={`Incidents in ${title}`}>
+      {incidents.map(({ row, incident }) => (
+        <li key={`${row.key}-${incident.date}`} className={styles.incidentNote}>
+          <span aria-hidden="true">⚠</span>{' '}
+          <strong>
+            {row.name}: {incident.kind} on {formatDay(incident.date)}.
+          </strong>{' '}
+          {incident.summary} It keeps its place in the list so you can see what happened, and it is
+          never marked GREAT while the incident is open.{' '}
+          {incident.link ? (
+            <ExternalLink href={incident.link}>Read the incident report</ExternalLink>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Under the table: one note per stale row, then the base rates' components. */
+function RowNotes({ rows, title }: { rows: readonly ComparisonRow[]; title: string }) {
+  const staleRows = rows.filter((row) => row.status === 'stale');
+  const componentNotes = rows.flatMap((row) => {
+    const note = baseComponentsNote(row);
+    return note ? [{ key: row.key, note }] : [];
+  });
+  return (
+    <>
       {staleRows.length > 0 ? (
         <ul className={styles.staleNotes} aria-label={`Stale data in ${title}`}>
           {staleRows.map((row) => (
@@ -442,6 +488,63 @@ export const ComparisonTable = memo(function ComparisonTable({
           ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+export const ComparisonTable = memo(function ComparisonTable({
+  title,
+  headingLevel,
+  rows,
+  greatKeys,
+  showPro,
+  shortNames,
+  noteKind,
+  testId,
+  selection,
+  rankRequest = 0,
+  ownRanking = false,
+}: ComparisonTableProps) {
+  const [sort, setSort] = useRankedSort(rankRequest);
+  const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const labels = useMemo(
+    () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
+    [rows, shortNames],
+  );
+  const headingId = `${testId}-heading`;
+  const columns = useMemo(
+    () => tableColumns({ showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking }),
+    [showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking],
+  );
+
+  return (
+    <section
+      className={`${styles.tableBlock} ${shortNames ? styles.compactTable : ''}`}
+      aria-labelledby={headingId}
+      data-testid={testId}
+    >
+      <HeadingAt level={headingLevel} id={headingId} className={comparison.blockTitle}>
+        {title}
+      </HeadingAt>
+      <div className={styles.tableScroll}>
+        <table
+          className={[
+            styles.table,
+            shortNames ? styles.tableSmall : '',
+            showPro ? styles.proTable : '',
+          ].join(' ')}
+        >
+          <SortableHead
+            columns={columns}
+            sort={sort}
+            onSort={(key) => setSort((current) => nextSort(current, key))}
+          />
+          <TableBody rows={sortedRows} columns={columns} sort={sort} />
+        </table>
+      </div>
+      <IncidentNotes rows={rows} title={title} />
+      <WarningNotes rows={rows} title={title} />
+      <RowNotes rows={rows} title={title} />
     </section>
   );
 });
