@@ -9,9 +9,10 @@
  * - The database stopped: every process keeps serving the last version it loaded (the yield
  *   answers, the scanner, a pool's history), writes answer 503 JSON at once, health says the
  *   database is down; when it returns a publish reaches all of them and writes succeed.
- * - The importer killed mid-import (SIGKILL while DeFiLlama holds a /chart answer): the published
- *   data stays whole, its lock dies with its session, the next scheduled import completes on
- *   another process and every process serves it; the killed machine restarted serves it too.
+ * - The importer killed mid-import (SIGKILL while DeFiLlama is slow to answer its /chart
+ *   requests): the published data stays whole, its lock dies with its session, the next scheduled
+ *   import completes on another process and every process serves it; the killed machine
+ *   restarted serves it too.
  *
  * The cluster is this suite's own, since it is stopped.
  */
