@@ -238,7 +238,7 @@ describe('one fetch of a pool for the fleet', () => {
 });
 
 describe('a database out of reach', () => {
-  it('a pool page answers 503 JSON, the scanner keeps the histories it read last; the page recovers with the database', async () => {
+  it('a pool page keeps the rows read last, one never read answers 503 JSON, the scanner keeps the histories it read last; the page recovers with the database', async () => {
     const cluster = await startCluster();
     cleanups.push(() => cluster.destroy());
     const databaseUrl = await cluster.createDatabase();
@@ -255,7 +255,13 @@ describe('a database out of reach', () => {
         .items.find((i) => i.pool === pool)!.apyBasis;
     expect(basis()).toBe('mean30d');
 
+    const seen = (await poolsOf(dir))[1]!;
+    const before = await t.http.get(`/api/scanner/pools/${seen}/history`).expect(200);
+
     await cluster.stop();
+    // A page read before: its rows as read, the backfill deferred (it cannot be asked).
+    const kept = await t.http.get(`/api/scanner/pools/${seen}/history`).expect(200);
+    expect(kept.body).toEqual({ ...before.body, backfill: 'deferred' });
     const down = await t.http.get(`/api/scanner/pools/${pool}/history`);
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('unavailable');

@@ -115,8 +115,22 @@ export function useImportSite(prepare: (dir: string) => Promise<void>): {
 
 /** Every feed of the shipped sources.json answered with 60 good days ending `lastDay`. */
 export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<ReplayServer> {
-  const { targets } = feedTargets(await readSources(dir));
   const server = await startReplayServer();
+  await answerAllFeeds(server, dir, lastDay);
+  return server;
+}
+
+/**
+ * Sets the replies of replayAllFeeds on `server`: every feed of `dir`'s sources.json, 60 good days
+ * ending `lastDay`, each answer sent after `delayMs`.
+ */
+export async function answerAllFeeds(
+  server: ReplayServer,
+  dir: string,
+  lastDay = TODAY,
+  delayMs = 0,
+): Promise<void> {
+  const { targets } = feedTargets(await readSources(dir));
   // Values depend on the date, not the position: a later reply repeats the earlier days exactly.
   const shift = (Date.parse(lastDay) - Date.parse(TODAY)) / 86_400_000;
   targets.forEach((t, n) =>
@@ -130,9 +144,9 @@ export async function replayAllFeeds(dir: string, lastDay = TODAY): Promise<Repl
           tvlUsd: (i) => 2e8 + (i + shift) * 1e5,
         }),
       ),
+      ...(delayMs > 0 ? { delayMs } : {}),
     }),
   );
-  return server;
 }
 
 export function importWith(

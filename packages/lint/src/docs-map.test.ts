@@ -60,6 +60,7 @@ const DECISIONS = [
   'Alerts on live data only, once per crossing for the fleet',
   "Moving a file-store site publishes its yield files, and never over the fleet's unasked",
   'Functions a reviewer can hold in mind',
+  "A pool's page through a database outage: the rows read last",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -13,9 +13,15 @@
  *
  * Pool ids are kept in lower case, as the files name them; a map returned is keyed by the ids as
  * the caller spelt them.
+ *
+ * While the database cannot be reached, `read` answers the rows it last read of the pool (kept
+ * for the pools read most recently, LAST_READ_MAX_ROWS rows in all), as the published data keeps
+ * its last version: a pool's page stays served through an outage.
  */
+import { LRUCache } from 'lru-cache';
 import type { PoolClient } from 'pg';
 import type { PgConnection } from '../../platform/pg/connection.ts';
+import { UserDataUnavailableError } from '../../platform/store-health.ts';
 import {
   isPoolId,
   isStorableDay,
@@ -28,6 +34,8 @@ import {
 
 /** Rows written per statement. */
 const BATCH = 5000;
+/** Rows of the pools read last kept for an outage (~100 bytes each: ~10 MB). */
+export const LAST_READ_MAX_ROWS = 100_000;
 
 interface Row {
   pool?: string;
@@ -83,15 +91,28 @@ function checkedId(pool: string): string {
 }
 
 export class PgPoolHistoryStore implements PoolHistory {
+  private readonly lastRead = new LRUCache<string, PoolDay[]>({
+    maxSize: LAST_READ_MAX_ROWS,
+    sizeCalculation: (rows) => rows.length + 1,
+  });
+
   constructor(private readonly db: PgConnection) {}
 
   async read(pool: string): Promise<PoolDay[]> {
-    if (!isPoolId(pool)) throw new Error(`not a DeFiLlama pool id: ${JSON.stringify(pool)}`);
-    const r = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM pool_history WHERE pool = $1 ORDER BY day`,
-      [pool.toLowerCase()],
-    );
-    return r.rows.map(toDay);
+    const key = checkedId(pool);
+    try {
+      const r = await this.db.query<Row>(
+        `SELECT ${COLUMNS} FROM pool_history WHERE pool = $1 ORDER BY day`,
+        [key],
+      );
+      const days = r.rows.map(toDay);
+      this.lastRead.set(key, days);
+      return days;
+    } catch (err) {
+      const kept = err instanceof UserDataUnavailableError ? this.lastRead.get(key) : undefined;
+      if (kept) return kept;
+      throw err;
+    }
   }
 
   async trailing(pool: string, days: number, until?: string): Promise<PoolDay[]> {
