@@ -48,7 +48,6 @@ import { createApp, createDeps, silentLogger } from './src/index.ts';
 import { generatePoolsResponse } from './scripts/generate-pools.ts';
 import { importPoolsSnapshot } from './src/modules/scanner/import-pools.ts';
 import { projectSafetyTable } from './src/modules/scanner/project-safety.ts';
-import { scannerState } from './src/modules/scanner/scanner-state.ts';
 import { formatHistory, PoolHistoryStore } from './src/modules/scanner/pool-history.ts';
 import { naiveScan } from './test/naive-scan.ts';
 
@@ -123,7 +122,7 @@ console.log('trailing 30 days of all ' + all.size + ' pools: ' + allMs.toFixed(0
 
 // The API, its index built with every pool's trailing history.
 const deps = await createDeps({ logger: silentLogger, watchIntervalMs: 0, importIntervalMs: null, poolBackfill: { top: 0 } });
-const [settleMs] = await timeIt(() => scannerState(deps).settled());
+const [settleMs] = await timeIt(() => deps.scanner.settled());
 console.log('scanner index with histories ready ' + settleMs.toFixed(0) + ' ms after start');
 const server = http.createServer(createApp(deps).callback());
 await new Promise((r) => server.listen(0, '127.0.0.1', r));

@@ -26,7 +26,6 @@ import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { TestClock } from './backfill-clock.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
@@ -94,7 +93,7 @@ async function app(
     ...extra,
   });
   cleanups.push(() => stop(t));
-  await scannerState(t.deps).settled();
+  await t.deps.scanner.settled();
   return t;
 }
 
@@ -173,7 +172,7 @@ describe('pages opened by anyone: a capped queue behind the top pools', () => {
       { ...raw, data: [...raw.data, ...newTop] },
       { store: t.deps.store, dataDir: dir, fetchedAt: new Date('2026-11-25T20:00:00Z') },
     );
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     expect(backfill.waiting('top')).toBe(5);
 
     // Each minute lets one request out: the five top pools first, in TVL order, then the page views.
@@ -419,7 +418,7 @@ describe('backfills reload nothing whole', () => {
     ).map((p) => p.pool);
     for (const pool of pools) replay.set(pool, chartOf(40));
     const t = await app(dir, replay, { top: 8, requestsPerMinute: 1_000, concurrency: 2 });
-    const state = scannerState(t.deps);
+    const state = t.deps.scanner;
     await t.deps.poolHistory!.backfill.idle();
     await state.settled();
 
@@ -466,7 +465,7 @@ describe('the scanner track record is computed again only when an input changed'
     for (const pool of [outlier!, young!, gone!]) replay.set(pool, chartOf(60));
 
     const t = await app(dir, replay, { top: 0, requestsPerMinute: 1_000 });
-    const state = scannerState(t.deps);
+    const state = t.deps.scanner;
     const reads = vi.spyOn(t.deps.poolHistory!.store, 'read');
     const computed = () =>
       t.logger.lines.filter((e) => e.message === 'scanner track record computed').length;

@@ -18,7 +18,6 @@ import { PgBackfillBudget, PgBackfillTries } from '../src/modules/scanner/pg-bac
 import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
 import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
 import { PoolHistoryStore, type PoolDay } from '../src/modules/scanner/pool-history.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
@@ -70,7 +69,7 @@ async function machine(dir: string, replay: ReplayServer, databaseUrl: string) {
     poolBackfill: { top: 0, requestsPerMinute: 100 },
   });
   cleanups.push(() => t.deps.close());
-  await scannerState(t.deps).settled();
+  await t.deps.scanner.settled();
   return t;
 }
 
@@ -139,7 +138,7 @@ describe('pool histories shared by the fleet (DATABASE_URL)', () => {
     expect(first.days.at(-1)!.date).toBe('2026-11-24');
     expect(first.backfill).toBe('none');
     // Its scanner read the same trailing days at start.
-    const item = scannerState(two.deps)
+    const item = two.deps.scanner
       .index()!
       .items.find((i) => i.pool === pool)!;
     expect(item.apyBasis).toBe('mean30d');
@@ -250,7 +249,7 @@ describe('a database out of reach', () => {
     await db.close();
     const t = await machine(dir, replay, databaseUrl);
     const basis = () =>
-      scannerState(t.deps)
+      t.deps.scanner
         .index()!
         .items.find((i) => i.pool === pool)!.apyBasis;
     expect(basis()).toBe('mean30d');
@@ -273,7 +272,7 @@ describe('a database out of reach', () => {
     expect(
       t.deps.store.installText('pools', await readFile(path.join(dir, 'pools.json'), 'utf8')),
     ).toBe(true);
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     expect(t.logger.lines.map((l) => l.message)).toContain(
       'reading the pool histories failed, keeping the previous ones',
     );

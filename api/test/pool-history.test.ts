@@ -22,7 +22,6 @@ import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { freshDatabase } from './pg-cluster.ts';
 import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
 import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
 import { sigmaOfApys } from '../src/modules/scanner/score-from-history.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
@@ -466,7 +465,7 @@ describe('the backfill of the top pools by TVL', () => {
         body: chartBody(dailyPoints({ lastDay: '2026-11-24', days: 35, apy: 6 })),
       });
     t = await setup({ dir, defillamaApiUrl: replay.url, poolBackfill: { top: 4 } });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     await t.deps.poolHistory!.backfill.idle();
     expect([...replay.requests].sort()).toEqual(
       byTvl
@@ -482,7 +481,7 @@ describe('the backfill of the top pools by TVL', () => {
   it('never backfills the shipped sample snapshot (its pool ids are invented)', async () => {
     replay = await startReplayServer();
     t = await setup({ defillamaApiUrl: replay.url, poolBackfill: { top: 500 } });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     await t.deps.poolHistory!.backfill.idle();
     expect(replay.requests).toEqual([]);
   });
@@ -511,7 +510,7 @@ describe('the scanner with pool histories', () => {
     await store.replace(shortHistory!.pool, built.slice(-10));
 
     t = await setup({ dir });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     const itemOf = async (pool: string) => {
       const res = await t!.http.get(`/api/scanner/pools/${pool}/history`);
       return res.body.item as {

@@ -26,16 +26,16 @@ import {
   type HistoryFile,
   type PricesFile,
   type SourcesFile,
-} from '../yields/schemas.ts';
+} from '../yields/index.ts';
 import {
   type FeedOutcome,
   type PoolsOutcome,
   type PriceOutcome,
   type ImportStatusFile,
 } from './schemas.ts';
-import type { Pool } from '../scanner/schemas.ts';
+import type { Pool } from '../scanner/index.ts';
 import type { PoolSelector } from '@yield/contract';
-import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
+import { computeAllSeries, type SeriesStatus } from '../yields/index.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import {
@@ -46,8 +46,8 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
-import type { PoolHistoryDeps } from '../scanner/pool-backfill.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/index.ts';
+import type { PoolHistoryDeps } from '../scanner/index.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,
