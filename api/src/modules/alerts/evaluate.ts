@@ -60,7 +60,7 @@ export interface AlertContext {
   sources(): SourcesFile | null;
   settings(): SettingsFile | null;
   mailer: Mailer;
-  /** Signs the e-mailed links (api/src/modules/alerts/links.ts). */
+  /** Signs the e-mailed links (api/src/platform/email-links/links.ts). */
   secret: string;
   /** Base of the e-mailed links: PUBLIC_URL, else settings.json's siteUrl. */
   publicUrl: string | undefined;

@@ -6,7 +6,7 @@
  * responses with `fromDir`), validated (a day the method cannot use is left out and named, the rest
  * imported), merged into history.json and written atomically. The outcome of each feed and of
  * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
- * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
+ * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/composition/deps.ts).
  *
  * A feed that fails never touches its series, a refused snapshot never touches pools.json: the
  * last good data stays. The good feeds are still

@@ -4,7 +4,7 @@
  * request just created), and whoever can read that mailbox signs in by opening it.
  *
  * The link is `<site>/api/premium/sign-in?token=…`, signed and checked like the alerts' links
- * (api/src/modules/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key
+ * (api/src/platform/email-links/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key
  * derived from the alerts' key, so no alert link is a sign-in link. It names the user, a hash of
  * the email it was sent to and a random link id, and is valid SIGN_IN_TTL_MS: a user deleted, a
  * code disabled or an email changed since makes it useless. It works once: the first open spends
