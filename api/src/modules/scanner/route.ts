@@ -32,7 +32,7 @@ import { parseScannerQuery } from './contract.ts';
 import type { ScannerState } from './scanner-state.ts';
 import type { ProjectTiersFile } from './schemas.ts';
 import type { Snapshot, SourcesFile } from '../yields/index.ts';
-import { scannerTrackBodies } from './track-record.ts';
+import { scannerTrackBodies } from './top-pools-answer.ts';
 
 const PRIVATE = 'private, no-store';
 

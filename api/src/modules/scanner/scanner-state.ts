@@ -53,7 +53,7 @@ export interface ScannerState {
   /**
    * Changes (a new object) when an input of the scanner's track record changes: pools.json,
    * project-tiers.json or sources.json, or the history of a pool it reads (a non-outlier pool of
-   * the snapshot) gaining days from a backfill (track-record.ts).
+   * the snapshot) gaining days from a backfill (top-pools-answer.ts).
    */
   trackInputs(): object;
 }

@@ -13,7 +13,7 @@ import {
 import { bodyKey, type ComputedSeries, type Snapshot } from './snapshot.ts';
 import type { AsOfAnswers } from './as-of.ts';
 import type { AsOfService } from './as-of-service.ts';
-import { trackRecordBodies } from './track-record.ts';
+import { trackRecordBodies } from './top-picks-answer.ts';
 import { compoundedEarnings } from '../../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
 import { binder, type Bind, type BindHost } from '../../platform/http/bind.ts';

@@ -1,5 +1,5 @@
 /**
- * GET /api/track-record/scanner: the scanner's track record (api/src/engine/scanner-track-record.ts)
+ * GET /api/track-record/scanner: the scanner's track record (api/src/engine/top-pools-returns.ts)
  * computed from the whole daily history of every pool of the current snapshot (pool-history.ts,
  * read one pool at a time: only each pool's decisions are kept, not its history), the projects'
  * safety as of each decision day, and the DeFi Base Rates' daily APYs of the current data
