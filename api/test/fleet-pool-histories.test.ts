@@ -138,9 +138,7 @@ describe('pool histories shared by the fleet (DATABASE_URL)', () => {
     expect(first.days.at(-1)!.date).toBe('2026-11-24');
     expect(first.backfill).toBe('none');
     // Its scanner read the same trailing days at start.
-    const item = two.deps.scanner
-      .index()!
-      .items.find((i) => i.pool === pool)!;
+    const item = two.deps.scanner.index()!.items.find((i) => i.pool === pool)!;
     expect(item.apyBasis).toBe('mean30d');
     expect(replay.requests).toEqual([`/chart/${pool}`]);
   });
@@ -248,10 +246,7 @@ describe('a database out of reach', () => {
     await new PgPoolHistoryStore(db).mergeRows(pool, rowsOf(40));
     await db.close();
     const t = await machine(dir, replay, databaseUrl);
-    const basis = () =>
-      t.deps.scanner
-        .index()!
-        .items.find((i) => i.pool === pool)!.apyBasis;
+    const basis = () => t.deps.scanner.index()!.items.find((i) => i.pool === pool)!.apyBasis;
     expect(basis()).toBe('mean30d');
 
     await cluster.stop();
