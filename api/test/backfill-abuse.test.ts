@@ -12,20 +12,20 @@ import { readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { poolHistoryAnswerSchema } from '@yield/contract';
-import { FileBackfillTries, TRIES_FILE } from '../src/modules/scanner/backfill-tries.ts';
-import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
+import { FileBackfillTries, TRIES_FILE } from '../src/modules/import/backfill-tries.ts';
+import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
 import {
   PoolHistoryStore,
   type PoolDay,
   type PoolHistory,
-} from '../src/modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
-import { PgBackfillTries } from '../src/modules/scanner/pg-backfill.ts';
-import type { BackfillTries } from '../src/modules/scanner/backfill-tries.ts';
+} from '../src/modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/import/pg-pool-history.ts';
+import { PgBackfillTries } from '../src/modules/import/pg-backfill.ts';
+import type { BackfillTries } from '../src/modules/import/backfill-tries.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { TestClock } from './backfill-clock.ts';
-import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
+import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';

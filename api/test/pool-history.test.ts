@@ -16,13 +16,13 @@ import {
   PoolHistoryStore,
   type PoolDay,
   type PoolHistory,
-} from '../src/modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
+} from '../src/modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/import/pg-pool-history.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { freshDatabase } from './pg-cluster.ts';
-import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
-import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
+import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
+import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { sigmaOfApys } from '../src/modules/scanner/score-from-history.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';

@@ -18,7 +18,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannerTrackRecordSchema } from '@yield/contract';
-import { PoolHistoryStore } from '../src/modules/scanner/pool-history.ts';
+import { PoolHistoryStore } from '../src/modules/import/pool-history.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 
 const DAY_MS = 86_400_000;

@@ -31,15 +31,15 @@ import {
 } from '../modules/premium/tokens.ts';
 import { ImportSchedule } from '../modules/import/schedule.ts';
 import type { ImportStatusFile } from '../modules/import/schemas.ts';
-import { PoolHistoryStore, type PoolHistory } from '../modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../modules/scanner/pg-pool-history.ts';
-import { PgBackfillBudget, PgBackfillTries } from '../modules/scanner/pg-backfill.ts';
+import { PoolHistoryStore, type PoolHistory } from '../modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../modules/import/pg-pool-history.ts';
+import { PgBackfillBudget, PgBackfillTries } from '../modules/import/pg-backfill.ts';
 import type { PgConnection } from '../platform/pg/connection.ts';
 import {
   PoolBackfill,
   type BackfillClock,
   type PoolHistoryDeps,
-} from '../modules/scanner/pool-backfill.ts';
+} from '../modules/import/pool-backfill.ts';
 import { runImport } from '../modules/import/run-import.ts';
 import {
   MemoryRateCounter,
@@ -122,7 +122,7 @@ export interface AppDeps {
   /**
    * Every pool's own daily history (DATA_DIR/pool-history, or the table pool_history with
    * DATABASE_URL) and the queue that backfills it from DeFiLlama's /chart within its rate limits
-   * (modules/scanner/pool-history.ts, pg-pool-history.ts, pool-backfill.ts).
+   * (modules/import/pool-history.ts, pg-pool-history.ts, pool-backfill.ts).
    */
   poolHistory: PoolHistoryDeps;
   /** The scanner's index over pools.json and the pools' histories (modules/scanner). */
@@ -138,7 +138,7 @@ export interface AppDeps {
   close(): Promise<void>;
 }
 
-export type { PoolHistoryDeps } from '../modules/scanner/pool-backfill.ts';
+export type { PoolHistoryDeps } from '../modules/import/pool-backfill.ts';
 
 export interface CreateDepsOptions {
   /** Default: env DATA_DIR, else api/data. */

@@ -2,7 +2,7 @@
  * One import: DeFiLlama's `/pools` list is downloaded first (`<fromDir>/pools.json` offline), once:
  * every feed named by a selector is resolved against it (api/src/modules/import/selectors.ts), and
  * the same download later replaces pools.json, the scanner's input, through importPoolsSnapshot
- * (api/src/modules/scanner/import-pools.ts). Then every feed is read (from DeFiLlama, or from saved
+ * (api/src/modules/import/import-pools.ts). Then every feed is read (from DeFiLlama, or from saved
  * responses with `fromDir`), validated (a day the method cannot use is left out and named, the rest
  * imported), merged into history.json and written atomically. The outcome of each feed and of
  * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
@@ -33,7 +33,7 @@ import {
   type PriceOutcome,
   type ImportStatusFile,
 } from './schemas.ts';
-import type { Pool } from '../scanner/index.ts';
+import type { Pool } from './pools-file.ts';
 import type { PoolSelector } from '@yield/contract';
 import { computeAllSeries, type SeriesStatus } from '../yields/index.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
@@ -46,8 +46,8 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/index.ts';
-import type { PoolHistoryDeps } from '../scanner/index.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from './import-pools.ts';
+import type { PoolHistoryDeps } from './pool-backfill.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,

@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { cacheBytes } from '../../platform/http/cached-body.ts';
 import { badRequest, notFound, unauthorized, unavailable } from '../../platform/http/errors.ts';
 import { cacheBody } from '../../platform/http/cached-body.ts';
-import { utcDay } from './pool-history.ts';
+import { utcDay } from '../import/index.ts';
 import { sampleHistory } from './sample-history.ts';
 import { MIN_HISTORY_DAYS } from './score-from-history.ts';
 import { binder, type Bind, type BindHost } from '../../platform/http/bind.ts';
@@ -27,7 +27,7 @@ import {
 } from '@yield/contract';
 import { RateLimiter, type RateCounter } from '../../platform/http/rate-limit.ts';
 import { clientKey } from '../../platform/http/client-address.ts';
-import { CLIENT_WINDOW_MS, type EnqueueResult, type PoolHistoryDeps } from './pool-backfill.ts';
+import { CLIENT_WINDOW_MS, type EnqueueResult, type PoolHistoryDeps } from '../import/index.ts';
 import { parseScannerQuery } from './contract.ts';
 import type { ScannerState } from './scanner-state.ts';
 import type { ProjectTiersFile } from './schemas.ts';

@@ -10,13 +10,14 @@
  */
 import type { Logger } from '../../platform/logger.ts';
 import type { FileReader } from '../../platform/files/data-store.ts';
-import type { PoolHistoryDeps } from './pool-backfill.ts';
-import { utcDay, type PoolDay } from './pool-history.ts';
+import type { PoolHistoryDeps } from '../import/index.ts';
+import { utcDay, type PoolDay } from '../import/index.ts';
 import { TRAILING_DAYS } from './score-from-history.ts';
 import { queueTopBackfill } from './pool-history-queue.ts';
 import { buildPoolIndex, type PoolIndex } from './pool-index.ts';
 import { projectSafetyTable } from './project-safety.ts';
-import type { PoolsFile, ProjectTiersFile } from './schemas.ts';
+import type { PoolsFile } from '../import/index.ts';
+import type { ProjectTiersFile } from './schemas.ts';
 import type { SourcesFile } from '../yields/index.ts';
 
 export const SCANNER_FILES: readonly string[] = ['pools', 'projectTiers', 'sources'];

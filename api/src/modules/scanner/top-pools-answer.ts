@@ -23,7 +23,7 @@ import {
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
 import type { Snapshot } from '../yields/index.ts';
 import type { PoolIndex } from './pool-index.ts';
-import type { PoolHistory } from './pool-history.ts';
+import type { PoolHistory } from '../import/index.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { projectSafetyTable } from './project-safety.ts';
 import type { ProjectTiersFile } from './schemas.ts';
