@@ -22,6 +22,15 @@ function featuresOf(remote) {
     .map((entry) => entry.name);
 }
 
+/** The API's modules (`api/src/modules/<name>/`), each reached by others only through its index.ts. */
+function apiModules() {
+  const dir = path.join(import.meta.dirname, 'api/src/modules');
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,7 +86,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The API's layers (docs/architecture.md): engine/ is pure; platform/ serves every module
-      // and knows none; modules/ reach the composition root only for the data files' registry.
+      // and knows none; a module takes its dependencies narrowly and never imports the
+      // composition root (composition/, app.ts, index.ts, server.ts), except the data files'
+      // registry; it reaches another module only through that module's index.ts. Every folder of
+      // modules/ is a zone of its own, read when the configuration loads.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -100,8 +112,21 @@ export default tseslint.config(
               target: './api/src/modules',
               from: './api/src/composition',
               except: ['./data-files.ts'],
-              message: 'Modules take their ports, not the composition of all of them.',
+              message:
+                'Modules take their narrow dependencies, not the composition root that builds them.',
             },
+            {
+              target: './api/src/modules',
+              from: ['./api/src/app.ts', './api/src/index.ts', './api/src/server.ts'],
+              message:
+                'Modules take their narrow dependencies, not the composition root that builds them.',
+            },
+            ...apiModules().map((name, _, all) => ({
+              target: `./api/src/modules/${name}`,
+              from: './api/src/modules',
+              except: [`./${name}`, ...all.filter((o) => o !== name).map((o) => `./${o}/index.ts`)],
+              message: `A module reaches another only through its index.ts (modules/<name>/index.ts), never its files.`,
+            })),
           ],
         },
       ],
@@ -157,12 +182,6 @@ export default tseslint.config(
         { max: 200, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
     },
-  },
-  // The one exception, until @yield/contract replaces it: the API's re-export of the shared
-  // response types from the browser package.
-  {
-    files: ['api/src/contract.ts'],
-    rules: { 'import-x/no-relative-packages': 'off' },
   },
   // Import boundaries of the apps: they never import each other's source (the shell reaches
   // remotes only at runtime through its registry), and they reach Highcharts only through the

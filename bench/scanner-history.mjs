@@ -17,7 +17,7 @@
  *   BENCH_STORE=pg node bench/scanner-history.mjs
  *
  * BENCH_STORE=pg measures the PostgreSQL store instead (the table pool_history, used with
- * DATABASE_URL; api/src/modules/scanner/pg-pool-history.ts) on a throwaway cluster with its crash
+ * DATABASE_URL; api/src/modules/import/pg-pool-history.ts) on a throwaway cluster with its crash
  * safety on (api/test/pg-cluster.ts, Debian's postgresql binaries): the table's size, the daily
  * upsert of every pool's row, one pool's whole history (p50/p95), and the trailing 30 days of
  * 5,000 pools and of every pool (the one query the scanner makes after each import), each read
@@ -46,10 +46,9 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { createApp, createDeps, silentLogger } from './src/index.ts';
 import { generatePoolsResponse } from './scripts/generate-pools.ts';
-import { importPoolsSnapshot } from './src/modules/scanner/import-pools.ts';
+import { importPoolsSnapshot } from './src/modules/import/import-pools.ts';
 import { projectSafetyTable } from './src/modules/scanner/project-safety.ts';
-import { scannerState } from './src/modules/scanner/scanner-state.ts';
-import { formatHistory, PoolHistoryStore } from './src/modules/scanner/pool-history.ts';
+import { formatHistory, PoolHistoryStore } from './src/modules/import/pool-history.ts';
 import { naiveScan } from './test/naive-scan.ts';
 
 const dataDir = process.env.DATA_DIR;
@@ -123,7 +122,7 @@ console.log('trailing 30 days of all ' + all.size + ' pools: ' + allMs.toFixed(0
 
 // The API, its index built with every pool's trailing history.
 const deps = await createDeps({ logger: silentLogger, watchIntervalMs: 0, importIntervalMs: null, poolBackfill: { top: 0 } });
-const [settleMs] = await timeIt(() => scannerState(deps).settled());
+const [settleMs] = await timeIt(() => deps.scanner.settled());
 console.log('scanner index with histories ready ' + settleMs.toFixed(0) + ' ms after start');
 const server = http.createServer(createApp(deps).callback());
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -177,8 +176,8 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { silentLogger } from './src/index.ts';
 import { generatePoolsResponse } from './scripts/generate-pools.ts';
-import { formatHistory, PoolHistoryStore } from './src/modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from './src/modules/scanner/pg-pool-history.ts';
+import { formatHistory, PoolHistoryStore } from './src/modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from './src/modules/import/pg-pool-history.ts';
 import { PgConnection } from './src/platform/pg/connection.ts';
 import { startCluster } from './test/pg-cluster.ts';
 

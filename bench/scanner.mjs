@@ -35,7 +35,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createApp, createDeps, silentLogger } from './src/index.ts';
 import { generatePoolsResponse } from './scripts/generate-pools.ts';
-import { importPoolsSnapshot } from './src/modules/scanner/import-pools.ts';
+import { importPoolsSnapshot } from './src/modules/import/import-pools.ts';
 import { projectSafetyTable } from './src/modules/scanner/project-safety.ts';
 import { signPremiumToken } from './src/modules/premium/tokens.ts';
 import { createInvite } from './src/modules/premium/invite-codes.ts';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFileSchema, liquidityFileSchema } from '../src/modules/yields/schemas.ts';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { DEFAULT_DATA_DIR } from '../src/composition/deps.ts';
 import {
   DEFAULT_AS_OF,
   formatHistory,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { poolsFileSchema, poolSchema } from '../src/modules/scanner/schemas.ts';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { poolsFileSchema, poolSchema } from '../src/modules/import/pools-file.ts';
+import { DEFAULT_DATA_DIR } from '../src/composition/deps.ts';
 import { generatePoolsResponse, sampleSnapshotText, SAMPLE_POOL_COUNT } from './generate-pools.ts';
 
 describe('/pools sample generator', () => {

@@ -17,7 +17,7 @@ import {
   formatPoolsFile,
   importPoolsSnapshot,
   preparePoolsSnapshot,
-} from '../src/modules/scanner/import-pools.ts';
+} from '../src/modules/import/import-pools.ts';
 import { Rng } from './generate-data.ts';
 
 export const POOLS_SEED = 20261121;

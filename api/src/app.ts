@@ -5,7 +5,7 @@
 import { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps } from './composition/deps.ts';
 import { serveFast } from './modules/yields/fast-path.ts';
 import { errorHandler, methodErrors, securityHeaders } from './platform/http/middleware.ts';
 import { API_PREFIX } from './platform/http/route-path.ts';

@@ -14,7 +14,7 @@ export {
   DEFAULT_RATE_LIMIT,
   type AppDeps,
   type CreateDepsOptions,
-} from './deps.ts';
+} from './composition/deps.ts';
 export { consoleLogger, createLogger, silentLogger, type Logger } from './platform/logger.ts';
 export { loadConfig, ConfigError, type Config } from './platform/config.ts';
 export { Metrics, metricsHandler, isMetricsPath, startMetricsServer } from './platform/metrics.ts';
@@ -24,7 +24,7 @@ export type { UserDataStore } from './composition/user-data.ts';
 export { isInstallationFile } from './composition/data-files.ts';
 export * as engine from './engine/index.ts';
 
-import type { AppDeps } from './deps.ts';
+import type { AppDeps } from './composition/deps.ts';
 import { API_PATHS } from '@yield/contract/constants';
 import { cachedBodyKey } from './modules/yields/fast-path.ts';
 

@@ -17,7 +17,7 @@ import {
   type Ra30Result,
   type Score,
 } from '../src/engine/index.ts';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { DEFAULT_DATA_DIR } from '../src/composition/deps.ts';
 import { setup, type TestContext } from './helpers.ts';
 
 interface ScoreRow {

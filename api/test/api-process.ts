@@ -1,7 +1,7 @@
 /** The API run as its own process (src/server.ts), as an operator starts it, for the kill tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { API_ROOT } from '../src/deps.ts';
+import { API_ROOT } from '../src/composition/deps.ts';
 import { TEST_SECRET } from './helpers.ts';
 
 /** Starts the API on `port` with `dataDir`; resolves once it listens. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { computations, computeAsOf, firstDataDay } from '../src/modules/yields/as-of.ts';
 import type { HistoryFile } from '../src/modules/yields/schemas.ts';
-import { DEFAULT_DATA_DIR, type CreateDepsOptions } from '../src/deps.ts';
+import { DEFAULT_DATA_DIR, type CreateDepsOptions } from '../src/composition/deps.ts';
 import { decisionDays } from '../src/engine/index.ts';
 import { freshDatabase } from './pg-cluster.ts';
 import request from 'supertest';

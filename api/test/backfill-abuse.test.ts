@@ -12,21 +12,20 @@ import { readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { poolHistoryAnswerSchema } from '@yield/contract';
-import { FileBackfillTries, TRIES_FILE } from '../src/modules/scanner/backfill-tries.ts';
-import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
+import { FileBackfillTries, TRIES_FILE } from '../src/modules/import/backfill-tries.ts';
+import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
 import {
   PoolHistoryStore,
   type PoolDay,
   type PoolHistory,
-} from '../src/modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
-import { PgBackfillTries } from '../src/modules/scanner/pg-backfill.ts';
-import type { BackfillTries } from '../src/modules/scanner/backfill-tries.ts';
+} from '../src/modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/import/pg-pool-history.ts';
+import { PgBackfillTries } from '../src/modules/import/pg-backfill.ts';
+import type { BackfillTries } from '../src/modules/import/backfill-tries.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { TestClock } from './backfill-clock.ts';
-import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
+import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { freshDatabase } from './pg-cluster.ts';
@@ -94,7 +93,7 @@ async function app(
     ...extra,
   });
   cleanups.push(() => stop(t));
-  await scannerState(t.deps).settled();
+  await t.deps.scanner.settled();
   return t;
 }
 
@@ -173,7 +172,7 @@ describe('pages opened by anyone: a capped queue behind the top pools', () => {
       { ...raw, data: [...raw.data, ...newTop] },
       { store: t.deps.store, dataDir: dir, fetchedAt: new Date('2026-11-25T20:00:00Z') },
     );
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     expect(backfill.waiting('top')).toBe(5);
 
     // Each minute lets one request out: the five top pools first, in TVL order, then the page views.
@@ -419,7 +418,7 @@ describe('backfills reload nothing whole', () => {
     ).map((p) => p.pool);
     for (const pool of pools) replay.set(pool, chartOf(40));
     const t = await app(dir, replay, { top: 8, requestsPerMinute: 1_000, concurrency: 2 });
-    const state = scannerState(t.deps);
+    const state = t.deps.scanner;
     await t.deps.poolHistory!.backfill.idle();
     await state.settled();
 
@@ -466,7 +465,7 @@ describe('the scanner track record is computed again only when an input changed'
     for (const pool of [outlier!, young!, gone!]) replay.set(pool, chartOf(60));
 
     const t = await app(dir, replay, { top: 0, requestsPerMinute: 1_000 });
-    const state = scannerState(t.deps);
+    const state = t.deps.scanner;
     const reads = vi.spyOn(t.deps.poolHistory!.store, 'read');
     const computed = () =>
       t.logger.lines.filter((e) => e.message === 'scanner track record computed').length;

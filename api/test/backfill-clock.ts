@@ -1,5 +1,5 @@
 /** A BackfillClock the tests move by hand (no test waits for a minute to pass). */
-import type { BackfillClock } from '../src/modules/scanner/pool-backfill.ts';
+import type { BackfillClock } from '../src/modules/import/pool-backfill.ts';
 
 /** The backfill's time, moved by the test: a sleep ends once the clock has passed its end. */
 export class TestClock implements BackfillClock {

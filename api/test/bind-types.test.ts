@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@yield/contract';
-import type { AppDeps } from '../src/deps.ts';
+import type { AppDeps } from '../src/composition/deps.ts';
 import { binder } from '../src/platform/http/bind.ts';
 
 function bindAll(deps: AppDeps) {

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createDeps } from '../src/deps.ts';
+import { createDeps } from '../src/composition/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 

@@ -19,7 +19,7 @@ import {
   VARIABLE_NAMES,
   VARIABLE_PATTERNS,
 } from '../src/platform/config.ts';
-import { API_ROOT, createDeps } from '../src/deps.ts';
+import { API_ROOT, createDeps } from '../src/composition/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signAlertToken } from '../src/modules/alerts/links.ts';
+import { signAlertToken } from '../src/platform/email-links/links.ts';
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { editFile, foldUserData, readJson, setup, type TestContext } from './helpers.ts';
 import { linkIn, startInbox, type Inbox } from './smtp-inbox.ts';

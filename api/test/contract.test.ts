@@ -24,7 +24,7 @@ import {
 import { createInvite } from '../src/modules/premium/invite-codes.ts';
 import { signPremiumToken } from '../src/modules/premium/tokens.ts';
 import { SignInLinks } from '../src/modules/premium/sign-in.ts';
-import { signAlertToken } from '../src/modules/alerts/links.ts';
+import { signAlertToken } from '../src/platform/email-links/links.ts';
 import {
   editFile,
   outboxMails,

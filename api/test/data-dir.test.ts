@@ -10,7 +10,7 @@ import path from 'node:path';
 import { syncBuiltinESMExports } from 'node:module';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { healthReportSchema, type HealthReport } from '@yield/contract';
-import { API_ROOT, createDeps } from '../src/deps.ts';
+import { API_ROOT, createDeps } from '../src/composition/deps.ts';
 import { HOLDER_FILE } from '../src/platform/files/dir-lock.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { exited, startApi } from './api-process.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROOT } from '../src/deps.ts';
+import { API_ROOT } from '../src/composition/deps.ts';
 import { cachedBody } from '../src/index.ts';
 import { setup, tempDataDir, TEST_SECRET, type TestContext } from './helpers.ts';
 

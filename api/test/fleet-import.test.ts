@@ -9,7 +9,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { fleetImportedRecently, importLockName } from '../src/deps.ts';
+import { fleetImportedRecently, importLockName } from '../src/composition/deps.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { NOW, replayAllFeeds } from './import-fixtures.ts';
 import { freshDatabase } from './pg-cluster.ts';

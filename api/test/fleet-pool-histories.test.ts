@@ -12,13 +12,12 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runDb } from '../scripts/db.ts';
-import { FileBackfillTries } from '../src/modules/scanner/backfill-tries.ts';
-import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
-import { PgBackfillBudget, PgBackfillTries } from '../src/modules/scanner/pg-backfill.ts';
-import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
-import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
-import { PoolHistoryStore, type PoolDay } from '../src/modules/scanner/pool-history.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
+import { FileBackfillTries } from '../src/modules/import/backfill-tries.ts';
+import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
+import { PgBackfillBudget, PgBackfillTries } from '../src/modules/import/pg-backfill.ts';
+import { PgPoolHistoryStore } from '../src/modules/import/pg-pool-history.ts';
+import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
+import { PoolHistoryStore, type PoolDay } from '../src/modules/import/pool-history.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
@@ -70,7 +69,7 @@ async function machine(dir: string, replay: ReplayServer, databaseUrl: string) {
     poolBackfill: { top: 0, requestsPerMinute: 100 },
   });
   cleanups.push(() => t.deps.close());
-  await scannerState(t.deps).settled();
+  await t.deps.scanner.settled();
   return t;
 }
 
@@ -139,9 +138,7 @@ describe('pool histories shared by the fleet (DATABASE_URL)', () => {
     expect(first.days.at(-1)!.date).toBe('2026-11-24');
     expect(first.backfill).toBe('none');
     // Its scanner read the same trailing days at start.
-    const item = scannerState(two.deps)
-      .index()!
-      .items.find((i) => i.pool === pool)!;
+    const item = two.deps.scanner.index()!.items.find((i) => i.pool === pool)!;
     expect(item.apyBasis).toBe('mean30d');
     expect(replay.requests).toEqual([`/chart/${pool}`]);
   });
@@ -249,10 +246,7 @@ describe('a database out of reach', () => {
     await new PgPoolHistoryStore(db).mergeRows(pool, rowsOf(40));
     await db.close();
     const t = await machine(dir, replay, databaseUrl);
-    const basis = () =>
-      scannerState(t.deps)
-        .index()!
-        .items.find((i) => i.pool === pool)!.apyBasis;
+    const basis = () => t.deps.scanner.index()!.items.find((i) => i.pool === pool)!.apyBasis;
     expect(basis()).toBe('mean30d');
 
     const seen = (await poolsOf(dir))[1]!;
@@ -279,7 +273,7 @@ describe('a database out of reach', () => {
     expect(
       t.deps.store.installText('pools', await readFile(path.join(dir, 'pools.json'), 'utf8')),
     ).toBe(true);
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     expect(t.logger.lines.map((l) => l.message)).toContain(
       'reading the pool histories failed, keeping the previous ones',
     );

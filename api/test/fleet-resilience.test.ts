@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ROOT, FLEET_IMPORT_LOCK } from '../src/deps.ts';
+import { API_ROOT, FLEET_IMPORT_LOCK } from '../src/composition/deps.ts';
 import { exited, post, startApi } from './api-process.ts';
 import { tempDataDir } from './helpers.ts';
 import { answerAllFeeds, replayAllFeeds } from './import-fixtures.ts';

@@ -8,7 +8,12 @@ import path from 'node:path';
 import request from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
-import { createDeps, DEFAULT_DATA_DIR, type AppDeps, type CreateDepsOptions } from '../src/deps.ts';
+import {
+  createDeps,
+  DEFAULT_DATA_DIR,
+  type AppDeps,
+  type CreateDepsOptions,
+} from '../src/composition/deps.ts';
 import { FileUserDataStore } from '../src/composition/file-user-data.ts';
 import { isInstallationFile } from '../src/composition/data-files.ts';
 import { memoryLogger } from '../src/platform/logger.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_ROOT } from '../src/deps.ts';
+import { API_ROOT } from '../src/composition/deps.ts';
 import { feedTargets } from '../src/modules/import/run-import.ts';
 import { runImportCli } from '../scripts/import-data.ts';
 import { tempDataDir } from './helpers.ts';

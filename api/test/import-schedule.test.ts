@@ -3,7 +3,7 @@
  * failed runs (capped), stopping on close(), and the running API importing by itself.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDeps } from '../src/deps.ts';
+import { createDeps } from '../src/composition/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { ImportSchedule, MAX_BACKOFF_MS, nextDelay } from '../src/modules/import/schedule.ts';
 import { parseInterval } from '../src/platform/interval.ts';

@@ -5,7 +5,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DATA_DIR } from '../src/deps.ts';
+import { DEFAULT_DATA_DIR } from '../src/composition/deps.ts';
 import { apyToApr, mean } from '../src/engine/index.ts';
 import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
 import {

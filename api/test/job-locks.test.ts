@@ -9,7 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EVALUATION_LOCK } from '../src/modules/alerts/evaluate.ts';
 import { runExclusive } from '../src/platform/job-locks/port.ts';
 import type { OutgoingMail } from '../src/modules/alerts/mailer.ts';
-import type { CreateDepsOptions } from '../src/deps.ts';
+import type { CreateDepsOptions } from '../src/composition/deps.ts';
 import { feedTargets } from '../src/modules/import/run-import.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { NOW, openIncident, readSources, replayAllFeeds, TODAY } from './import-fixtures.ts';

@@ -4,7 +4,7 @@
  * bench/scanner.mjs times it (with a JSON.parse of the snapshot per query) against the API.
  */
 import { rapoolV2OfSnapshot, type Score } from '../src/engine/index.ts';
-import type { Pool } from '../src/modules/scanner/schemas.ts';
+import type { Pool } from '../src/modules/import/pools-file.ts';
 
 export interface NaiveQuery {
   asset?: string | undefined;

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createLogger, parseLogLevel } from '../src/platform/logger.ts';
 import { Metrics, startMetricsServer } from '../src/platform/metrics.ts';
 import { setup, tempDataDir, TEST_SECRET, type TestContext } from './helpers.ts';
-import { createDeps } from '../src/deps.ts';
+import { createDeps } from '../src/composition/deps.ts';
 import { rm } from 'node:fs/promises';
 import { closeAll, importWith, NOW, replayAllFeeds } from './import-fixtures.ts';
 import type { ReplayServer } from './replay-server.ts';

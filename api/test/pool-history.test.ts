@@ -16,14 +16,13 @@ import {
   PoolHistoryStore,
   type PoolDay,
   type PoolHistory,
-} from '../src/modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../src/modules/scanner/pg-pool-history.ts';
+} from '../src/modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../src/modules/import/pg-pool-history.ts';
 import { PgConnection } from '../src/platform/pg/connection.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { freshDatabase } from './pg-cluster.ts';
-import { PoolBackfill } from '../src/modules/scanner/pool-backfill.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
-import { importPoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
+import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
+import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { sigmaOfApys } from '../src/modules/scanner/score-from-history.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
@@ -466,7 +465,7 @@ describe('the backfill of the top pools by TVL', () => {
         body: chartBody(dailyPoints({ lastDay: '2026-11-24', days: 35, apy: 6 })),
       });
     t = await setup({ dir, defillamaApiUrl: replay.url, poolBackfill: { top: 4 } });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     await t.deps.poolHistory!.backfill.idle();
     expect([...replay.requests].sort()).toEqual(
       byTvl
@@ -482,7 +481,7 @@ describe('the backfill of the top pools by TVL', () => {
   it('never backfills the shipped sample snapshot (its pool ids are invented)', async () => {
     replay = await startReplayServer();
     t = await setup({ defillamaApiUrl: replay.url, poolBackfill: { top: 500 } });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     await t.deps.poolHistory!.backfill.idle();
     expect(replay.requests).toEqual([]);
   });
@@ -511,7 +510,7 @@ describe('the scanner with pool histories', () => {
     await store.replace(shortHistory!.pool, built.slice(-10));
 
     t = await setup({ dir });
-    await scannerState(t.deps).settled();
+    await t.deps.scanner.settled();
     const itemOf = async (pool: string) => {
       const res = await t!.http.get(`/api/scanner/pools/${pool}/history`);
       return res.body.item as {

@@ -525,7 +525,7 @@ describe('GET /api/premium/strategies/:id (koa-jwt)', () => {
 describe('JWT secret', () => {
   it('is generated once into the data dir when JWT_SECRET is not set, and reused', async () => {
     const { tempDataDir } = await import('./helpers.ts');
-    const { createDeps } = await import('../src/deps.ts');
+    const { createDeps } = await import('../src/composition/deps.ts');
     const dir = await tempDataDir();
     const saved = process.env.JWT_SECRET;
     delete process.env.JWT_SECRET;

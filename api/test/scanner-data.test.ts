@@ -15,7 +15,7 @@ import {
   importPoolsSnapshot,
   MAX_DROPPED_SHARE,
   PoolsImportError,
-} from '../src/modules/scanner/import-pools.ts';
+} from '../src/modules/import/import-pools.ts';
 import type { ScannerAnswer } from '@yield/contract';
 import { editFile, readJson, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { naiveScan } from './naive-scan.ts';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannerAnswerSchema } from '@yield/contract';
-import { formatPoolsFile, preparePoolsSnapshot } from '../src/modules/scanner/import-pools.ts';
+import { formatPoolsFile, preparePoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
 import { premiumToken } from './scanner-fixtures.ts';
 import { REAL_LLAMA, requireRealLlama } from './real-llama.ts';

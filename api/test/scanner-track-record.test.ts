@@ -18,8 +18,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannerTrackRecordSchema } from '@yield/contract';
-import { PoolHistoryStore } from '../src/modules/scanner/pool-history.ts';
-import { scannerState } from '../src/modules/scanner/scanner-state.ts';
+import { PoolHistoryStore } from '../src/modules/import/pool-history.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 
 const DAY_MS = 86_400_000;
@@ -110,9 +109,9 @@ beforeAll(async () => {
   );
 
   t = await setup({ dir, now: () => new Date('2026-03-11T12:00:00Z') });
-  await scannerState(t.deps).settled();
+  await t.deps.scanner.settled();
   empty = await setup();
-  await scannerState(empty.deps).settled();
+  await empty.deps.scanner.settled();
 });
 
 afterAll(async () => {

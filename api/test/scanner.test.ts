@@ -4,7 +4,7 @@
  * the teaser, CSV, premium enforcement, outliers and every bad parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PoolsFile } from '../src/modules/scanner/schemas.ts';
+import type { PoolsFile } from '../src/modules/import/pools-file.ts';
 import { RAPOOL_V2, type Score } from '../src/engine/index.ts';
 import { scannerAnswerSchema, type ScannerAnswer } from '@yield/contract';
 import { CSV_COLUMNS } from '../src/modules/scanner/route.ts';

@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { alertsSecret, signAlertToken } from '../src/modules/alerts/links.ts';
-import { API_ROOT, createDeps, type AppDeps } from '../src/deps.ts';
+import { alertsSecret, signAlertToken } from '../src/platform/email-links/links.ts';
+import { API_ROOT, createDeps, type AppDeps } from '../src/composition/deps.ts';
 import { silentLogger } from '../src/platform/logger.ts';
 import { tempDataDir } from './helpers.ts';
 

@@ -26,12 +26,8 @@ import {
   type UsersFile,
 } from '../modules/premium/schemas.ts';
 import { mailingListFileSchema, type MailingListFile } from '../modules/mailing-list/schemas.ts';
-import {
-  poolsFileSchema,
-  projectTiersFileSchema,
-  type PoolsFile,
-  type ProjectTiersFile,
-} from '../modules/scanner/schemas.ts';
+import { poolsFileSchema, type PoolsFile } from '../modules/import/pools-file.ts';
+import { projectTiersFileSchema, type ProjectTiersFile } from '../modules/scanner/schemas.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
 import { DataStore } from '../platform/files/data-store.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -81,8 +77,9 @@ export const dataFiles = {
     schema: importStatusFileSchema,
     empty: () => ({ lastRun: null }),
   } as FileSpec<ImportStatusFile>,
-  // The scanner's input (api/src/scanner): DeFiLlama's /pools snapshot, written by the importer
-  // (no file yet = no snapshot: the scanner answers an empty result), and the operators' tiers.
+  // The scanner's input (api/src/modules/scanner): DeFiLlama's /pools snapshot, written by the
+  // import (no file yet = no snapshot: the scanner answers an empty result), and the operators'
+  // tiers.
   pools: {
     file: 'pools.json',
     schema: poolsFileSchema,

@@ -24,10 +24,10 @@ import {
 } from '../modules/premium/pg-rows.ts';
 import { iso } from '../platform/pg/rows.ts';
 import { LIST_COLUMNS, type ListRow } from '../modules/mailing-list/pg-rows.ts';
-import { PoolHistoryStore } from '../modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from '../modules/scanner/pg-pool-history.ts';
-import { FileBackfillTries } from '../modules/scanner/backfill-tries.ts';
-import { PgBackfillTries } from '../modules/scanner/pg-backfill.ts';
+import { PoolHistoryStore } from '../modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../modules/import/pg-pool-history.ts';
+import { FileBackfillTries } from '../modules/import/backfill-tries.ts';
+import { PgBackfillTries } from '../modules/import/pg-backfill.ts';
 
 /** The user data in the shape of the file store's JSON files (db:import-files, db:export-files). */
 export interface UserDataFiles {

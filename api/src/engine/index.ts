@@ -5,5 +5,5 @@ export * from './rapool.ts';
 export * from './rapool2.ts';
 export * from './earnings.ts';
 export * from './warnings.ts';
-export * from './track-record.ts';
-export * from './scanner-track-record.ts';
+export * from './top-picks-returns.ts';
+export * from './top-pools-returns.ts';

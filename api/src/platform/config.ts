@@ -10,7 +10,7 @@
  *   - JWT_SECRET must be at least 32 bytes long (it has 8); generate one with: …
  *   - TRUST_PROXY must be the number of reverse proxies in front of the server (…), got "yes"
  *
- * and the servers stop with `Cannot start: ` and that text (stopOnStartError, deps.ts). The table
+ * and the servers stop with `Cannot start: ` and that text (stopOnStartError, composition/deps.ts). The table
  * "Environment" of docs/api.md lists the same variables with the same defaults and readers
  * (checked by api/test/config.test.ts).
  *

@@ -1,7 +1,7 @@
 /**
  * Structured logging: one JSON line per event (pino), so operators can grep the file and the
  * reason. Lines look like `{"level":"info","time":"2026-…Z","message":"…",…fields}`; LOG_LEVEL
- * (read in deps.ts) chooses the lowest level written. Secrets and e-mail addresses never reach
+ * (read in composition/deps.ts) chooses the lowest level written. Secrets and e-mail addresses never reach
  * the log: fields named like a secret or an address are redacted by pino (REDACT_PATHS), and
  * address-like text in messages and in the other fields' texts is replaced by `[email]`.
  */
@@ -205,7 +205,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   };
 }
 
-/** Standard output at level info (commands and scripts; the server's comes from deps.ts). */
+/** Standard output at level info (commands and scripts; the server's comes from composition/deps.ts). */
 export const consoleLogger: Logger = createLogger();
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,7 +1,8 @@
 /**
  * The API's layers (eslint.config.js, `import-x/no-restricted-paths`; docs/architecture.md):
- * engine/ is pure, platform/ knows no module, modules reach the composition root only for the
- * data files' registry. Sample code is linted as if it were placed in each layer.
+ * engine/ is pure, platform/ knows no module, a module never imports the composition root (but
+ * for the data files' registry) and reaches another module only through its index.ts. Sample
+ * code is linted as if it were placed in each layer.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -29,7 +30,7 @@ describe('API layers', () => {
     [
       'platform imports the app',
       'api/src/platform/http/sample.ts',
-      `import type { AppDeps } from '../../deps.ts';`,
+      `import type { AppDeps } from '../../composition/deps.ts';`,
     ],
     [
       'the engine imports platform',
@@ -46,6 +47,36 @@ describe('API layers', () => {
       'api/src/modules/alerts/sample.ts',
       `import type { UserDataStore } from '../../composition/user-data.ts';`,
     ],
+    [
+      'a module imports the composition root (deps.ts)',
+      'api/src/modules/alerts/sample.ts',
+      `import type { AppDeps } from '../../composition/deps.ts';`,
+    ],
+    [
+      'a module imports createDeps',
+      'api/src/modules/scanner/sample.ts',
+      `import { createDeps } from '../../composition/deps.ts';`,
+    ],
+    [
+      'a module imports the app',
+      'api/src/modules/yields/sample.ts',
+      `import { createApp } from '../../app.ts';`,
+    ],
+    [
+      "a module imports the package's entry",
+      'api/src/modules/status/sample.ts',
+      `import { cachedBody } from '../../index.ts';`,
+    ],
+    [
+      "a module imports another module's file",
+      'api/src/modules/alerts/sample.ts',
+      `import type { Snapshot } from '../yields/snapshot.ts';`,
+    ],
+    [
+      "a module imports another module's store port",
+      'api/src/modules/premium/sample.ts',
+      `import type { MailingListStore } from '../mailing-list/store.ts';`,
+    ],
   ])('%s: an error', async (_name, file, code) => {
     expect(await layerErrors(file, `${code}\nexport const sample = 1;\n`)).toBe(1);
   });
@@ -57,11 +88,17 @@ describe('API layers', () => {
       `import type { Logger } from '../../platform/logger.ts';\nimport { ra30 } from '../../engine/ra30.ts';`,
     ],
     [
-      'a module imports another module',
+      "a module imports another module's index",
       'api/src/modules/alerts/sample.ts',
-      `import type { Snapshot } from '../yields/snapshot.ts';`,
+      `import type { Snapshot } from '../yields/index.ts';`,
     ],
     [
+      'a module imports its own files',
+      'api/src/modules/alerts/sample.ts',
+      `import type { AlertKind } from './store.ts';`,
+    ],
+    [
+      // The one exception: the registry of the data files, which lists every module's schemas.
       'a module imports the data files registry',
       'api/src/modules/import/sample.ts',
       `import type { ApiStore } from '../../composition/data-files.ts';`,

@@ -61,6 +61,7 @@ const DECISIONS = [
   "Moving a file-store site publishes its yield files, and never over the fleet's unasked",
   'Functions a reviewer can hold in mind',
   "A pool's page through a database outage: the rows read last",
+  "The API's modules: narrow dependencies, one entry each",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

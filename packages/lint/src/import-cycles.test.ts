@@ -46,7 +46,7 @@ describe('import cycles in api/src', () => {
   it('so is a cycle through several modules and layers', async () => {
     // deps.ts reaches the HTTP errors through the routes, the stores and the configuration.
     const messages = await lintWithImport('api/src/platform/http/errors.ts', [
-      `import { createDeps } from '../../deps.ts';`,
+      `import { createDeps } from '../../composition/deps.ts';`,
       `export const sample = createDeps;`,
     ]);
     expect(cycles(messages)).toEqual([1]);
@@ -124,5 +124,44 @@ describe('import cycles in api/src, type imports included', () => {
         'api/src/modules/alerts/file-store.ts',
       ]),
     ]);
+  });
+});
+
+/**
+ * The modules of api/src/modules side by side: the graph of which module imports which (any file
+ * of one importing any file of another, type imports included), drawn from the code, has no
+ * cycle, so each module can be read with only the ones below it in mind.
+ */
+function moduleGraph(extra: Record<string, string> = {}): Map<string, string[]> {
+  const moduleOf = (file: string) => /^api\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+  const graph = new Map<string, string[]>();
+  for (const [file, imports] of apiModuleGraph(extra)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const edges = graph.get(from) ?? [];
+    for (const to of imports.map(moduleOf))
+      if (to && to !== from && !edges.includes(to)) edges.push(to);
+    graph.set(from, edges);
+  }
+  return graph;
+}
+
+describe('the module graph of api/src/modules', () => {
+  it('is drawn from the code: the premium module reads the yields module', () => {
+    expect(moduleGraph().get('premium')).toContain('yields');
+  });
+
+  it('has no cycle', () => {
+    expect(typeCycles(moduleGraph())).toEqual([]);
+  });
+
+  it('an import back between two modules is a cycle, through their index files too', () => {
+    // The premium module reads the yields module (the snapshot's series).
+    const cycles = typeCycles(
+      moduleGraph({
+        'api/src/modules/yields/schemas.ts': `import type { PremiumStore } from '../premium/index.ts';`,
+      }),
+    );
+    expect(cycles).toContainEqual(expect.arrayContaining(['yields', 'premium']));
   });
 });

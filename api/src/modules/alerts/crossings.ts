@@ -21,8 +21,8 @@
  */
 import { BASE_KEY_OF_TYPE, type DetectedWarning } from '@yield/contract';
 import type { AlertKind } from './store.ts';
-import type { SourcesFile } from '../yields/schemas.ts';
-import { scoreAt, type ComputedSeries } from '../yields/snapshot.ts';
+import type { SourcesFile } from '../yields/index.ts';
+import { scoreAt, type ComputedSeries } from '../yields/index.ts';
 import { computeRa30, type DailyRow } from '../../engine/ra30.ts';
 
 export interface Crossing {

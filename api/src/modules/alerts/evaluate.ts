@@ -38,10 +38,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
-import type { SettingsFile, SourcesFile } from '../yields/schemas.ts';
-import type { Snapshot } from '../yields/snapshot.ts';
+import type { SettingsFile, SourcesFile } from '../yields/index.ts';
+import type { Snapshot } from '../yields/index.ts';
 import { runExclusive, type JobLocks } from '../../platform/job-locks/port.ts';
-import type { MailingListStore } from '../mailing-list/store.ts';
+import type { MailingListStore } from '../mailing-list/index.ts';
 import type { AlertKind, AlertStore, AlertSubscription } from './store.ts';
 
 /** The user data the alerts work on: their own, the mailing list's links, and the job locks. */
@@ -49,7 +49,12 @@ type AlertsUserData = AlertStore & MailingListStore & JobLocks;
 import type { Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import { crossingsOf, type Crossing } from './crossings.ts';
-import { alertLink, CONFIRM_TTL_MS, signAlertToken, verifyAlertToken } from './links.ts';
+import {
+  alertLink,
+  CONFIRM_TTL_MS,
+  signAlertToken,
+  verifyAlertToken,
+} from '../../platform/email-links/links.ts';
 import type { Mailer } from './mailer.ts';
 import { alertMail, confirmationMail, mailingListConfirmationMail } from './messages.ts';
 import { MailQueue, type MailSender } from './outgoing.ts';
@@ -60,7 +65,7 @@ export interface AlertContext {
   sources(): SourcesFile | null;
   settings(): SettingsFile | null;
   mailer: Mailer;
-  /** Signs the e-mailed links (api/src/modules/alerts/links.ts). */
+  /** Signs the e-mailed links (api/src/platform/email-links/links.ts). */
   secret: string;
   /** Base of the e-mailed links: PUBLIC_URL, else settings.json's siteUrl. */
   publicUrl: string | undefined;

@@ -15,7 +15,7 @@ import {
   PREMIUM_SIGN_IN_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../confirmations/port.ts';
+} from '../confirmations/index.ts';
 import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
@@ -24,7 +24,7 @@ import {
   type PurgeRecord,
   type RedeemSignInPart,
   type SignInMailRecord,
-} from '../confirmations/file-records.ts';
+} from '../confirmations/index.ts';
 
 export const alertRecords = {
   alertSub: z.object({

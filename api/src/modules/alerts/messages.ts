@@ -4,6 +4,7 @@
  * unsubscribe link (in the body and as RFC 8058 List-Unsubscribe + List-Unsubscribe-Post headers).
  */
 import { WARNING_TITLES } from '@yield/contract';
+import { escapeHtml } from '../../platform/email-links/html.ts';
 import type { AlertKind } from './store.ts';
 import type { Crossing } from './crossings.ts';
 
@@ -46,12 +47,6 @@ const figuresText = (figures: Record<string, number>) =>
   Object.entries(figures)
     .map(([key, n]) => FIGURE_TEXT[key]?.(n) ?? `${key} ${n}`)
     .join(', ');
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const pct = (n: number) => `${n.toFixed(2)}%`;
 

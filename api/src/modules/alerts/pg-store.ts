@@ -10,8 +10,8 @@ import {
   CONFIRMATION_WINDOW_MS,
   UNCONFIRMED_TTL_MS,
   type ConfirmationDecision,
-} from '../confirmations/port.ts';
-import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
+} from '../confirmations/index.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/index.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
 import {
   DELIVERY_COLUMNS,

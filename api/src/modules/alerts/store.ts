@@ -1,6 +1,6 @@
 /** Alert subscriptions, the ledger of sent alerts, and the confirmation caps they share. */
 import type { AlertKind } from '@yield/contract';
-import type { ConfirmationDecision } from '../confirmations/port.ts';
+import type { ConfirmationDecision } from '../confirmations/index.ts';
 
 export type { AlertKind };
 export interface AlertSubscription {

@@ -8,9 +8,8 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
-import { binder } from '../../platform/http/bind.ts';
+import { binder, type BindHost } from '../../platform/http/bind.ts';
 import { openApiDocument } from './openapi.ts';
 
 export const DOCS_TITLE = 'Global Yield Leaderboard API reference';
@@ -62,7 +61,12 @@ function redocScript() {
   return script;
 }
 
-export function docsRouter(deps: AppDeps): Router {
+/** What the docs take: the binder's host and the version the document names. */
+export interface DocsDeps extends BindHost<unknown> {
+  version: string;
+}
+
+export function docsRouter(deps: DocsDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
   const openApiBody = cacheBody(openApiDocument(deps.version));

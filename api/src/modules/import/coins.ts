@@ -9,7 +9,7 @@
  * left out and counted; a day without a point stays missing (never filled in).
  */
 import { z } from 'zod';
-import type { PricePoint, PricesFile } from '../yields/schemas.ts';
+import type { PricePoint, PricesFile } from '../yields/index.ts';
 import { FeedError, parseResponse } from './defillama.ts';
 
 export { DEFAULT_COINS_API_URL } from '../../platform/config.ts';

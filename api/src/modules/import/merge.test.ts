@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryFile } from '../yields/schemas.ts';
+import type { HistoryFile } from '../yields/index.ts';
 import { mergeHistory } from './merge.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');

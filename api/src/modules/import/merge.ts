@@ -9,7 +9,7 @@
  *   replaced.
  */
 import type { DailyRow } from '../../engine/index.ts';
-import type { HistoryFile } from '../yields/schemas.ts';
+import type { HistoryFile } from '../yields/index.ts';
 
 export interface SeriesImport {
   series: string;

@@ -53,7 +53,7 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import { liquityGainCoins, type OnchainFeedRecord } from '../yields/schemas.ts';
+import { liquityGainCoins, type OnchainFeedRecord } from '../yields/index.ts';
 import type { LeftOutDay } from '@yield/contract';
 import { FeedError, MAX_PLAUSIBLE_APY } from './defillama.ts';
 import { dayGain, depositChange, readLaterState, readPoolState } from './liquity.ts';

@@ -2,11 +2,11 @@
  * One import: DeFiLlama's `/pools` list is downloaded first (`<fromDir>/pools.json` offline), once:
  * every feed named by a selector is resolved against it (api/src/modules/import/selectors.ts), and
  * the same download later replaces pools.json, the scanner's input, through importPoolsSnapshot
- * (api/src/modules/scanner/import-pools.ts). Then every feed is read (from DeFiLlama, or from saved
+ * (api/src/modules/import/import-pools.ts). Then every feed is read (from DeFiLlama, or from saved
  * responses with `fromDir`), validated (a day the method cannot use is left out and named, the rest
  * imported), merged into history.json and written atomically. The outcome of each feed and of
  * the snapshot is recorded in import-status.json for GET /api/health. Used by `pnpm --filter @yield/api
- * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/deps.ts).
+ * data:import` (api/scripts/import-data.ts) and by the running API's schedule (api/src/composition/deps.ts).
  *
  * A feed that fails never touches its series, a refused snapshot never touches pools.json: the
  * last good data stays. The good feeds are still
@@ -26,16 +26,16 @@ import {
   type HistoryFile,
   type PricesFile,
   type SourcesFile,
-} from '../yields/schemas.ts';
+} from '../yields/index.ts';
 import {
   type FeedOutcome,
   type PoolsOutcome,
   type PriceOutcome,
   type ImportStatusFile,
 } from './schemas.ts';
-import type { Pool } from '../scanner/schemas.ts';
+import type { Pool } from './pools-file.ts';
 import type { PoolSelector } from '@yield/contract';
-import { computeAllSeries, type SeriesStatus } from '../yields/snapshot.ts';
+import { computeAllSeries, type SeriesStatus } from '../yields/index.ts';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import {
@@ -46,8 +46,8 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from '../scanner/import-pools.ts';
-import type { PoolHistoryDeps } from '../scanner/pool-backfill.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot } from './import-pools.ts';
+import type { PoolHistoryDeps } from './pool-backfill.ts';
 import {
   coinsChartUrl,
   DEFAULT_COINS_API_URL,

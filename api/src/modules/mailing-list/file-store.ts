@@ -12,7 +12,7 @@ import {
   MAILING_LIST_SCOPE,
   type ConfirmationDecision,
   type ConfirmationMail,
-} from '../confirmations/port.ts';
+} from '../confirmations/index.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
 import type { JournalEngine } from '../../platform/files/journal-engine.ts';
 import {
@@ -20,7 +20,7 @@ import {
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
-} from '../confirmations/file-records.ts';
+} from '../confirmations/index.ts';
 
 export const mailingListRecords = {
   subscriber: z.object({

@@ -3,10 +3,10 @@
  * (a unique index on lower(email)); a sign-up request and its confirmation e-mail are one
  * transaction (confirmations.ts).
  */
-import type { ConfirmationDecision } from '../confirmations/port.ts';
-import { MAILING_LIST_SCOPE } from '../confirmations/port.ts';
+import type { ConfirmationDecision } from '../confirmations/index.ts';
+import { MAILING_LIST_SCOPE } from '../confirmations/index.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
-import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/index.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
 import { LIST_COLUMNS, toListEntry, type ListRow } from './pg-rows.ts';
 

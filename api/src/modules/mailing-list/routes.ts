@@ -2,16 +2,21 @@
  * The mailing list, double opt-in: POST /api/addToMailList stores the address unconfirmed (each
  * address once, case-insensitively, with time and source) and e-mails a confirmation link after
  * the answer; the answer is the same whether or not the address was on the list. The e-mailed
- * links (signed as the alerts' links, api/src/modules/alerts/links.ts) confirm the sign-up or remove it,
+ * links (signed as the alerts' links, api/src/platform/email-links/links.ts) confirm the sign-up or remove it,
  * answering a short HTML page like the alerts' links.
  */
 import Router from '@koa/router';
 import { endpoints } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { binder } from '../../platform/http/bind.ts';
+import { binder, type BindHost } from '../../platform/http/bind.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
-import { answered, confirmPage, unavailablePage, unsubscribePage } from '../alerts/routes.ts';
+import { answered } from '../../platform/http/answered.ts';
+import {
+  confirmPage,
+  unavailablePage,
+  unsubscribePage,
+  type LinkSite,
+} from '../../platform/email-links/pages.ts';
 
 export const SIGNUP_MESSAGE =
   'Check your inbox: we sent you a link to confirm your subscription. Nothing is sent until you confirm.';
@@ -28,7 +33,20 @@ const MAIL_CONFIRM_TEXTS = {
 } satisfies Parameters<typeof confirmPage>[2];
 const MAIL_UNSUBSCRIBED = 'You will get no more e-mails from the newsletter.';
 
-export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
+/** The mailing list's actions, taken by its routes (the alert service sends their e-mails). */
+export interface MailingListActions {
+  joinMailingList(entry: { email: string; source: string }, answered: Promise<void>): Promise<void>;
+  confirmMailingList(token: string): Promise<'confirmed' | 'unknown' | 'expired' | 'invalid'>;
+  leaveMailingList(token: string): Promise<boolean>;
+}
+
+/** What the mailing list's routes take: the binder's host, its actions, the links' site. */
+export interface MailingListRoutesDeps extends BindHost<unknown> {
+  alerts: MailingListActions;
+  linkSite: LinkSite;
+}
+
+export function mailingListRouter(deps: MailingListRoutesDeps, limiter: RateLimiter): Router {
   const router = new Router();
   const bind = binder(router, deps, { limiter });
   bind(endpoints.mailSignup).to(
@@ -55,19 +73,27 @@ export function mailingListRouter(deps: AppDeps, limiter: RateLimiter): Router {
   // A missing or malformed token reads as the invalid link it is.
   bind(endpoints.mailConfirm).to(
     async ({ query }) =>
-      confirmPage(deps, await deps.alerts.confirmMailingList(query.token), MAIL_CONFIRM_TEXTS),
+      confirmPage(
+        deps.linkSite,
+        await deps.alerts.confirmMailingList(query.token),
+        MAIL_CONFIRM_TEXTS,
+      ),
     {
-      invalid: () => confirmPage(deps, 'invalid', MAIL_CONFIRM_TEXTS),
-      storeFailurePage: unavailablePage(deps, 'The mailing list is'),
+      invalid: () => confirmPage(deps.linkSite, 'invalid', MAIL_CONFIRM_TEXTS),
+      storeFailurePage: unavailablePage(deps.linkSite, 'The mailing list is'),
     },
   );
 
   bind(endpoints.mailUnsubscribe).to(
     async ({ query }) =>
-      unsubscribePage(deps, await deps.alerts.leaveMailingList(query.token), MAIL_UNSUBSCRIBED),
+      unsubscribePage(
+        deps.linkSite,
+        await deps.alerts.leaveMailingList(query.token),
+        MAIL_UNSUBSCRIBED,
+      ),
     {
-      invalid: () => unsubscribePage(deps, false, MAIL_UNSUBSCRIBED),
-      storeFailurePage: unavailablePage(deps, 'The mailing list is'),
+      invalid: () => unsubscribePage(deps.linkSite, false, MAIL_UNSUBSCRIBED),
+      storeFailurePage: unavailablePage(deps.linkSite, 'The mailing list is'),
     },
   );
   return router;

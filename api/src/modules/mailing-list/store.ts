@@ -1,5 +1,5 @@
 /** The mailing list with its double opt-in. */
-import type { ConfirmationDecision } from '../confirmations/port.ts';
+import type { ConfirmationDecision } from '../confirmations/index.ts';
 
 export interface NewSubscriber {
   /** Stored as given; "already on the list" compares addresses in any letter case. */

@@ -32,12 +32,8 @@ import {
   confirmationAllowed,
   PREMIUM_SIGN_IN_SCOPE,
   type ConfirmationMail,
-} from '../confirmations/port.ts';
-import {
-  sharedRecords,
-  signInMailFields,
-  type SignInMailRecord,
-} from '../confirmations/file-records.ts';
+} from '../confirmations/index.ts';
+import { sharedRecords, signInMailFields, type SignInMailRecord } from '../confirmations/index.ts';
 
 export const premiumRecords = {
   redeem: z.object({

@@ -19,8 +19,8 @@ import type {
   SignInLinkUse,
 } from './store.ts';
 import type { PgConnection } from '../../platform/pg/connection.ts';
-import { claimConfirmation, lockAddress } from '../confirmations/pg-store.ts';
-import { PREMIUM_SIGN_IN_SCOPE } from '../confirmations/port.ts';
+import { claimConfirmation, lockAddress } from '../confirmations/index.ts';
+import { PREMIUM_SIGN_IN_SCOPE } from '../confirmations/index.ts';
 import {
   INVITE_COLUMNS,
   toInvite,

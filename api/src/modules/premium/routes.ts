@@ -17,10 +17,10 @@ import {
   type PremiumStrategyAnalysis,
   type PremiumUser,
 } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
 import type { UserRecord } from './schemas.ts';
-import { PREMIUM_HISTORY_DAYS, type ComputedSeries } from '../yields/snapshot.ts';
-import { binder } from '../../platform/http/bind.ts';
+import type { PremiumStore } from './store.ts';
+import { PREMIUM_HISTORY_DAYS, type ComputedSeries, type Snapshot } from '../yields/index.ts';
+import { binder, type Bind, type BindHost } from '../../platform/http/bind.ts';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/http/rate-limit.ts';
 import { findInvite, inviteUsable } from './invite-codes.ts';
@@ -30,10 +30,11 @@ import {
   openSignInLink,
   renewSignInLink,
   unavailableSignInPage,
+  type SignInPageDeps,
 } from './sign-in-page.ts';
-import { signPremiumToken } from './tokens.ts';
-import { answered } from '../alerts/routes.ts';
-import { parseSeriesId } from '../yields/routes.ts';
+import { signPremiumToken, type PremiumClaims } from './tokens.ts';
+import { answered } from '../../platform/http/answered.ts';
+import { parseSeriesId } from '../../platform/series-id.ts';
 
 const FAIL = { success: false } as const;
 
@@ -52,18 +53,34 @@ function toUser(record: UserRecord): PremiumUser {
   return { userId: record.userId, email: record.email, accessLevel: 'premium' };
 }
 
-async function verifiedInvite(deps: AppDeps, code: string) {
+/** What the premium routes take: sign-in's, the premium store, the binder's host with bearer. */
+export interface PremiumDeps extends SignInPageDeps, BindHost<PremiumClaims> {
+  userData: PremiumStore;
+}
+
+/** What the protected analysis takes: the binder's host with bearer, the read model. */
+export interface AnalysisDeps extends BindHost<PremiumClaims> {
+  snapshot(): Snapshot;
+}
+
+async function verifiedInvite(deps: PremiumDeps, code: string) {
   const invite = await findInvite(deps.userData, code);
   if (!invite) throw inviteFailure('invalid');
   return invite;
 }
 
-export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
+export function premiumRouter(deps: PremiumDeps, limiter: RateLimiter): Router {
   const router = new Router();
   const bind = binder(router, deps, { limiter });
   const signIn = new SignInLinks(deps);
+  bindInvite(bind, deps);
+  bindLogin(bind, deps, signIn);
+  bindSignInLinks(bind, deps, signIn);
+  return router;
+}
 
-  // Failures of the store are the documented 503 with `success: false` (the binder's `extra`).
+// Failures of the store are the documented 503 with `success: false` (the binder's `extra`).
+function bindInvite(bind: Bind<PremiumClaims>, deps: PremiumDeps) {
   bind(endpoints.premiumInvite).to(
     async ({ body }) => {
       const invite = await verifiedInvite(deps, body.inviteCode);
@@ -90,7 +107,9 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       invalid: () => new AppError(400, 'invalid_request', 'inviteCode is required', {}, FAIL),
     },
   );
+}
 
+function bindLogin(bind: Bind<PremiumClaims>, deps: PremiumDeps, signIn: SignInLinks) {
   bind(endpoints.premiumLogin).to(
     async ({ body, bearer, ctx }) => {
       const email = body.email.toLowerCase();
@@ -150,7 +169,9 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       },
     },
   );
+}
 
+function bindSignInLinks(bind: Bind<PremiumClaims>, deps: PremiumDeps, signIn: SignInLinks) {
   // A missing or malformed token reads as the invalid link it is.
   bind(endpoints.premiumSignIn).to(({ query }) => openSignInLink(deps, signIn, query.token), {
     invalid: () => invalidLinkPage(deps),
@@ -163,8 +184,6 @@ export function premiumRouter(deps: AppDeps, limiter: RateLimiter): Router {
       storeFailurePage: unavailableSignInPage(deps),
     },
   );
-
-  return router;
 }
 
 function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string {
@@ -198,11 +217,11 @@ function summaryOf(s: ComputedSeries, base: ComputedSeries | undefined): string 
   return parts.join(' ');
 }
 
-export function protectedRouter(deps: AppDeps): Router {
+export function protectedRouter(deps: AnalysisDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
 
-  // `bearer: 'required'`: koa-jwt and the access check run before this (platform/http/bearer.ts).
+  // `bearer: 'required'`: koa-jwt and the access check run before this (modules/premium/bearer.ts).
   bind(endpoints.premiumAnalysis).to(
     ({ params }) => {
       const raw = params.id;

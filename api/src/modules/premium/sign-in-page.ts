@@ -12,10 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import { API_PATHS, type PremiumUser } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
-import { escapeHtml } from '../alerts/messages.ts';
-import type { HtmlPage } from '../alerts/routes.ts';
-import { siteOf, type SignInLinks } from './sign-in.ts';
+import { escapeHtml } from '../../platform/email-links/html.ts';
+import type { HtmlPage } from '../../platform/email-links/pages.ts';
+import { siteOf, type SignInDeps, type SignInLinks } from './sign-in.ts';
+import type { PremiumStore } from './store.ts';
 import { signPremiumToken } from './tokens.ts';
 
 const SIGN_IN_SCRIPT =
@@ -33,6 +33,13 @@ const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}a{color:#0958d9}' +
   'button{font:inherit;padding:.5rem 1rem;border:0;border-radius:6px;background:#0958d9;color:#fff;cursor:pointer}';
 
+/** What the pages of sign-in links take: sign-in's, the tokens' key and lifetime, the caps. */
+export interface SignInPageDeps extends SignInDeps {
+  userData: SignInDeps['userData'] & Pick<PremiumStore, 'requestSignInMail'>;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+}
+
 export interface PageExtras {
   /** Signed in: the script that stores this user's fresh token and goes home. */
   session?: { user: PremiumUser };
@@ -46,7 +53,7 @@ export interface PageExtras {
  * asks for a new link.
  */
 export function signInPage<S extends number>(
-  deps: AppDeps,
+  deps: SignInPageDeps,
   status: S,
   title: string,
   text: string,
@@ -93,14 +100,14 @@ const INVALID_TEXT =
 const UNKNOWN_TEXT =
   'This premium account no longer exists, or its invite code was disabled, or its e-mail changed.';
 
-export const invalidLinkPage = (deps: AppDeps) =>
+export const invalidLinkPage = (deps: SignInPageDeps) =>
   signInPage(deps, 400, 'Invalid link', INVALID_TEXT);
 
-export const unavailableSignInPage = (deps: AppDeps) => () =>
+export const unavailableSignInPage = (deps: SignInPageDeps) => () =>
   signInPage(deps, 503, 'Try again later', 'Premium access is temporarily unavailable.');
 
 /** GET of a sign-in link: signs in the first time, then says it was used. */
-export async function openSignInLink(deps: AppDeps, links: SignInLinks, token: string) {
+export async function openSignInLink(deps: SignInPageDeps, links: SignInLinks, token: string) {
   const found = await links.check(token);
   if (found.ok) {
     if (!(await links.consume(found)))
@@ -138,7 +145,7 @@ export async function openSignInLink(deps: AppDeps, links: SignInLinks, token: s
 
 /** POST of the button of a used or expired link: a new link to the same address, within the caps. */
 export async function renewSignInLink(
-  deps: AppDeps,
+  deps: SignInPageDeps,
   links: SignInLinks,
   token: string,
   answered: Promise<void>,

@@ -4,7 +4,7 @@
  * request just created), and whoever can read that mailbox signs in by opening it.
  *
  * The link is `<site>/api/premium/sign-in?token=…`, signed and checked like the alerts' links
- * (api/src/modules/alerts/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key
+ * (api/src/platform/email-links/links.ts: HMAC-SHA256, constant-time comparison, an expiry) under a key
  * derived from the alerts' key, so no alert link is a sign-in link. It names the user, a hash of
  * the email it was sent to and a random link id, and is valid SIGN_IN_TTL_MS: a user deleted, a
  * code disabled or an email changed since makes it useless. It works once: the first open spends
@@ -19,10 +19,12 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { API_PATHS } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
 import type { UserRecord } from './schemas.ts';
-import { alertLink, signAlertToken, verifyAlertToken } from '../alerts/links.ts';
-import { escapeHtml } from '../alerts/messages.ts';
+import type { PremiumStore } from './store.ts';
+import type { AlertService } from '../alerts/index.ts';
+import type { SettingsFile } from '../yields/index.ts';
+import { alertLink, signAlertToken, verifyAlertToken } from '../../platform/email-links/links.ts';
+import { escapeHtml } from '../../platform/email-links/html.ts';
 
 export const SIGN_IN_TTL_MS = 3_600_000;
 /** A used or expired link may still ask for a new one (to the same address) this long after it expired. */
@@ -43,8 +45,19 @@ export function signInSecret(alertsKey: string): string {
   return createHmac('sha256', alertsKey).update('premium sign-in links v2').digest('base64url');
 }
 
+/**
+ * What sign-in links take: the mail side of the alert service (its link key, public URL, sender
+ * and outgoing e-mails), the site's settings, the premium users, the clock.
+ */
+export interface SignInDeps {
+  alerts: Pick<AlertService, 'ctx' | 'outgoing'>;
+  store: { get(key: 'settings'): SettingsFile | null };
+  userData: Pick<PremiumStore, 'activePremiumUser' | 'consumeSignInLink'>;
+  now(): Date;
+}
+
 /** The site's title, public URL and the sender of its e-mails. */
-export function siteOf(deps: AppDeps) {
+export function siteOf(deps: Pick<SignInDeps, 'alerts' | 'store'>) {
   const settings = deps.store.get('settings');
   const siteTitle = settings?.siteTitle ?? 'Pigi';
   return {
@@ -63,7 +76,7 @@ export type LinkCheck =
 export class SignInLinks {
   private readonly secret: string;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(private readonly deps: SignInDeps) {
     this.secret = signInSecret(deps.alerts.ctx.secret);
   }
 

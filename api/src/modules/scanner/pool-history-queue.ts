@@ -5,7 +5,7 @@
  * (served before any page view). A pool page request queues its own pool in the page-view queue
  * (route.ts).
  */
-import type { PoolHistoryDeps } from './pool-backfill.ts';
+import type { PoolHistoryDeps } from '../import/index.ts';
 import { MIN_HISTORY_DAYS } from './score-from-history.ts';
 
 /** Queues the top `deps.top` pools by TVL that lack history; resolves to how many were queued. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePoolsResponse } from '../../../scripts/generate-pools.ts';
 import { naiveScan, type NaiveQuery } from '../../../test/naive-scan.ts';
 import type { Score } from '../../engine/index.ts';
-import { preparePoolsSnapshot } from './import-pools.ts';
+import { preparePoolsSnapshot } from '../import/index.ts';
 import { SCANNER_SORT_KEYS as SORT_KEYS } from '@yield/contract';
 import {
   buildPoolIndex,

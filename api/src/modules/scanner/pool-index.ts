@@ -15,8 +15,8 @@
  */
 import { RAPOOL_V2, rewardShareOf } from '../../engine/index.ts';
 import { scoreFromHistory } from './score-from-history.ts';
-import type { PoolDay } from './pool-history.ts';
-import type { Pool, PoolsFile } from './schemas.ts';
+import type { PoolDay } from '../import/index.ts';
+import type { Pool, PoolsFile } from '../import/index.ts';
 import {
   SCANNER_SORT_KEYS as SORT_KEYS,
   type ScannerItem,

@@ -6,8 +6,8 @@
 import type { Score } from '../../engine/index.ts';
 import { RAPOOL_V1 } from '../../engine/index.ts';
 import type { ProjectTiersFile } from './schemas.ts';
-import type { SourcesFile } from '../yields/schemas.ts';
-import { scoreAt } from '../yields/snapshot.ts';
+import type { SourcesFile } from '../yields/index.ts';
+import { scoreAt } from '../yields/index.ts';
 
 export interface ProjectSafety {
   safety: Score;

@@ -8,14 +8,15 @@
  */
 import Router from '@koa/router';
 import { stringify } from 'csv-stringify/sync';
-import type { AppDeps } from '../../deps.ts';
 import { cacheBytes } from '../../platform/http/cached-body.ts';
 import { badRequest, notFound, unauthorized, unavailable } from '../../platform/http/errors.ts';
 import { cacheBody } from '../../platform/http/cached-body.ts';
-import { utcDay } from './pool-history.ts';
+import { utcDay } from '../import/index.ts';
 import { sampleHistory } from './sample-history.ts';
 import { MIN_HISTORY_DAYS } from './score-from-history.ts';
-import { binder } from '../../platform/http/bind.ts';
+import { binder, type Bind, type BindHost } from '../../platform/http/bind.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { FileReader } from '../../platform/files/data-store.ts';
 import { queryPools, type PoolIndex } from './pool-index.ts';
 import type { Context } from 'koa';
 import {
@@ -24,12 +25,14 @@ import {
   type PoolHistoryAnswer,
   type ScannerQuery,
 } from '@yield/contract';
-import { RateLimiter } from '../../platform/http/rate-limit.ts';
+import { RateLimiter, type RateCounter } from '../../platform/http/rate-limit.ts';
 import { clientKey } from '../../platform/http/client-address.ts';
-import { CLIENT_WINDOW_MS, type EnqueueResult, type PoolHistoryDeps } from './pool-backfill.ts';
+import { CLIENT_WINDOW_MS, type EnqueueResult, type PoolHistoryDeps } from '../import/index.ts';
 import { parseScannerQuery } from './contract.ts';
-import { scannerState } from './scanner-state.ts';
-import { scannerTrackBodies } from './track-record.ts';
+import type { ScannerState } from './scanner-state.ts';
+import type { ProjectTiersFile } from './schemas.ts';
+import type { Snapshot, SourcesFile } from '../yields/index.ts';
+import { scannerTrackBodies } from './top-pools-answer.ts';
 
 const PRIVATE = 'private, no-store';
 
@@ -127,7 +130,7 @@ const BACKFILL_ANSWER: Record<EnqueueResult, PoolHistoryAnswer['backfill']> = {
  * in the rate limits' counter: shared in PostgreSQL with DATABASE_URL). Never an error: a full
  * queue, a client over its limit or a counter out of reach answers `deferred`.
  */
-function pageViewBackfill(deps: AppDeps, history: PoolHistoryDeps) {
+function pageViewBackfill(deps: ScannerDeps, history: PoolHistoryDeps) {
   const limiter = new RateLimiter(
     { max: history.clientMax, windowMs: CLIENT_WINDOW_MS },
     deps.rateCounter,
@@ -143,11 +146,27 @@ function pageViewBackfill(deps: AppDeps, history: PoolHistoryDeps) {
   };
 }
 
-export function scannerRouter(deps: AppDeps): Router {
-  const state = scannerState(deps);
+/** What the scanner's routes take: its state (built by the composition root) and what it reads. */
+export interface ScannerDeps extends BindHost<unknown> {
+  scanner: ScannerState;
+  store: FileReader<'projectTiers', ProjectTiersFile> & FileReader<'sources', SourcesFile>;
+  snapshot(): Snapshot;
+  now(): Date;
+  rateCounter: RateCounter;
+  logger: Logger;
+}
+
+export function scannerRouter(deps: ScannerDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
+  bindScanner(bind, deps.scanner);
+  bindPoolHistory(bind, deps);
+  bindScannerTrackRecord(bind, deps);
+  return router;
+}
 
+/** GET /api/scanner: a page of the index (JSON), or all of it as CSV with a premium token. */
+function bindScanner(bind: Bind<unknown>, state: ScannerState) {
   bind(endpoints.scanner).to(
     async ({ query, bearer, ctx }) => {
       // A valid token whose user was deleted or whose invite was disabled counts as none.
@@ -183,7 +202,11 @@ export function scannerRouter(deps: AppDeps): Router {
     // Empty values count as not given; unknown or repeated parameters are refused (contract.ts).
     { readQuery: (ctx) => parseScannerQuery(ctx.query) },
   );
+}
 
+/** GET /api/scanner/pools/{pool}/history: a pool's days, its backfill queued when too few. */
+function bindPoolHistory(bind: Bind<unknown>, deps: ScannerDeps) {
+  const state = deps.scanner;
   const positions = new WeakMap<PoolIndex, Map<string, number>>();
   const positionOf = (index: PoolIndex, pool: string): number | undefined => {
     let map = positions.get(index);
@@ -229,7 +252,10 @@ export function scannerRouter(deps: AppDeps): Router {
     },
     { invalid: ({ ctx }) => invalidPool(ctx.params.pool) },
   );
+}
 
+function bindScannerTrackRecord(bind: Bind<unknown>, deps: ScannerDeps) {
+  const state = deps.scanner;
   bind(endpoints.scannerTrackRecord).to(
     async ({ query }) => {
       const index = state.index();
@@ -260,6 +286,4 @@ export function scannerRouter(deps: AppDeps): Router {
       invalid: () => badRequest('Query parameter format must be json or csv', 'invalid_query'),
     },
   );
-
-  return router;
 }

@@ -4,7 +4,7 @@
  * current APY and TVL, the same for the same pool id. Served marked `sample: true`, like the rest
  * of the sample data; never written to the store and never used for the scanner's figures.
  */
-import type { PoolDay } from './pool-history.ts';
+import type { PoolDay } from '../import/index.ts';
 
 function seedOf(id: string): number {
   let h = 2166136261;

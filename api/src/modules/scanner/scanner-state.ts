@@ -1,5 +1,5 @@
 /**
- * The scanner's current index, one per AppDeps: built when the app is created and rebuilt when
+ * The scanner's current index, one per process: built by the composition root (createDeps) and rebuilt when
  * pools.json, project-tiers.json or sources.json is accepted (store.onChange). A file the store
  * refuses changes nothing here (the store keeps its last good data), and a rebuild that throws
  * keeps the previous index.
@@ -8,17 +8,33 @@
  * reloads nothing whole: the pools backfilled until the next refresh (REFRESH_MIN_MS) are re-read
  * alone into the trailing days, then the index is rebuilt once.
  */
-import type { AppDeps } from '../../deps.ts';
-import { ENVIRONMENT } from '../../platform/config.ts';
-import { PoolBackfill, type PoolHistoryDeps } from './pool-backfill.ts';
-import { PoolHistoryStore, utcDay, type PoolDay } from './pool-history.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { FileReader } from '../../platform/files/data-store.ts';
+import type { PoolHistoryDeps } from '../import/index.ts';
+import { utcDay, type PoolDay } from '../import/index.ts';
 import { TRAILING_DAYS } from './score-from-history.ts';
 import { queueTopBackfill } from './pool-history-queue.ts';
-import type { DataFiles } from '../../composition/data-files.ts';
 import { buildPoolIndex, type PoolIndex } from './pool-index.ts';
 import { projectSafetyTable } from './project-safety.ts';
+import type { PoolsFile } from '../import/index.ts';
+import type { ProjectTiersFile } from './schemas.ts';
+import type { SourcesFile } from '../yields/index.ts';
 
-export const SCANNER_FILES: (keyof DataFiles)[] = ['pools', 'projectTiers', 'sources'];
+export const SCANNER_FILES: readonly string[] = ['pools', 'projectTiers', 'sources'];
+
+/** The files the scanner reads, and how it hears that one was accepted. */
+export type ScannerFiles = FileReader<'pools', PoolsFile> &
+  FileReader<'projectTiers', ProjectTiersFile> &
+  FileReader<'sources', SourcesFile> & {
+    onChange(listener: (changed: string[]) => void): () => void;
+  };
+
+/** What the scanner's state takes: its files, the pools' histories and their backfill, a log. */
+export interface ScannerStateDeps {
+  store: ScannerFiles;
+  poolHistory: PoolHistoryDeps;
+  logger: Logger;
+}
 
 export interface ScannerState {
   /** The index queries use, or null while a needed file never loaded. */
@@ -38,7 +54,7 @@ export interface ScannerState {
   /**
    * Changes (a new object) when an input of the scanner's track record changes: pools.json,
    * project-tiers.json or sources.json, or the history of a pool it reads (a non-outlier pool of
-   * the snapshot) gaining days from a backfill (track-record.ts).
+   * the snapshot) gaining days from a backfill (top-pools-answer.ts).
    */
   trackInputs(): object;
 }
@@ -52,15 +68,9 @@ export interface ScannerState {
 export const REFRESH_MIN_MS = 2_000;
 export const REFRESH_COST_FACTOR = 20;
 
-const states = new WeakMap<AppDeps, ScannerState>();
-
-export function scannerState(deps: AppDeps): ScannerState {
-  let state = states.get(deps);
-  if (!state) {
-    state = new LiveScannerState(deps);
-    states.set(deps, state);
-  }
-  return state;
+/** The scanner's state over `deps`: its index is built now, then on every accepted change. */
+export function createScannerState(deps: ScannerStateDeps): ScannerState {
+  return new LiveScannerState(deps);
 }
 
 /** A snapshot pool: its id as the snapshot spells it, and whether the track record reads it. */
@@ -87,8 +97,8 @@ class LiveScannerState implements ScannerState {
   /** Milliseconds the last index build took. */
   private lastBuildMs = 0;
 
-  constructor(private readonly deps: AppDeps) {
-    this.history = deps.poolHistory ?? fallbackHistory(deps);
+  constructor(private readonly deps: ScannerStateDeps) {
+    this.history = deps.poolHistory;
     this.rebuild();
     deps.store.onChange((changed) => {
       if (changed.some((k) => SCANNER_FILES.includes(k))) this.rebuild();
@@ -243,19 +253,4 @@ class LiveScannerState implements ScannerState {
       });
     }
   }
-}
-
-/** The history store of the data directory, with a backfill queue at the default settings. */
-function fallbackHistory(deps: AppDeps): PoolHistoryDeps {
-  const store = new PoolHistoryStore(deps.store.dir);
-  return {
-    store,
-    backfill: new PoolBackfill(store, {
-      apiUrl: ENVIRONMENT.DEFILLAMA_API_URL.default,
-      pageQueueMax: ENVIRONMENT.POOL_BACKFILL_QUEUE_MAX.default,
-      logger: deps.logger,
-    }),
-    top: ENVIRONMENT.POOL_BACKFILL_TOP.default,
-    clientMax: ENVIRONMENT.POOL_BACKFILL_CLIENT_MAX.default,
-  };
 }

@@ -15,8 +15,8 @@ import {
   type RapoolV2Result,
   type Score,
 } from '../../engine/index.ts';
-import type { Pool } from './schemas.ts';
-import type { PoolDay } from './pool-history.ts';
+import type { Pool } from '../import/index.ts';
+import type { PoolDay } from '../import/index.ts';
 
 /** Days of a pool's own history from which its figures are computed from it. */
 export const MIN_HISTORY_DAYS = 30;

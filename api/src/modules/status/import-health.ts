@@ -5,19 +5,24 @@
  * The report is public: no absolute path and no quoted fragment of unparsable data (publicText).
  */
 import path from 'node:path';
-import type { AppDeps } from '../../deps.ts';
-import type { Snapshot } from '../yields/snapshot.ts';
-import type { ImportStatusFile } from '../import/schemas.ts';
-import type { PricesFile } from '../yields/schemas.ts';
-import { staleFrom } from '../yields/provenance.ts';
-import type { ScheduleState } from '../import/schedule.ts';
+import type { Snapshot } from '../yields/index.ts';
+import type { ImportStatusFile } from '../import/index.ts';
+import type { PricesFile } from '../yields/index.ts';
+import { staleFrom } from '../yields/index.ts';
+import type { ScheduleState } from '../import/index.ts';
 
 export interface ImportHealth {
   lastRun: ImportStatusFile['lastRun'];
   schedule: ScheduleState | null;
 }
 
-export function importHealth(deps: AppDeps): ImportHealth {
+/** What the import part of the report reads: import-status.json and this process's schedule. */
+export interface ImportHealthDeps {
+  store: { get(key: 'importStatus'): ImportStatusFile | null };
+  importSchedule: { state(): ScheduleState } | null;
+}
+
+export function importHealth(deps: ImportHealthDeps): ImportHealth {
   const lastRun = deps.store.get('importStatus')?.lastRun ?? null;
   return {
     lastRun: lastRun && publicRun(lastRun),

@@ -4,11 +4,26 @@
  */
 import Router from '@koa/router';
 import { endpoints, METHOD_VERSION, type HealthReport } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
-import { binder } from '../../platform/http/bind.ts';
-import { importHealth, stalePrices, staleSeries } from './import-health.ts';
+import { binder, type BindHost } from '../../platform/http/bind.ts';
+import type { FileStatus } from '../../platform/files/data-store.ts';
+import type { StoreHealth } from '../../platform/store-health.ts';
+import type { PricesFile, Snapshot } from '../yields/index.ts';
+import { importHealth, stalePrices, staleSeries, type ImportHealthDeps } from './import-health.ts';
 
-export function statusRouter(deps: AppDeps): Router {
+/** What GET /api/health reads: the files' states, the read model, the user data, published data. */
+export interface StatusDeps extends BindHost<unknown>, ImportHealthDeps {
+  store: ImportHealthDeps['store'] & {
+    status(): Record<string, FileStatus>;
+    get(key: 'prices'): PricesFile | null;
+  };
+  snapshot(): Snapshot;
+  now(): Date;
+  userData: Pick<StoreHealth, 'health'>;
+  published?: { health(): NonNullable<HealthReport['published']> } | null;
+  version: string;
+}
+
+export function statusRouter(deps: StatusDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
 

@@ -6,8 +6,7 @@
  * anything else (other methods, query strings, missing data) falls through to Koa.
  */
 import { API_PATHS } from '@yield/contract/constants';
-import type { AppDeps } from '../../deps.ts';
-import { bodyKey } from './snapshot.ts';
+import { bodyKey, type Snapshot } from './snapshot.ts';
 import { type CachedBody } from '../../platform/http/cached-body.ts';
 import {
   DATA_CACHE_CONTROL,
@@ -92,7 +91,7 @@ function withId(headers: string[], requestId: string): string[] {
  * status sent (200, 304), or 0 to hand the request to Koa.
  */
 export function serveFast(
-  deps: AppDeps,
+  deps: { snapshot(): Snapshot },
   req: MinimalRequest,
   res: MinimalResponse,
   requestId: string,

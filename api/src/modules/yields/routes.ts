@@ -5,30 +5,24 @@ import {
   BASE_KEY_OF_TYPE,
   EARNINGS_MAX_AMOUNT,
   endpoints,
-  isBaseKey,
   STRATEGY_SLUGS,
   TIME_RANGE_DAYS,
   TIME_RANGES,
   type EarningsAnswer,
-  type SeriesId,
 } from '@yield/contract';
-import type { AppDeps } from '../../deps.ts';
 import { bodyKey, type ComputedSeries, type Snapshot } from './snapshot.ts';
 import type { AsOfAnswers } from './as-of.ts';
 import type { AsOfService } from './as-of-service.ts';
-import { trackRecordBodies } from './track-record.ts';
+import { trackRecordBodies } from './top-picks-answer.ts';
 import { compoundedEarnings } from '../../engine/index.ts';
 import { badRequest, notFound, unavailable } from '../../platform/http/errors.ts';
-import { binder } from '../../platform/http/bind.ts';
-import { RateLimiter } from '../../platform/http/rate-limit.ts';
-
-/** Numeric source id or a base-rate key; null when the text is neither. */
-export function parseSeriesId(raw: string | undefined): SeriesId | null {
-  if (raw === undefined) return null;
-  if (isBaseKey(raw)) return raw;
-  if (/^[1-9]\d{0,5}$/.test(raw)) return Number(raw);
-  return null;
-}
+import { binder, type Bind, type BindHost } from '../../platform/http/bind.ts';
+import {
+  RateLimiter,
+  type RateCounter,
+  type RateLimitOptions,
+} from '../../platform/http/rate-limit.ts';
+import { parseSeriesId } from '../../platform/series-id.ts';
 
 const badAsOf = (message: string) => badRequest(message, 'invalid_as_of');
 
@@ -59,7 +53,7 @@ export function checkAsOf(pastDays: AsOfService, snapshot: Snapshot, asOf: strin
  * it), then waits for the worker (./as-of-service.ts).
  */
 export async function asOfAnswers(
-  deps: Pick<AppDeps, 'asOf' | 'now'>,
+  deps: Pick<YieldsDeps, 'asOf' | 'now'>,
   limiter: RateLimiter,
   ctx: Context,
   snapshot: Snapshot,
@@ -85,42 +79,74 @@ const asOfInvalid = ({ ctx }: { ctx: Context }) =>
     `asOf must be one date as YYYY-MM-DD, not "${String(ctx.query.asOf as string | string[])}"`,
   );
 
-export function dataRouter(deps: AppDeps): Router {
+/** What the public GETs take: the read model, the answers of past days and their limit. */
+export interface YieldsDeps extends BindHost<unknown> {
+  snapshot(): Snapshot;
+  asOf: AsOfService;
+  /** Past days not yet computed a client may ask for per window. */
+  asOfRateLimit: RateLimitOptions;
+  rateCounter: RateCounter;
+  now(): Date;
+}
+
+/** The helpers every GET shares: a precomputed body, the 503 of a missing file, past days. */
+function readModel(deps: YieldsDeps) {
+  const asOfLimiter = new RateLimiter(deps.asOfRateLimit, deps.rateCounter);
+  const missing = (key: string) => {
+    const snap = deps.snapshot();
+    if (snap.unavailable.has(key)) throw unavailable(snap.unavailable.get(key)!);
+  };
+  return {
+    deps,
+    asOfLimiter,
+    /** The precomputed body of `key`, or the 503 of the data file it needs. */
+    serve: (key: string, unavailableKey = key) => {
+      const snap = deps.snapshot();
+      const cached = snap.bodies.get(key);
+      if (cached) return { status: 200, cached } as const;
+      throw unavailable(snap.unavailable.get(unavailableKey) ?? `${key} has not been computed`);
+    },
+    missing,
+    historyMissing: () => missing('history'),
+    /** A data file missing: 503 first, as without asOf. */
+    pastAnswers: (ctx: Context, asOf: string | undefined, key: string) => {
+      if (asOf === undefined) return null;
+      const snap = deps.snapshot();
+      if (!snap.bodies.has(key))
+        throw unavailable(snap.unavailable.get(key) ?? `${key} has not been computed`);
+      return asOfAnswers(deps, asOfLimiter, ctx, snap, asOf);
+    },
+  };
+}
+type ReadModel = ReturnType<typeof readModel>;
+
+const unknownId = (ctx: Context) =>
+  badRequest(`Unknown strategy id "${String(ctx.query.id)}"`, 'invalid_id');
+const badRange = () =>
+  badRequest(`Query parameter range must be one of ${TIME_RANGES.join(', ')}`, 'invalid_range');
+const badAmount = () =>
+  badRequest(
+    `Query parameter amount must be a number above 0 and at most ${EARNINGS_MAX_AMOUNT}`,
+    'invalid_amount',
+  );
+
+export function dataRouter(deps: YieldsDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
-  const asOfLimiter = new RateLimiter(deps.asOfRateLimit, deps.rateCounter);
+  const model = readModel(deps);
+  bindLatest(bind, model);
+  bindHistory(bind, model);
+  bindEarnings(bind, model);
+  bindBreakdown(bind, model);
+  bindTrackRecord(bind, model);
+  bindContent(bind, model);
+  return router;
+}
 
-  /** The precomputed body of `key`, or the 503 of the data file it needs. */
-  const serve = (key: string, unavailableKey = key) => {
-    const snap = deps.snapshot();
-    const cached = snap.bodies.get(key);
-    if (cached) return { status: 200, cached } as const;
-    throw unavailable(snap.unavailable.get(unavailableKey) ?? `${key} has not been computed`);
-  };
-  const unknownId = (ctx: Context) =>
-    badRequest(`Unknown strategy id "${String(ctx.query.id)}"`, 'invalid_id');
-  const badRange = () =>
-    badRequest(`Query parameter range must be one of ${TIME_RANGES.join(', ')}`, 'invalid_range');
-  const badAmount = () =>
-    badRequest(
-      `Query parameter amount must be a number above 0 and at most ${EARNINGS_MAX_AMOUNT}`,
-      'invalid_amount',
-    );
-  const historyMissing = () => {
-    const snap = deps.snapshot();
-    if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
-  };
-
+/** /settings, /sources, /strategies and /baserate: precomputed bodies, the last two as of a day. */
+function bindLatest(bind: Bind<unknown>, { serve, pastAnswers }: ReadModel) {
   bind(endpoints.settings).to(() => serve(bodyKey.settings));
   bind(endpoints.sources).to(() => serve(bodyKey.sources));
-  /** A data file missing: 503 first, as without asOf. */
-  const pastAnswers = (ctx: Context, asOf: string | undefined, key: string) => {
-    if (asOf === undefined) return null;
-    const snap = deps.snapshot();
-    if (!snap.bodies.has(key))
-      throw unavailable(snap.unavailable.get(key) ?? `${key} has not been computed`);
-    return asOfAnswers(deps, asOfLimiter, ctx, snap, asOf);
-  };
   bind(endpoints.strategies).to(
     async ({ query, ctx }) => {
       const past = await pastAnswers(ctx, query.asOf, bodyKey.strategies);
@@ -135,11 +161,13 @@ export function dataRouter(deps: AppDeps): Router {
     },
     { invalid: asOfInvalid },
   );
+}
 
+function bindHistory(bind: Bind<unknown>, { deps, serve, historyMissing }: ReadModel) {
   bind(endpoints.history).to(
     ({ query, ctx }) => {
+      historyMissing();
       const snap = deps.snapshot();
-      if (snap.unavailable.has('history')) throw unavailable(snap.unavailable.get('history')!);
       const id = parseSeriesId(query.id);
       if (id === null || !snap.series.has(String(id))) throw unknownId(ctx);
       return serve(bodyKey.history(id, query.range));
@@ -157,7 +185,9 @@ export function dataRouter(deps: AppDeps): Router {
       },
     },
   );
+}
 
+function bindEarnings(bind: Bind<unknown>, { deps, historyMissing }: ReadModel) {
   bind(endpoints.earnings).to(
     ({ query, ctx }) => {
       const amount = Number(query.amount);
@@ -193,11 +223,10 @@ export function dataRouter(deps: AppDeps): Router {
       },
     },
   );
+}
 
-  const breakdownMissing = () => {
-    const snap = deps.snapshot();
-    if (snap.unavailable.has('breakdown')) throw unavailable(snap.unavailable.get('breakdown')!);
-  };
+function bindBreakdown(bind: Bind<unknown>, { deps, serve, missing, asOfLimiter }: ReadModel) {
+  const breakdownMissing = () => missing('breakdown');
   bind(endpoints.breakdown).to(
     async ({ params, query, ctx }) => {
       breakdownMissing();
@@ -217,7 +246,9 @@ export function dataRouter(deps: AppDeps): Router {
       },
     },
   );
+}
 
+function bindTrackRecord(bind: Bind<unknown>, { deps }: ReadModel) {
   bind(endpoints.trackRecord).to(
     async ({ query }) => {
       const snap = deps.snapshot();
@@ -243,10 +274,11 @@ export function dataRouter(deps: AppDeps): Router {
       invalid: () => badRequest('Query parameter format must be json or csv', 'invalid_query'),
     },
   );
+}
 
+function bindContent(bind: Bind<unknown>, { deps, serve, missing }: ReadModel) {
   const contentMissing = (ctx: Context) => {
-    const snap = deps.snapshot();
-    if (snap.unavailable.has('content')) throw unavailable(snap.unavailable.get('content')!);
+    missing('content');
     return notFound(
       `No strategy content for "${ctx.params.slug ?? ''}" (known: ${STRATEGY_SLUGS.join(', ')})`,
     );
@@ -259,8 +291,6 @@ export function dataRouter(deps: AppDeps): Router {
     },
     { invalid: ({ ctx }) => contentMissing(ctx) },
   );
-
-  return router;
 }
 
 const unknownEarningsId = (ctx: Context) =>

@@ -171,6 +171,14 @@ async function fingerprintOf(file: string): Promise<Fingerprint | null> {
 }
 
 export type SpecMap = Record<string, FileSpec<unknown>>;
+
+/**
+ * One file a module reads, as it declares it: `FileReader<'sources', SourcesFile>`; several are
+ * an intersection (`FileReader<'a', A> & FileReader<'b', B>`), which the whole store satisfies.
+ */
+export interface FileReader<K extends string, T> {
+  get(key: K): T | null;
+}
 type DataOf<S extends SpecMap, K extends keyof S> = S[K] extends FileSpec<infer T> ? T : never;
 
 export class DataStore<S extends SpecMap> {

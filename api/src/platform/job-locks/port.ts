@@ -11,7 +11,7 @@ export interface JobLocks {
 /**
  * Runs `job` under lock `name` (withExclusiveLock): its result, or null when another holder runs
  * it right now (in any process sharing the store), so this round is skipped and never waits. Used
- * by the scheduled import (api/src/deps.ts) and the alert evaluation (api/src/modules/alerts/evaluate.ts).
+ * by the scheduled import (api/src/composition/deps.ts) and the alert evaluation (api/src/modules/alerts/evaluate.ts).
  */
 export async function runExclusive<T>(
   locks: JobLocks,

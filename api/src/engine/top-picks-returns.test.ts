@@ -7,7 +7,7 @@ import {
   type Decision,
   type RankedRow,
   type RealizedSeries,
-} from './track-record.ts';
+} from './top-picks-returns.ts';
 
 const row = (over: Partial<RankedRow> & { id: number }): RankedRow => ({
   name: `Source ${over.id}`,

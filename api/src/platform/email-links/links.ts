@@ -1,4 +1,7 @@
 /**
+ * The signed links of every e-mail (alerts, the mailing list, premium sign-in): a platform part,
+ * owned by no module.
+ *
  * The signed links of alert e-mails: confirm (valid CONFIRM_TTL_MS) and unsubscribe (no expiry:
  * an old alert's link must still work). A token is `<payload>.<signature>`, both base64url; the
  * payload is `<action>.<subscription id>.<expiry in s, 0 for none>` and the signature its
@@ -6,7 +9,7 @@
  *
  * The secret is ALERTS_SECRET when set (at least 32 bytes, else the start stops). Without it, the
  * secret is kept in the data directory (`.alerts-secret`, written once at the first start, see
- * api/src/deps.ts) and made by deriving it from the JWT secret of that moment, which is what links
+ * api/src/composition/deps.ts) and made by deriving it from the JWT secret of that moment, which is what links
  * were signed with before the file existed: rotating JWT_SECRET later does not touch it, so links
  * already sent keep working. Changing ALERTS_SECRET or deleting the file invalidates them.
  */
@@ -21,7 +24,7 @@ export const MIN_ALERTS_SECRET_BYTES = 32;
 
 /**
  * The secret links are signed with: ALERTS_SECRET (refused when shorter than
- * MIN_ALERTS_SECRET_BYTES), else one derived from `jwtSecret` (deps.ts pins it into the data
+ * MIN_ALERTS_SECRET_BYTES), else one derived from `jwtSecret` (composition/deps.ts pins it into the data
  * directory at the first start, so it does not follow later changes of the JWT secret).
  */
 export function alertsSecret(jwtSecret: string, explicit: string | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * GET /api/track-record/scanner: the scanner's track record (api/src/engine/scanner-track-record.ts)
+ * GET /api/track-record/scanner: the scanner's track record (api/src/engine/top-pools-returns.ts)
  * computed from the whole daily history of every pool of the current snapshot (pool-history.ts,
  * read one pool at a time: only each pool's decisions are kept, not its history), the projects'
  * safety as of each decision day, and the DeFi Base Rates' daily APYs of the current data
@@ -21,13 +21,13 @@ import {
   type Score,
 } from '../../engine/index.ts';
 import { cacheBody, cacheBytes, type CachedBody } from '../../platform/http/cached-body.ts';
-import type { Snapshot } from '../yields/snapshot.ts';
+import type { Snapshot } from '../yields/index.ts';
 import type { PoolIndex } from './pool-index.ts';
-import type { PoolHistory } from './pool-history.ts';
+import type { PoolHistory } from '../import/index.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { projectSafetyTable } from './project-safety.ts';
 import type { ProjectTiersFile } from './schemas.ts';
-import type { SourcesFile } from '../yields/schemas.ts';
+import type { SourcesFile } from '../yields/index.ts';
 import { MIN_HISTORY_DAYS, TRAILING_DAYS } from './score-from-history.ts';
 
 export interface ScannerTrackInputs {

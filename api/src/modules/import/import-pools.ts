@@ -2,7 +2,7 @@
  * Imports DeFiLlama's `GET https://yields.llama.fi/pools` response into `pools.json`, the
  * scanner's snapshot. For the live-data importer (`data:import`) and the sample generator:
  *
- *   import { importPoolsSnapshot } from '../../src/scanner/import-pools.ts';
+ *   import { importPoolsSnapshot } from '../../src/modules/import/import-pools.ts';
  *   const raw = await (await fetch('https://yields.llama.fi/pools')).json();
  *   const report = await importPoolsSnapshot(raw, { dataDir, fetchedAt: new Date() });
  *   // report: { file, asOf, received, accepted, dropped, droppedByReason, leftOut }
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { DEFAULT_DATA_DIR } from '../../platform/paths.ts';
 import { openStore, dataFiles, type ApiStore } from '../../composition/data-files.ts';
-import { poolSchema, type Pool, type PoolsFile } from './schemas.ts';
+import { poolSchema, type Pool, type PoolsFile } from './pools-file.ts';
 import { formatJsonPath } from '../../platform/files/data-store.ts';
 import type { LeftOutPool } from '@yield/contract';
 import { silentLogger, type Logger } from '../../platform/logger.ts';

@@ -4,23 +4,23 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openStore, SNAPSHOT_FILES, type ApiStore } from './composition/data-files.ts';
+import { openStore, SNAPSHOT_FILES, type ApiStore } from './data-files.ts';
 import os from 'node:os';
-import { FileUserDataStore } from './composition/file-user-data.ts';
-import { PgUserDataStore } from './composition/pg-user-data.ts';
+import { FileUserDataStore } from './file-user-data.ts';
+import { PgUserDataStore } from './pg-user-data.ts';
 import {
   openPublishedData,
   publishedImport,
   PUBLISHED_POLL_MS,
   type PublishedData,
-} from './composition/published-data.ts';
-import { runExclusive, type UserDataStore } from './composition/user-data.ts';
-import { buildSnapshot, type Snapshot } from './modules/yields/snapshot.ts';
-import { AsOfService } from './modules/yields/as-of-service.ts';
-import { createLogger, type LogLevel, type Logger } from './platform/logger.ts';
-import { Metrics } from './platform/metrics.ts';
-import type { BearerCheck } from './platform/http/bind.ts';
-import { premiumBearerCheck } from './modules/premium/bearer.ts';
+} from './published-data.ts';
+import { runExclusive, type UserDataStore } from './user-data.ts';
+import { buildSnapshot, type Snapshot } from '../modules/yields/snapshot.ts';
+import { AsOfService } from '../modules/yields/as-of-service.ts';
+import { createLogger, type LogLevel, type Logger } from '../platform/logger.ts';
+import { Metrics } from '../platform/metrics.ts';
+import type { BearerCheck } from '../platform/http/bind.ts';
+import { premiumBearerCheck } from '../modules/premium/bearer.ts';
 import {
   ACCESS_CACHE_MS,
   loadOrCreateSecret,
@@ -28,39 +28,42 @@ import {
   readOrCreateSecretFile,
   TOKEN_TTL_SECONDS,
   type PremiumClaims,
-} from './modules/premium/tokens.ts';
-import { ImportSchedule } from './modules/import/schedule.ts';
-import type { ImportStatusFile } from './modules/import/schemas.ts';
-import { PoolHistoryStore, type PoolHistory } from './modules/scanner/pool-history.ts';
-import { PgPoolHistoryStore } from './modules/scanner/pg-pool-history.ts';
-import { PgBackfillBudget, PgBackfillTries } from './modules/scanner/pg-backfill.ts';
-import type { PgConnection } from './platform/pg/connection.ts';
+} from '../modules/premium/tokens.ts';
+import { ImportSchedule } from '../modules/import/schedule.ts';
+import type { ImportStatusFile } from '../modules/import/schemas.ts';
+import { PoolHistoryStore, type PoolHistory } from '../modules/import/pool-history.ts';
+import { PgPoolHistoryStore } from '../modules/import/pg-pool-history.ts';
+import { PgBackfillBudget, PgBackfillTries } from '../modules/import/pg-backfill.ts';
+import type { PgConnection } from '../platform/pg/connection.ts';
 import {
   PoolBackfill,
   type BackfillClock,
   type PoolHistoryDeps,
-} from './modules/scanner/pool-backfill.ts';
-import { runImport } from './modules/import/run-import.ts';
+} from '../modules/import/pool-backfill.ts';
+import { runImport } from '../modules/import/run-import.ts';
 import {
   MemoryRateCounter,
   type RateCounter,
   type RateLimitOptions,
-} from './platform/http/rate-limit.ts';
-import { parseTrustProxy } from './platform/http/client-address.ts';
-import { AlertService } from './modules/alerts/evaluate.ts';
-import { alertsSecret } from './modules/alerts/links.ts';
-import { createMailer } from './modules/alerts/mailer.ts';
-import { PgMailOutbox, type PgMailOutboxOptions } from './modules/alerts/pg-outbox.ts';
+} from '../platform/http/rate-limit.ts';
+import { parseTrustProxy } from '../platform/http/client-address.ts';
+import { AlertService } from '../modules/alerts/evaluate.ts';
+import { alertsSecret } from '../platform/email-links/links.ts';
+import { createMailer } from '../modules/alerts/mailer.ts';
+import { PgMailOutbox, type PgMailOutboxOptions } from '../modules/alerts/pg-outbox.ts';
+import { createScannerState, type ScannerState } from '../modules/scanner/scanner-state.ts';
+import type { LinkSite } from '../platform/email-links/pages.ts';
 import {
   API_ROOT,
   ENVIRONMENT,
   loadConfig,
   loadRpcUrls,
   metricsToken,
+  type Config,
   type VariableName,
-} from './platform/config.ts';
+} from '../platform/config.ts';
 
-export { API_ROOT, DEFAULT_DATA_DIR } from './platform/config.ts';
+export { API_ROOT, DEFAULT_DATA_DIR } from '../platform/config.ts';
 
 /** Generous for a person (a few sign-up or login attempts), low enough to slow code guessing. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
@@ -119,10 +122,13 @@ export interface AppDeps {
   /**
    * Every pool's own daily history (DATA_DIR/pool-history, or the table pool_history with
    * DATABASE_URL) and the queue that backfills it from DeFiLlama's /chart within its rate limits
-   * (modules/scanner/pool-history.ts, pg-pool-history.ts, pool-backfill.ts).
-   * Absent in deps built by hand (tests): the scanner then opens them on the data directory.
+   * (modules/import/pool-history.ts, pg-pool-history.ts, pool-backfill.ts).
    */
-  poolHistory?: PoolHistoryDeps;
+  poolHistory: PoolHistoryDeps;
+  /** The scanner's index over pools.json and the pools' histories (modules/scanner). */
+  scanner: ScannerState;
+  /** The site the pages of e-mailed links link back to (platform/email-links/pages.ts). */
+  linkSite: LinkSite;
   /**
    * With DATABASE_URL: the published yield data this process serves (composition/published-data.ts);
    * null or absent with the files.
@@ -132,7 +138,7 @@ export interface AppDeps {
   close(): Promise<void>;
 }
 
-export type { PoolHistoryDeps } from './modules/scanner/pool-backfill.ts';
+export type { PoolHistoryDeps } from '../modules/import/pool-backfill.ts';
 
 export interface CreateDepsOptions {
   /** Default: env DATA_DIR, else api/data. */
@@ -353,30 +359,59 @@ async function loadAlertsSecret(
   }
 }
 
+/**
+ * Builds the process: the configuration and what it opens (data files, user data, published
+ * data), then the read model, the alerts, the pools' histories, the scanner, the scheduled
+ * import and the metrics, each a step below; then the dependencies the modules take.
+ */
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
-  // Read before opening anything: malformed variables (all of them at once) or secrets too short
-  // stop the start with a clear message. Options win over the environment.
+  const opened = await openStores(options);
+  const readModel = watchReadModel(opened);
+  const alerts = startAlerts(opened, readModel.current);
+  const poolHistory = openPoolHistory(opened);
+  // The scanner's index: built now from the data loaded above, rebuilt on each accepted change.
+  const scanner = createScannerState({ store: opened.store, poolHistory, logger: opened.logger });
+  const importSchedule = scheduleImports(opened, alerts, poolHistory);
+  trackAges(opened, readModel.current);
+  return assemble(opened, { readModel, alerts, poolHistory, scanner, importSchedule });
+}
+
+/** What the first step opens and reads, for the steps after it. */
+interface Opened {
+  options: CreateDepsOptions;
+  config: Config;
+  trustProxy: number;
+  metricsEndpoint: AppDeps['metricsEndpoint'];
+  dataDir: string;
+  jwtSecret: string;
+  /** The key of the e-mailed links (loadAlertsSecret). */
+  linksSecret: string;
+  logger: Logger;
+  metrics: Metrics;
+  now: () => Date;
+  store: ApiStore;
+  userData: UserDataStore;
+  rateCounter: RateCounter;
+  pg: PgConnection | null;
+  published: PublishedData | null;
+}
+
+/**
+ * The configuration (read before opening anything: malformed variables, all of them at once, or
+ * secrets too short stop the start with a clear message; options win over the environment), the
+ * secrets, the data files, the user data and, with a database, the published yield files.
+ */
+async function openStores(options: CreateDepsOptions): Promise<Opened> {
   const config = loadConfig(environmentFor(options, process.env), ['api']);
-  const importIntervalMs =
-    options.importIntervalMs !== undefined ? options.importIntervalMs : config.DATA_IMPORT_INTERVAL;
   const trustProxy =
     options.trustProxy !== undefined
       ? parseTrustProxy(String(options.trustProxy))
       : config.TRUST_PROXY;
+  const metricsEndpoint = metricsEndpointOf(options, config);
   const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
   const jwtSecret = await loadOrCreateSecret(dataDir, options.jwtSecret ?? config.JWT_SECRET);
   const logger = options.logger ?? createLogger({ level: options.logLevel ?? config.LOG_LEVEL });
   const metrics = options.metrics ?? new Metrics();
-  const metricsEndpoint = {
-    token:
-      options.metricsToken === undefined
-        ? config.METRICS_TOKEN
-        : options.metricsToken === null
-          ? null
-          : metricsToken(options.metricsToken),
-    port: options.metricsPort !== undefined ? options.metricsPort : config.METRICS_PORT,
-    host: options.metricsHost ?? config.METRICS_HOST,
-  };
   const linksSecret = await loadAlertsSecret(
     dataDir,
     jwtSecret,
@@ -408,7 +443,19 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
           throw err;
         })
       : null;
+  const now = options.now ?? (() => new Date());
+  return {
+    ...{ options, config, trustProxy, metricsEndpoint, dataDir, jwtSecret, linksSecret },
+    ...{ logger, metrics, now, store },
+    ...{ userData, rateCounter, pg, published },
+  };
+}
 
+/**
+ * The read model: the snapshot, rebuilt once per accepted change of the files it reads and when
+ * an imported series turns stale with time alone; the store polls for hand edits from here on.
+ */
+function watchReadModel({ store, logger, now, options, config }: Opened) {
   const inputs = () => ({
     settings: store.get('settings'),
     sources: store.get('sources'),
@@ -417,7 +464,6 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     liquidity: store.get('liquidity'),
     prices: store.get('prices'),
   });
-  const now = options.now ?? (() => new Date());
   let snapshot = buildSnapshot(inputs(), now());
   store.onChange((changed) => {
     if (!changed.some((k) => SNAPSHOT_FILES.includes(k))) return;
@@ -430,18 +476,27 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       });
     }
   });
+  store.startWatching(options.watchIntervalMs ?? config.DATA_POLL_MS);
+  // An imported series turns stale with time alone: rebuild when that moment has passed.
+  const current = (): Snapshot => {
+    if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
+      snapshot = buildSnapshot(inputs(), now());
+    }
+    return snapshot;
+  };
+  return { current };
+}
 
-  const watchIntervalMs = options.watchIntervalMs ?? config.DATA_POLL_MS;
-  store.startWatching(watchIntervalMs);
-
-  const premiumAccess = new PremiumAccess(
-    async (userId) => (await userData.activePremiumUser(userId)) !== null,
-    options.accessCacheMs ?? ACCESS_CACHE_MS,
-    () => now().getTime(),
-  );
-
+/**
+ * The alert service: e-mails through the mailer (SMTP or the outbox folder), with DATABASE_URL
+ * through the outbox table every process drains. Evaluated after every import (this process's
+ * schedule, or data:import seen as a new history.json) and every accepted edit of the yield data
+ * (token prices and the warning thresholds too: they open detected warnings); at start for what
+ * happened while the server was down.
+ */
+function startAlerts(opened: Opened, snapshot: () => Snapshot): AlertService {
+  const { options, config, dataDir, userData, logger, metrics, store, now, published } = opened;
   const mailer = createMailer({ smtpUrl: options.smtpUrl ?? config.SMTP_URL, dataDir });
-  // With DATABASE_URL every e-mail goes through the outbox table, drained by every process.
   const outgoing =
     userData instanceof PgUserDataStore
       ? new PgMailOutbox({
@@ -455,11 +510,11 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const alerts = new AlertService({
     ...(outgoing ? { outgoing } : {}),
     userData,
-    snapshot: () => currentSnapshot(),
+    snapshot,
     sources: () => store.get('sources'),
     settings: () => store.get('settings'),
     mailer,
-    secret: linksSecret,
+    secret: opened.linksSecret,
     publicUrl: options.publicUrl ?? config.PUBLIC_URL,
     from: options.mailFrom ?? config.MAIL_FROM,
     logger,
@@ -468,9 +523,6 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     // With published data: the fleet's versions only, never this directory's files (decision 45).
     ...(published ? { ready: () => published.installed() } : {}),
   });
-  // After every import (this process's schedule, or data:import seen as a new history.json) and
-  // every accepted edit of the yield data (token prices and the warning thresholds too: they open
-  // detected warnings); at start for what happened while the server was down.
   const ALERT_INPUTS = ['history', 'sources', 'prices', 'settings'] as const;
   store.onChange((changed) => {
     if (ALERT_INPUTS.some((file) => changed.includes(file))) alerts.trigger('data changed');
@@ -479,93 +531,112 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   // Started while the database was unreachable: evaluated once the fleet's versions are read.
   if (published && !published.installed())
     void published.whenInstalled().then(() => alerts.trigger('published data installed'));
+  return alerts;
+}
 
-  const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
-  const defillamaApiUrl = options.defillamaApiUrl ?? config.DEFILLAMA_API_URL;
-  const backfillClock = options.poolBackfill?.clock;
-  // With DATABASE_URL the histories, the 24-hour memory and the budget are shared in PostgreSQL.
-  const poolHistoryStore: PoolHistory = pg
-    ? new PgPoolHistoryStore(pg)
-    : new PoolHistoryStore(dataDir);
-  const poolHistory: PoolHistoryDeps = {
-    store: poolHistoryStore,
-    backfill: new PoolBackfill(poolHistoryStore, {
-      ...(pg
-        ? {
-            tries: new PgBackfillTries(pg, backfillClock?.now ?? Date.now),
-            budget: new PgBackfillBudget(pg, defillamaApiUrl),
-          }
-        : {}),
-      apiUrl: defillamaApiUrl,
-      requestsPerMinute: options.poolBackfill?.requestsPerMinute ?? config.POOL_BACKFILL_RPM,
-      concurrency: options.poolBackfill?.concurrency ?? config.POOL_BACKFILL_CONCURRENCY,
-      ...(options.poolBackfill?.backoffMs === undefined
-        ? {}
-        : { backoffMs: options.poolBackfill.backoffMs }),
-      ...(options.poolBackfill?.clock === undefined ? {} : { clock: options.poolBackfill.clock }),
-      pageQueueMax: options.poolBackfill?.queueMax ?? config.POOL_BACKFILL_QUEUE_MAX,
+/**
+ * Every pool's daily history and the queue that backfills it from DeFiLlama's /chart: the one
+ * PoolHistoryStore of the process, the files of DATA_DIR/pool-history or, with DATABASE_URL, the
+ * tables shared in PostgreSQL (the histories, the 24-hour memory and the budget).
+ */
+function openPoolHistory({ options, config, dataDir, pg, logger }: Opened): PoolHistoryDeps {
+  const apiUrl = options.defillamaApiUrl ?? config.DEFILLAMA_API_URL;
+  const given = options.poolBackfill ?? {};
+  const store: PoolHistory = pg ? new PgPoolHistoryStore(pg) : new PoolHistoryStore(dataDir);
+  const shared = pg
+    ? {
+        tries: new PgBackfillTries(pg, given.clock?.now ?? Date.now),
+        budget: new PgBackfillBudget(pg, apiUrl),
+      }
+    : {};
+  return {
+    store,
+    backfill: new PoolBackfill(store, {
+      ...shared,
+      apiUrl,
+      requestsPerMinute: given.requestsPerMinute ?? config.POOL_BACKFILL_RPM,
+      concurrency: given.concurrency ?? config.POOL_BACKFILL_CONCURRENCY,
+      ...(given.backoffMs === undefined ? {} : { backoffMs: given.backoffMs }),
+      ...(given.clock === undefined ? {} : { clock: given.clock }),
+      pageQueueMax: given.queueMax ?? config.POOL_BACKFILL_QUEUE_MAX,
       logger,
     }),
-    top: options.poolBackfill?.top ?? config.POOL_BACKFILL_TOP,
-    clientMax: options.poolBackfill?.clientMax ?? config.POOL_BACKFILL_CLIENT_MAX,
+    top: given.top ?? config.POOL_BACKFILL_TOP,
+    clientMax: given.clientMax ?? config.POOL_BACKFILL_CLIENT_MAX,
   };
+}
 
-  const importSchedule =
-    importIntervalMs === null
-      ? null
-      : new ImportSchedule(
-          importIntervalMs,
-          async (signal) => {
-            // Skipped (null) while another process imports into this directory (with published
-            // data: anywhere in the fleet), or when the fleet's import of this round is published.
-            const lock = importLockName(dataDir, published !== null);
-            const result = await runExclusive(userData, lock, async () => {
-              if (published) {
-                await published.sync();
-                if (fleetImportedRecently(store.get('importStatus'), now(), importIntervalMs)) {
-                  logger.info('scheduled import skipped: the fleet imported this round');
-                  return null;
-                }
-              }
-              const run = () =>
-                runImport({
-                  store,
-                  logger,
-                  metrics,
-                  now,
-                  signal,
-                  apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
-                  coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
-                  rpcUrls,
-                  onchainMaxDays: config.ONCHAIN_MAX_DAYS,
-                  onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
-                  poolHistory,
-                });
-              // With published data: imported into the published versions, then published.
-              return published ? publishedImport(published, run) : run();
-            });
-            // Also when nothing changed: a source may have turned stale meanwhile.
-            alerts.trigger('scheduled import');
-            return result;
-          },
-          logger,
-        );
-  importSchedule?.start();
+/** The DATA_IMPORT_INTERVAL schedule of this process, started; null when it is off. */
+function scheduleImports(
+  opened: Opened,
+  alerts: AlertService,
+  poolHistory: PoolHistoryDeps,
+): ImportSchedule | null {
+  const { options, config, logger } = opened;
+  const intervalMs =
+    options.importIntervalMs !== undefined ? options.importIntervalMs : config.DATA_IMPORT_INTERVAL;
+  if (intervalMs === null) return null;
+  const schedule = new ImportSchedule(
+    intervalMs,
+    async (signal) => {
+      const result = await scheduledImport(opened, poolHistory, intervalMs, signal);
+      // Also when nothing changed: a source may have turned stale meanwhile.
+      alerts.trigger('scheduled import');
+      return result;
+    },
+    logger,
+  );
+  schedule.start();
+  return schedule;
+}
 
-  // An imported series turns stale with time alone: rebuild when that moment has passed.
-  function currentSnapshot(): Snapshot {
-    if (snapshot.staleAt !== null && now().getTime() >= snapshot.staleAt) {
-      snapshot = buildSnapshot(inputs(), now());
+/**
+ * One round of the schedule. Skipped (null) while another process imports into this directory
+ * (with published data: anywhere in the fleet), or when the fleet's import of this round is
+ * published; with published data, imported into the published versions, then published.
+ */
+function scheduledImport(
+  opened: Opened,
+  poolHistory: PoolHistoryDeps,
+  intervalMs: number,
+  signal: AbortSignal,
+) {
+  const { options, config, store, logger, metrics, now, userData, published, dataDir } = opened;
+  const rpcUrls = options.rpcUrls ?? loadRpcUrls(process.env);
+  const lock = importLockName(dataDir, published !== null);
+  return runExclusive(userData, lock, async () => {
+    if (published) {
+      await published.sync();
+      if (fleetImportedRecently(store.get('importStatus'), now(), intervalMs)) {
+        logger.info('scheduled import skipped: the fleet imported this round');
+        return null;
+      }
     }
-    return snapshot;
-  }
+    const run = () =>
+      runImport({
+        store,
+        logger,
+        metrics,
+        now,
+        signal,
+        apiUrl: options.defillamaApiUrl ?? config.DEFILLAMA_API_URL,
+        coinsApiUrl: options.coinsApiUrl ?? config.COINS_API_URL,
+        rpcUrls,
+        onchainMaxDays: config.ONCHAIN_MAX_DAYS,
+        onchainDeadlineMs: config.RPC_CHAIN_DEADLINE_MS,
+        poolHistory,
+      });
+    return published ? publishedImport(published, run) : run();
+  });
+}
 
-  // Ages read at each scrape: since each imported series' last import, since the pools fetch.
+/** Ages read at each scrape: since each imported series' last import, since the pools fetch. */
+function trackAges({ metrics, store, now }: Opened, snapshot: () => Snapshot): void {
   metrics.track({
     seriesAges: function* () {
       const t = now();
       const seen = new Set<string>();
-      for (const s of currentSnapshot().series.values()) {
+      for (const s of snapshot().series.values()) {
         for (const p of s.provenance.components ?? [s.provenance]) {
           const id = p.series ?? String(s.id);
           if ((p.kind !== 'defillama' && p.kind !== 'onchain') || seen.has(id)) continue;
@@ -581,41 +652,75 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
       return Number.isFinite(at) ? ageSeconds(now(), at) : null;
     },
   });
+}
 
+/** Where /metrics is served (METRICS_TOKEN, METRICS_PORT, METRICS_HOST or their options). */
+function metricsEndpointOf(options: CreateDepsOptions, config: Config): AppDeps['metricsEndpoint'] {
+  return {
+    token:
+      options.metricsToken === undefined
+        ? config.METRICS_TOKEN
+        : options.metricsToken === null
+          ? null
+          : metricsToken(options.metricsToken),
+    port: options.metricsPort !== undefined ? options.metricsPort : config.METRICS_PORT,
+    host: options.metricsHost ?? config.METRICS_HOST,
+  };
+}
+
+/** The site e-mailed links' pages link back to: PUBLIC_URL, else settings.json's siteUrl. */
+function linkSiteOf({ options, config, store }: Opened): LinkSite {
+  const publicUrl = options.publicUrl ?? config.PUBLIC_URL;
+  return () => {
+    const settings = store.get('settings');
+    return { url: publicUrl ?? settings?.siteUrl ?? '/', title: settings?.siteTitle ?? 'Pigi' };
+  };
+}
+
+/** The dependencies every module takes its own part of, and how the process closes. */
+function assemble(
+  opened: Opened,
+  built: {
+    readModel: { current: () => Snapshot };
+    alerts: AlertService;
+    poolHistory: PoolHistoryDeps;
+    scanner: ScannerState;
+    importSchedule: ImportSchedule | null;
+  },
+): AppDeps {
+  const { options, config, store, userData, logger, now, published } = opened;
+  const { alerts, poolHistory, importSchedule } = built;
   const rateLimitWindowMs = options.rateLimit?.windowMs ?? config.RATE_LIMIT_WINDOW_MS;
   const asOf = new AsOfService({
     logger,
     ...(options.asOf?.maxBytes === undefined ? {} : { maxBytes: options.asOf.maxBytes }),
     ...(options.asOf?.precompute === undefined ? {} : { precompute: options.asOf.precompute }),
   });
+  const premiumAccess = new PremiumAccess(
+    async (userId) => (await userData.activePremiumUser(userId)) !== null,
+    options.accessCacheMs ?? ACCESS_CACHE_MS,
+    () => now().getTime(),
+  );
   const deps: Omit<AppDeps, 'bearer'> = {
-    store,
-    userData,
-    rateCounter,
-    snapshot: currentSnapshot,
+    ...{ store, userData, rateCounter: opened.rateCounter, snapshot: built.readModel.current },
     asOf,
     asOfRateLimit: {
       max: options.asOf?.rateLimitMax ?? config.AS_OF_RATE_LIMIT_MAX,
       windowMs: rateLimitWindowMs,
     },
-    jwtSecret,
-    premiumAccess,
-    logger,
+    ...{ jwtSecret: opened.jwtSecret, premiumAccess, logger },
     rateLimit: {
       max: options.rateLimit?.max ?? config.RATE_LIMIT_MAX,
       windowMs: rateLimitWindowMs,
     },
     tokenTtlSeconds: options.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     version: packageVersion(),
-    trustProxy,
+    trustProxy: opened.trustProxy,
     now,
     bodyTimeoutMs: options.bodyTimeoutMs ?? config.API_BODY_TIMEOUT_MS,
-    importSchedule,
-    alerts,
-    metrics,
-    metricsEndpoint,
-    poolHistory,
-    published,
+    ...{ importSchedule, alerts, metrics: opened.metrics },
+    metricsEndpoint: opened.metricsEndpoint,
+    ...{ poolHistory, scanner: built.scanner, linkSite: linkSiteOf(opened), published },
     close: async () => {
       store.stopWatching();
       await asOf.close();

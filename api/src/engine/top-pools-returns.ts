@@ -22,7 +22,7 @@
  *   its base's) realized mean APY.
  */
 import { rapoolV2OfHistory, RAPOOL_V2, type DayPoint, type RapoolV2Params } from './rapool2.ts';
-import { decisionDays, TRACK_START_VALUE } from './track-record.ts';
+import { decisionDays, TRACK_START_VALUE } from './top-picks-returns.ts';
 import type { Score } from './ra30.ts';
 
 export type PoolKind = 'stablecoin' | 'crypto';

@@ -6,7 +6,7 @@ import {
   scannerTrackRecord,
   topOf,
   type TrackPool,
-} from './scanner-track-record.ts';
+} from './top-pools-returns.ts';
 import type { DayPoint } from './rapool2.ts';
 
 const DAY_MS = 86_400_000;

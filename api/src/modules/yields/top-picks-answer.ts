@@ -1,5 +1,5 @@
 /**
- * GET /api/track-record: the track record (api/src/engine/track-record.ts) computed from the
+ * GET /api/track-record: the track record (api/src/engine/top-picks-returns.ts) computed from the
  * answers the site published on the first day of each month (./as-of.ts, computed in the worker of
  * ./as-of-service.ts and kept with the other past days) and the realized daily data of the
  * current snapshot. Computed on the first request and kept with its snapshot.

@@ -1,0 +1,3 @@
+/** The status module's public entry: GET /api/health. */
+export * from './routes.ts';
+export * from './import-health.ts';
