@@ -201,4 +201,5 @@ export {
   COMMON_ERROR_CODES,
   isApiErrorCode,
   type ApiErrorCode,
+  type CommonErrorCode,
 } from './error-codes.ts';

@@ -98,25 +98,26 @@ export const unavailable = error(
   ['data_unavailable'],
   'A data file this endpoint needs has never loaded (see /api/health).',
 );
+const BODY_ERRORS = {
+  408: 'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
+  413: 'Body larger than 16 KB.',
+  415: 'Content-Type is not application/json.',
+  429: 'Too many requests from this client; see Retry-After.',
+} as const;
 /** What the JSON body reader and the rate limit refuse before a POST route runs. */
-export const bodyErrors = <
-  F extends typeof error | typeof premiumError,
-  T extends typeof error | typeof premiumTimeout = F,
->(
-  fail: F,
-  timeout?: T,
-) => ({
-  408: (timeout ?? fail)(
-    ['request_timeout'],
-    'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
-  ) as ReturnType<T>,
-  413: fail(['payload_too_large'], 'Body larger than 16 KB.') as ReturnType<F>,
-  415: fail(['unsupported_media_type'], 'Content-Type is not application/json.') as ReturnType<F>,
-  429: fail(
-    ['rate_limited'],
-    'Too many requests from this client; see Retry-After.',
-  ) as ReturnType<F>,
-});
+export const bodyErrors = {
+  408: error(['request_timeout'], BODY_ERRORS[408]),
+  413: error(['payload_too_large'], BODY_ERRORS[413]),
+  415: error(['unsupported_media_type'], BODY_ERRORS[415]),
+  429: error(['rate_limited'], BODY_ERRORS[429]),
+};
+/** The same for the premium calls (`success: false`). */
+export const premiumBodyErrors = {
+  408: premiumTimeout(['request_timeout'], BODY_ERRORS[408]),
+  413: premiumError(['payload_too_large'], BODY_ERRORS[413]),
+  415: premiumError(['unsupported_media_type'], BODY_ERRORS[415]),
+  429: premiumError(['rate_limited'], BODY_ERRORS[429]),
+};
 
 /**
  * What the HTTP server itself answers to any request, before it reaches a route (the API's own

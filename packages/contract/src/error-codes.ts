@@ -58,6 +58,7 @@ export const COMMON_ERROR_CODES = [
   'not_implemented',
   'internal_error',
 ] as const satisfies readonly ApiErrorCode[];
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 
 /** Whether `value` is a code of the contract (a client reading an error body checks it). */
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {

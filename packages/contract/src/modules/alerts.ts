@@ -63,7 +63,7 @@ export const alertsEndpoints = {
         ['invalid_email', 'invalid_request', 'unknown_source', 'invalid_json'],
         'invalid_email, invalid_request (sourceId or kind), unknown_source, or invalid_json.',
       ),
-      ...bodyErrors(error),
+      ...bodyErrors,
       503: error(
         ['data_unavailable', 'unavailable'],
         'The alerts cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',

@@ -48,7 +48,7 @@ export const mailingListEndpoints = {
         ['invalid_email', 'invalid_json'],
         'invalid_email (or a bad source), or invalid_json.',
       ),
-      ...bodyErrors(error),
+      ...bodyErrors,
       503: error(
         ['data_unavailable', 'unavailable'],
         'The mailing list cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',

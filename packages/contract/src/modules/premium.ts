@@ -9,13 +9,7 @@ import {
   yieldSourceSchema,
 } from './yields.ts';
 import { API_PATHS } from '../paths.ts';
-import {
-  type EndpointSpec,
-  error,
-  premiumError,
-  premiumTimeout,
-  bodyErrors,
-} from '../endpoint-spec.ts';
+import { type EndpointSpec, error, premiumError, premiumBodyErrors } from '../endpoint-spec.ts';
 
 // ---------------------------------------------------------------- POST /api/premium, /api/premiumLogin
 
@@ -139,7 +133,7 @@ export const premiumEndpoints = {
         INVITE_FAILURES,
         'invalid_invite_code, invite_code_expired or invite_code_used_up.',
       ),
-      ...bodyErrors(premiumError, premiumTimeout),
+      ...premiumBodyErrors,
       503: premiumError(
         ['data_unavailable', 'unavailable'],
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
@@ -174,7 +168,7 @@ export const premiumEndpoints = {
         INVITE_FAILURES,
         'invalid_invite_code, invite_code_expired or invite_code_used_up.',
       ),
-      ...bodyErrors(premiumError, premiumTimeout),
+      ...premiumBodyErrors,
       503: premiumError(
         ['data_unavailable', 'unavailable'],
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
