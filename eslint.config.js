@@ -141,12 +141,6 @@ export default tseslint.config(
       ],
     },
   })),
-  // The one exception, until @yield/contract replaces it: the API's re-export of the shared
-  // response types from the browser package.
-  {
-    files: ['api/src/contract.ts'],
-    rules: { 'import-x/no-relative-packages': 'off' },
-  },
   // Import boundaries of the apps: they never import each other's source (the shell reaches
   // remotes only at runtime through its registry), and they reach Highcharts only through the
   // chart kit, whose setup every chart shares.

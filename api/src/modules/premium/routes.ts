@@ -202,7 +202,7 @@ export function protectedRouter(deps: AppDeps): Router {
   const router = new Router();
   const bind = binder(router, deps);
 
-  // `bearer: 'required'`: koa-jwt and the access check run before this (platform/http/bearer.ts).
+  // `bearer: 'required'`: koa-jwt and the access check run before this (modules/premium/bearer.ts).
   bind(endpoints.premiumAnalysis).to(
     ({ params }) => {
       const raw = params.id;
