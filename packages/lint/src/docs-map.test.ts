@@ -57,6 +57,7 @@ const DECISIONS = [
   'Published data: the yield files as versioned documents in PostgreSQL',
   "Pool histories, the backfill's memory and budget in PostgreSQL",
   'E-mails wait in a table every process drains',
+  'Error codes are part of the contract',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
