@@ -464,9 +464,7 @@ describe('every error code is one its endpoint lists', () => {
     for (const answer of errors().filter((a) => a.endpoint === name)) {
       expect(listed, `${answer.request} → ${answer.status}`).toContain(codeOf(answer));
       // And among the codes of that very answer.
-      expect(specs[name].responses[answer.status]?.codes, answer.request).toContain(
-        codeOf(answer),
-      );
+      expect(specs[name].responses[answer.status]?.codes, answer.request).toContain(codeOf(answer));
     }
   });
 

@@ -289,12 +289,7 @@ export function hasBearer(req: IncomingMessage, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  code: ApiErrorCode,
-  message: string,
-): void {
+function sendJson(res: ServerResponse, status: number, code: ApiErrorCode, message: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
