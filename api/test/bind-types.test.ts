@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '@yield/contract';
 import type { AppDeps } from '../src/composition/deps.ts';
 import { binder } from '../src/platform/http/bind.ts';
+import { AppError, badRequest } from '../src/platform/http/errors.ts';
 
 function bindAll(deps: AppDeps) {
   const bind = binder(new Router(), deps);
@@ -16,6 +17,11 @@ function bindAll(deps: AppDeps) {
   bind(endpoints.strategies).to(() => ({ status: 200, body: [] }));
   // Declared: the HTML pages of the e-mailed links are responses too.
   bind(endpoints.alertConfirm).to(() => ({ status: 404, body: '<p>gone</p>' }));
+
+  // @ts-expect-error the contract lists no code invalid_code (API_ERROR_CODES)
+  void new AppError(400, 'invalid_code', 'No such code');
+  // @ts-expect-error nor badRequest's
+  void badRequest('No such code', 'invalid_code');
 
   // @ts-expect-error 418 is not a declared status of GET /api/strategies
   bind(endpoints.strategies).to(() => ({ status: 418, body: [] }));

@@ -15,7 +15,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
+  COMMON_ERROR_CODES,
   endpoints,
+  errorCodesOf,
   SERVER_RESPONSES,
   STRATEGY_SLUGS,
   type EndpointName,
@@ -450,6 +452,35 @@ describe('every answer matches its schema', () => {
     const schema = specs.strategies.responses[200]!.schema!;
     expect(zodProblems(schema, [first, ...rest])).toBeNull();
     expect(zodProblems(schema, [{ ...first, extra: 1 }, ...rest])).toContain('extra');
+  });
+});
+
+describe('every error code is one its endpoint lists', () => {
+  const codeOf = (answer: Answer) => (answer.body as { error?: { code?: unknown } }).error?.code;
+  const errors = () => answers.filter((a) => a.status >= 400 && a.contentType.includes(json));
+
+  it.each(Object.keys(endpoints) as EndpointName[])('%s', (name) => {
+    const listed: readonly unknown[] = errorCodesOf(specs[name]);
+    for (const answer of errors().filter((a) => a.endpoint === name)) {
+      expect(listed, `${answer.request} → ${answer.status}`).toContain(codeOf(answer));
+      // And among the codes of that very answer.
+      expect(specs[name].responses[answer.status]?.codes, answer.request).toContain(codeOf(answer));
+    }
+  });
+
+  it('answers outside the table carry a common code or not_found', () => {
+    const listed: readonly unknown[] = [...COMMON_ERROR_CODES, 'not_found'];
+    const others = errors().filter((a) => a.endpoint === null);
+    expect(others.map(codeOf)).toEqual(['not_found', 'method_not_allowed', 'internal_error']);
+    for (const answer of others) expect(listed).toContain(codeOf(answer));
+  });
+
+  it('an answer with a code its entry does not list fails the check', () => {
+    const schema = specs.premiumLogin.responses[401]!.schema!;
+    const body = (code: string) => ({ success: false, error: { code, message: 'No.' } });
+    expect(zodProblems(schema, body('invalid_invite_code'))).toBeNull();
+    expect(zodProblems(schema, body('invalid_code'))).not.toBeNull();
+    expect(zodProblems(schema, body('invalid_email'))).not.toBeNull();
   });
 });
 

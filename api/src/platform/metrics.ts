@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import client from 'prom-client';
+import type { ApiErrorCode } from '@yield/contract/constants';
 
 /** Request latency buckets (seconds): the fast path answers in well under a millisecond. */
 const LATENCY_BUCKETS = [
@@ -288,7 +289,7 @@ export function hasBearer(req: IncomingMessage, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
-function sendJson(res: ServerResponse, status: number, code: string, message: string): void {
+function sendJson(res: ServerResponse, status: number, code: ApiErrorCode, message: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');

@@ -134,7 +134,7 @@ describe('B2bPage', () => {
 describe('MethodologyPage', () => {
   it('says where the data comes from and which DeFiLlama fields the method uses', async () => {
     serve('settings');
-    serveOthers(503, apiErrorFixture('unavailable', 'down'));
+    serveOthers(503, apiErrorFixture('data_unavailable', 'down'));
     renderPage(<MethodologyPage />);
     const origin = screen.getByTestId('data-origin');
     expect(within(origin).getByRole('heading', { level: 2 })).toHaveTextContent(

@@ -116,7 +116,7 @@ describe('the pool page', () => {
       let failing = true;
       serveApi(() =>
         failing
-          ? HttpResponse.json(apiErrorFixture('internal', 'boom'), { status: 500 })
+          ? HttpResponse.json(apiErrorFixture('internal_error', 'boom'), { status: 500 })
           : historyAnswer(),
       );
       renderPage();

@@ -119,7 +119,7 @@ describe("the track record page: the scanner's top 10", () => {
     let fail = true;
     serveApi(() =>
       fail
-        ? HttpResponse.json(apiErrorFixture('unavailable', 'pools.json has not loaded'), {
+        ? HttpResponse.json(apiErrorFixture('data_unavailable', 'pools.json has not loaded'), {
             status: 503,
           })
         : scanner,

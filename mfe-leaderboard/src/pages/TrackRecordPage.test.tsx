@@ -125,7 +125,7 @@ describe('the track record page', () => {
     let fail = true;
     serveApi(() =>
       fail
-        ? HttpResponse.json(apiErrorFixture('unavailable', 'history.json has not loaded'), {
+        ? HttpResponse.json(apiErrorFixture('data_unavailable', 'history.json has not loaded'), {
             status: 503,
           })
         : answer,

@@ -306,7 +306,7 @@ describe('the compare page', () => {
   });
 
   it('says so when the sources cannot be loaded', async () => {
-    serveOthers(500, apiErrorFixture('x', 'x'));
+    serveOthers(500, apiErrorFixture('internal_error', 'x'));
     renderAt('/compare?ids=3,8');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The sources could not be loaded just now.',

@@ -195,3 +195,11 @@ export {
   type ChargeWeights,
   type RiskChargeKey,
 } from './weights.ts';
+
+export {
+  API_ERROR_CODES,
+  COMMON_ERROR_CODES,
+  isApiErrorCode,
+  type ApiErrorCode,
+  type CommonErrorCode,
+} from './error-codes.ts';

@@ -4,7 +4,8 @@
  * ./modules declares its own entries with these; ./endpoints.ts is the whole table.
  */
 import { z } from 'zod';
-import { apiErrorSchema, premiumErrorSchema } from './modules/common.ts';
+import { COMMON_ERROR_CODES, type ApiErrorCode } from './error-codes.ts';
+import { apiErrorOf, premiumErrorOf, type ErrorCodes } from './modules/common.ts';
 
 /** The groups of the reference page, in its order. */
 export const ENDPOINT_TAGS = [
@@ -42,6 +43,8 @@ export interface ResponseSpec {
   mediaType?: 'text/html' | 'text/javascript';
   /** The same answer may also come as CSV (text/csv), e.g. with format=csv. */
   csv?: true;
+  /** An error answer: the codes it may carry (`error(codes, description)`). */
+  codes?: readonly ApiErrorCode[];
 }
 
 export interface EndpointSpec {
@@ -69,34 +72,52 @@ export interface EndpointSpec {
 export const notModified: ResponseSpec = {
   description: 'Not modified: If-None-Match matched the ETag.',
 };
-export const error = (description: string): ResponseSpec => ({
-  description,
-  schema: apiErrorSchema,
-});
-export const premiumError = (description: string): ResponseSpec => ({
-  description,
-  schema: premiumErrorSchema,
-});
+/** An error answer: the codes it may carry, and its body's schema, which accepts only those. */
+export interface ErrorResponseSpec<C extends ErrorCodes, S extends z.ZodType> extends ResponseSpec {
+  codes: C;
+  schema: S;
+}
+
+/** An error answer that may carry only `codes` (api/test/contract.test.ts checks every one). */
+export const error = <const C extends ErrorCodes>(codes: C, description: string) =>
+  ({ description, codes, schema: apiErrorOf(codes) }) satisfies ErrorResponseSpec<C, z.ZodType>;
+/** The same, for the premium calls: their errors carry `success: false`. */
+export const premiumError = <const C extends ErrorCodes>(codes: C, description: string) =>
+  ({ description, codes, schema: premiumErrorOf(codes) }) satisfies ErrorResponseSpec<C, z.ZodType>;
 /**
  * The premium calls' errors carry `success: false`; a 408 may also be the server's own answer to
  * a request whose headers came too late (SERVER_RESPONSES), which has none.
  */
-export const premiumTimeout = (description: string): ResponseSpec => ({
-  description: `${description} Late headers get the server's own answer, without success.`,
-  schema: z.union([premiumErrorSchema, apiErrorSchema]),
-});
+export const premiumTimeout = <const C extends ErrorCodes>(codes: C, description: string) =>
+  ({
+    description: `${description} Late headers get the server's own answer, without success.`,
+    codes,
+    schema: z.union([premiumErrorOf(codes), apiErrorOf(codes)]),
+  }) satisfies ErrorResponseSpec<C, z.ZodType>;
 export const unavailable = error(
+  ['data_unavailable'],
   'A data file this endpoint needs has never loaded (see /api/health).',
 );
-/** What the JSON body reader refuses before a POST route runs. */
-export const bodyErrors = (fail: typeof error, timeout: typeof error = fail) => ({
-  408: timeout(
-    'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
-  ),
-  413: fail('Body larger than 16 KB.'),
-  415: fail('Content-Type is not application/json.'),
-  429: fail('Too many requests from this client; see Retry-After.'),
-});
+const BODY_ERRORS = {
+  408: 'request_timeout: the body was not received within 10 s (API_BODY_TIMEOUT_MS), or the headers within 10 s; the connection is closed.',
+  413: 'Body larger than 16 KB.',
+  415: 'Content-Type is not application/json.',
+  429: 'Too many requests from this client; see Retry-After.',
+} as const;
+/** What the JSON body reader and the rate limit refuse before a POST route runs. */
+export const bodyErrors = {
+  408: error(['request_timeout'], BODY_ERRORS[408]),
+  413: error(['payload_too_large'], BODY_ERRORS[413]),
+  415: error(['unsupported_media_type'], BODY_ERRORS[415]),
+  429: error(['rate_limited'], BODY_ERRORS[429]),
+};
+/** The same for the premium calls (`success: false`). */
+export const premiumBodyErrors = {
+  408: premiumTimeout(['request_timeout'], BODY_ERRORS[408]),
+  413: premiumError(['payload_too_large'], BODY_ERRORS[413]),
+  415: premiumError(['unsupported_media_type'], BODY_ERRORS[415]),
+  429: premiumError(['rate_limited'], BODY_ERRORS[429]),
+};
 
 /**
  * What the HTTP server itself answers to any request, before it reaches a route (the API's own
@@ -105,7 +126,26 @@ export const bodyErrors = (fail: typeof error, timeout: typeof error = fail) => 
  */
 export const SERVER_RESPONSES = {
   408: error(
+    ['request_timeout'],
     'request_timeout: the request was not received in time (its headers within 10 s, HEADERS_TIMEOUT_MS; all of it within 30 s, REQUEST_TIMEOUT_MS).',
   ),
-  431: error('headers_too_large: the request headers are larger than 16 KB.'),
+  431: error(
+    ['headers_too_large'],
+    'headers_too_large: the request headers are larger than 16 KB.',
+  ),
 } as const satisfies Record<number, ResponseSpec>;
+
+/** The answer to an unexpected failure, on every operation. */
+export const INTERNAL_ERROR = error(
+  ['internal_error'],
+  'Unexpected failure; the details are in the server log only.',
+);
+
+/**
+ * Every code an endpoint may answer: the codes of each of its error answers, and the ones any
+ * request may get (COMMON_ERROR_CODES).
+ */
+export function errorCodesOf(spec: EndpointSpec): ApiErrorCode[] {
+  const own = Object.values(spec.responses).flatMap((r) => r.codes ?? []);
+  return [...new Set<ApiErrorCode>([...own, ...COMMON_ERROR_CODES])];
+}

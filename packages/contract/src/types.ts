@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type * as s from './schemas.ts';
+import type { EndpointName, endpoints } from './endpoints.ts';
 
 export type ApiErrorBody = z.infer<typeof s.apiErrorSchema>;
 export type PremiumErrorBody = z.infer<typeof s.premiumErrorSchema>;
@@ -60,3 +61,23 @@ export type ScannerTrackRecord = z.infer<typeof s.scannerTrackRecordSchema>;
 export type ScannerTrackMonth = z.infer<typeof s.scannerTrackMonthSchema>;
 export type PoolHistoryAnswer = z.infer<typeof s.poolHistoryAnswerSchema>;
 export type PoolHistoryDay = z.infer<typeof s.poolHistoryDaySchema>;
+
+type Responses<K extends EndpointName> = (typeof endpoints)[K]['responses'];
+type SuccessStatus<K extends EndpointName> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204>;
+
+/**
+ * The JSON body of an endpoint's successful answers, inferred from its entry of the route table
+ * (the client's queries take their types from here, so a change of the contract reaches them).
+ */
+export type AnswerBody<K extends EndpointName> = {
+  [S in SuccessStatus<K>]: Responses<K>[S] extends { schema: infer Z extends z.ZodType }
+    ? z.infer<Z>
+    : never;
+}[SuccessStatus<K>];
+
+/** The JSON body an endpoint reads, as a client writes it (the input of its body schema). */
+export type RequestBody<K extends EndpointName> = (typeof endpoints)[K] extends {
+  body: infer B extends z.ZodType;
+}
+  ? z.input<B>
+  : never;

@@ -62,6 +62,7 @@ const DECISIONS = [
   'Functions a reviewer can hold in mind',
   "A pool's page through a database outage: the rows read last",
   "The API's modules: narrow dependencies, one entry each",
+  'Error codes are part of the contract',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
@@ -189,5 +190,120 @@ describe('references to sections of the docs', () => {
     expect(broken).toEqual([]);
     // The references the docs and the code carry today: the check is not vacuous.
     expect(checked).toBeGreaterThanOrEqual(9);
+  });
+});
+
+/** The folders whose sources' comments are checked, and the lint configuration. */
+const CODE_ROOTS = ['api', 'packages', 'shell', 'e2e', 'bench', 'scripts'];
+const CODE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+/** What a path in a comment ends with to be taken for one: a file's extension, or a `/`. */
+const PATH_IN_TEXT =
+  /(?<![\w@:/.$<{*-])((?:\.{1,2}\/)*[A-Za-z_][\w.-]*(?:\/[\w.-]+)*\/(?:[\w-][\w.-]*\.(?:ts|tsx|js|mjs|cjs|json|md|css|sql|html|ya?ml|sh)\b|(?=[\s`'",;)]|$)))(?![\w/*{<-])/g;
+
+/** The comments of a source file (`//` lines and `/* … *\/` blocks), in order. */
+export function commentsOf(source: string): string[] {
+  const comments: string[] = [];
+  for (const m of source.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\\\w])\/\/[^\n]*/g))
+    comments.push(m[0]);
+  return comments;
+}
+
+/** The paths a text names (`dir/file.ts`, `dir/`), as written. */
+export function pathsIn(text: string): string[] {
+  return [...text.matchAll(PATH_IN_TEXT)].map((m) => m[1]!.replace(/\.$/, ''));
+}
+
+/**
+ * Names that are not the repository's files: the builds' outputs, the data directory's files and
+ * folders (DATA_DIR, the import's saved answers, the served folders), and placeholders.
+ */
+const NOT_IN_REPOSITORY = [
+  /(^|\/)dist\//,
+  /^DATA_DIR\//,
+  /^saved\//,
+  /^(published|pool-history|server|static)\//,
+  /^path\/to\//,
+];
+
+/** Every package of the workspace (a folder with a package.json), relative to ROOT. */
+const PACKAGES = ['api', 'shell', 'e2e', 'bench']
+  .concat(fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-')))
+  .concat(fs.readdirSync(path.join(ROOT, 'packages')).map((d) => `packages/${d}`))
+  .filter((d) => exists(`${d}/package.json`));
+
+/** The folder of the package a file belongs to (its nearest package.json), relative to ROOT. */
+function packageOf(file: string): string {
+  let dir = path.dirname(file);
+  while (dir !== '.' && !exists(`${dir}/package.json`)) dir = path.dirname(dir);
+  return dir;
+}
+
+/**
+ * Whether a path named in `file` names a file or folder: from the repository's root, the file's
+ * own folder, its package's folder or its package's `src/`. A folder (`engine/`) or a path in
+ * `src/` may also be any package's: the prose names the same folder in every app.
+ */
+export function resolves(named: string, file: string, has: (p: string) => boolean = exists) {
+  if (NOT_IN_REPOSITORY.some((pattern) => pattern.test(named))) return true;
+  const pkg = packageOf(file);
+  const bases = ['.', path.dirname(file), pkg, `${pkg}/src`];
+  if (named.endsWith('/') || named.startsWith('src/'))
+    bases.push(...PACKAGES.flatMap((p) => [p, `${p}/src`]));
+  return bases.some((base) => has(path.normalize(path.join(base, named)).replace(/\/$/, '')));
+}
+
+describe('paths named in code comments and in eslint.config.js', () => {
+  const codeFiles = CODE_ROOTS.filter(exists)
+    .flatMap((dir) => sourceFiles(dir))
+    .concat(
+      fs
+        .readdirSync(ROOT)
+        .filter((d) => d.startsWith('mfe-'))
+        .flatMap((d) => sourceFiles(d)),
+    )
+    .filter((f) => CODE_FILE.test(f));
+
+  it('finds paths in comments and resolves them from the root, the folder and the package', () => {
+    const comments = commentsOf(
+      "const url = 'https://example.com/a/b.js'; // see ports/confirmations.ts and pg/\n" +
+        "/* From api/src/deps.ts, not '@yield/contract/constants', node:fs/promises or /api/docs/x.js */",
+    );
+    expect(comments.flatMap(pathsIn)).toEqual(['ports/confirmations.ts', 'pg/', 'api/src/deps.ts']);
+    const has = (p: string) => ['api/src/platform/http/errors.ts', 'api/package.json'].includes(p);
+    expect(resolves('api/src/platform/http/errors.ts', 'x/y.ts', has)).toBe(true);
+    expect(resolves('http/errors.ts', 'api/src/platform/z.ts', has)).toBe(true);
+    expect(resolves('platform/http/errors.ts', 'api/src/modules/a/b.ts', has)).toBe(true);
+    expect(resolves('platform/http/bearer.ts', 'api/src/modules/premium/routes.ts', has)).toBe(
+      false,
+    );
+  });
+
+  it('a comment naming a missing file fails the check', () => {
+    const sample = '/** Reads the confirmations (ports/confirmations.ts, pg/pg-user-data.ts). */';
+    const missing = commentsOf(sample)
+      .flatMap(pathsIn)
+      .filter((p) => !resolves(p, 'api/src/composition/user-data.ts'));
+    expect(missing).toEqual(['ports/confirmations.ts', 'pg/pg-user-data.ts']);
+  });
+
+  it('every path named in a comment of the sources names a file or folder', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    // This file spells paths out in its own comments and samples.
+    for (const file of codeFiles.filter((f) => !f.endsWith('docs-map.test.ts'))) {
+      for (const named of commentsOf(read(file)).flatMap(pathsIn)) {
+        checked += 1;
+        if (!resolves(named, file)) broken.push(`${file}: ${named}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('every path eslint.config.js names (comments and rules alike) exists', () => {
+    const named = pathsIn(read('eslint.config.js')).filter((p) => !p.includes('*'));
+    const broken = named.filter((p) => !resolves(p, 'eslint.config.js'));
+    expect(broken).toEqual([]);
+    expect(named.length).toBeGreaterThan(5);
   });
 });

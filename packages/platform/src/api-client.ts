@@ -1,5 +1,6 @@
 import { getDefaultStore } from 'jotai';
-import type { ApiErrorBody } from '@yield/contract';
+import type { AnswerBody, ApiErrorBody, EndpointName, RequestBody } from '@yield/contract';
+import { API_PATHS, apiPath } from '@yield/contract/constants';
 import { premiumTokenAtom } from './session.ts';
 
 export class ApiError extends Error {
@@ -46,6 +47,28 @@ export async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
 
 export async function postJson<T>(path: string, payload: unknown): Promise<T> {
   return parse<T>(await authFetch(path, { method: 'POST', body: JSON.stringify(payload) }));
+}
+
+type Values = Readonly<Record<string, string | number>>;
+
+/**
+ * GET one endpoint of the contract by its name: the path from the route table (`params` fill
+ * its `{name}`s, `query` is added), the answer typed from the entry's response schema.
+ */
+export function getAnswer<K extends EndpointName>(
+  name: K,
+  params: Values = {},
+  query?: Values,
+): Promise<AnswerBody<K>> {
+  return getJson<AnswerBody<K>>(apiPath(API_PATHS[name], params, query));
+}
+
+/** POST to one endpoint of the contract: the body and the answer typed from its entry. */
+export function postAnswer<K extends EndpointName>(
+  name: K,
+  body: RequestBody<K>,
+): Promise<AnswerBody<K>> {
+  return postJson<AnswerBody<K>>(API_PATHS[name], body);
 }
 
 /** The server refused the token (forged, expired or revoked): the session must end. */

@@ -1,4 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
+import type {
+  HistoryResponse,
+  PremiumSession,
+  RiskBreakdown,
+  StrategyMetrics,
+  YieldSource,
+} from '@yield/contract';
 import { ApiError } from './api-client.ts';
 import {
   breakdownQuery,
@@ -121,6 +128,38 @@ describe('one mutation per POST', () => {
     await expect(
       premiumLoginMutation().mutationFn!({ email: 'a@example.com', inviteCode: 'X' }, {} as never),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('the answers are typed from the contract', () => {
+  // The compiler checks these (`pnpm --filter @yield/platform typecheck` covers this file): each
+  // query's answer is the z.infer of its entry's response schema, not a type restated by hand.
+  type Answer<Q extends { queryFn?: unknown }> = Awaited<
+    ReturnType<Extract<NonNullable<Q['queryFn']>, (...args: never[]) => unknown>>
+  >;
+
+  it('each query answers the type of its endpoint', () => {
+    expectTypeOf<Answer<ReturnType<typeof historyQuery>>>().toEqualTypeOf<HistoryResponse>();
+    expectTypeOf<Answer<ReturnType<typeof breakdownQuery>>>().toEqualTypeOf<RiskBreakdown>();
+    expectTypeOf<Answer<typeof sourcesQuery>>().toEqualTypeOf<YieldSource[]>();
+    expectTypeOf<Answer<typeof strategiesQuery>>().toEqualTypeOf<StrategyMetrics[]>();
+  });
+
+  it('an activation answered without a token (202: a sign-in link is mailed) is a failure', async () => {
+    const mailed = { success: true, emailSent: true, message: 'Check your inbox' };
+    stubFetch(() => respond(mailed, 202));
+    const login = { email: 'a@example.com', inviteCode: 'X' };
+    await expect(premiumLoginMutation().mutationFn!(login, {} as never)).rejects.toThrow(
+      'Activation was not accepted',
+    );
+    const session = {
+      success: true,
+      token: 'jwt',
+      user: { userId: 'u', email: login.email, accessLevel: 'premium' },
+    } satisfies PremiumSession;
+    stubFetch(() => respond(session));
+    await expect(premiumLoginMutation().mutationFn!(login, {} as never)).resolves.toEqual(session);
+    expect(calls[0]!.url).toBe('/api/premiumLogin');
   });
 });
 

@@ -29,27 +29,12 @@ import {
 } from '@yield/contract/constants';
 import type {
   AlertSubscribeRequest,
-  AlertSubscribeResponse,
-  BaseRates,
-  EarningsAnswer,
-  HistoryResponse,
   MailSignupRequest,
-  MailSignupResponse,
   PremiumInviteRequest,
   PremiumLoginRequest,
-  PremiumSession,
-  PremiumStrategyAnalysis,
-  PoolHistoryAnswer,
-  RiskBreakdown,
   ScannerAnswer,
-  ScannerTrackRecord,
-  SiteSettings,
-  StrategyContent,
-  StrategyMetrics,
-  TrackRecord,
-  YieldSource,
 } from '@yield/contract';
-import { authFetch, getJson, isClientError, postJson } from './api-client.ts';
+import { authFetch, getAnswer, isClientError, postAnswer } from './api-client.ts';
 
 const FIGURES_STALE_MS = 60_000;
 const TEXTS_STALE_MS = 5 * 60_000;
@@ -120,25 +105,32 @@ export interface ScannerFilters {
 /** Pools per page of the scanner's infinite list (premium; the teaser stops at its size). */
 export const SCANNER_PAGE_SIZE = 100;
 
-function scannerPath(filters: ScannerFilters, extra: Record<string, string | number>): string {
+function scannerQuery(
+  filters: ScannerFilters,
+  extra: Record<string, string | number>,
+): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (value === undefined || value === '') continue;
     if (key === 'includeOutliers' && value === false) continue;
     query[key] = typeof value === 'boolean' ? String(value) : value;
   }
-  return apiPath(API_PATHS.scanner, {}, { ...query, ...extra });
+  return { ...query, ...extra };
 }
 
 /**
- * GET /api/scanner, page after page (`offset`). The stored token goes along (getJson sends it):
+ * GET /api/scanner, page after page (`offset`). The stored token goes along (getAnswer sends it):
  * without premium the answer is the teaser and there is no next page.
  */
 export function scannerPagesQuery(filters: ScannerFilters, token: string | null) {
   return infiniteQueryOptions({
     queryKey: queryKeys.scanner(filters, token),
     queryFn: ({ pageParam }) =>
-      getJson<ScannerAnswer>(scannerPath(filters, { offset: pageParam, limit: SCANNER_PAGE_SIZE })),
+      getAnswer(
+        'scanner',
+        {},
+        scannerQuery(filters, { offset: pageParam, limit: SCANNER_PAGE_SIZE }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last: ScannerAnswer) => {
       const next = last.offset + last.items.length;
@@ -155,7 +147,11 @@ export function scannerCsvMutation() {
     mutationKey: ['scanner-csv'],
     mutationFn: async (filters: ScannerFilters) => {
       const response = await authFetch(
-        scannerPath(filters, { format: 'csv', limit: SCANNER_MAX_LIMIT }),
+        apiPath(
+          API_PATHS.scanner,
+          {},
+          scannerQuery(filters, { format: 'csv', limit: SCANNER_MAX_LIMIT }),
+        ),
       );
       if (!response.ok) throw new Error(`The download failed (HTTP ${response.status})`);
       return response.text();
@@ -167,35 +163,35 @@ export function scannerCsvMutation() {
 /** GET /api/settings. The server's first paint seeds this key (first-paint.ts, server.tsx). */
 export const settingsQuery = queryOptions({
   queryKey: queryKeys.settings,
-  queryFn: () => getJson<SiteSettings>(API_PATHS.settings),
+  queryFn: () => getAnswer('settings'),
   staleTime: TEXTS_STALE_MS,
 });
 
 /** GET /api/sources */
 export const sourcesQuery = queryOptions({
   queryKey: queryKeys.sources,
-  queryFn: () => getJson<YieldSource[]>(API_PATHS.sources),
+  queryFn: () => getAnswer('sources'),
   staleTime: TEXTS_STALE_MS,
 });
 
 /** GET /api/strategies */
 export const strategiesQuery = queryOptions({
   queryKey: queryKeys.strategies,
-  queryFn: () => getJson<StrategyMetrics[]>(API_PATHS.strategies),
+  queryFn: () => getAnswer('strategies'),
   staleTime: FIGURES_STALE_MS,
 });
 
 /** GET /api/baserate */
 export const baseRatesQuery = queryOptions({
   queryKey: queryKeys.baseRates,
-  queryFn: () => getJson<BaseRates>(API_PATHS.baseRates),
+  queryFn: () => getAnswer('baseRates'),
   staleTime: FIGURES_STALE_MS,
 });
 
 /** GET /api/track-record (its CSV is a plain link: `trackRecordCsvPath`). */
 export const trackRecordQuery = queryOptions({
   queryKey: queryKeys.trackRecord,
-  queryFn: () => getJson<TrackRecord>(API_PATHS.trackRecord),
+  queryFn: () => getAnswer('trackRecord'),
   staleTime: FIGURES_STALE_MS,
 });
 
@@ -205,7 +201,7 @@ export const trackRecordCsvPath = apiPath(API_PATHS.trackRecord, {}, { format: '
 /** GET /api/track-record/scanner: the scanner's top 10 month by month. */
 export const scannerTrackRecordQuery = queryOptions({
   queryKey: queryKeys.scannerTrackRecord,
-  queryFn: () => getJson<ScannerTrackRecord>(API_PATHS.scannerTrackRecord),
+  queryFn: () => getAnswer('scannerTrackRecord'),
   staleTime: FIGURES_STALE_MS,
 });
 
@@ -220,7 +216,7 @@ export const scannerTrackRecordCsvPath = apiPath(
 export function historyQuery(id: SeriesId, range: TimeRange) {
   return queryOptions({
     queryKey: queryKeys.history(id, range),
-    queryFn: () => getJson<HistoryResponse>(apiPath(API_PATHS.history, {}, { id, range })),
+    queryFn: () => getAnswer('history', {}, { id, range }),
     staleTime: FIGURES_STALE_MS,
   });
 }
@@ -229,7 +225,7 @@ export function historyQuery(id: SeriesId, range: TimeRange) {
 export function earningsQuery(id: number, amount: number, range: TimeRange) {
   return queryOptions({
     queryKey: queryKeys.earnings(id, amount, range),
-    queryFn: () => getJson<EarningsAnswer>(apiPath(API_PATHS.earnings, {}, { id, amount, range })),
+    queryFn: () => getAnswer('earnings', {}, { id, amount, range }),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });
@@ -239,7 +235,7 @@ export function earningsQuery(id: number, amount: number, range: TimeRange) {
 export function breakdownQuery(id: SeriesId) {
   return queryOptions({
     queryKey: queryKeys.breakdown(id),
-    queryFn: () => getJson<RiskBreakdown>(apiPath(API_PATHS.breakdown, { id })),
+    queryFn: () => getAnswer('breakdown', { id }),
     staleTime: FIGURES_STALE_MS,
   });
 }
@@ -251,7 +247,7 @@ export function breakdownQuery(id: SeriesId) {
 export function poolHistoryQuery(pool: string) {
   return queryOptions({
     queryKey: queryKeys.poolHistory(pool),
-    queryFn: () => getJson<PoolHistoryAnswer>(apiPath(API_PATHS.poolHistory, { pool })),
+    queryFn: () => getAnswer('poolHistory', { pool }),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     refetchInterval: (query) => (query.state.data?.backfill === 'queued' ? 20_000 : false),
     staleTime: FIGURES_STALE_MS,
@@ -262,20 +258,19 @@ export function poolHistoryQuery(pool: string) {
 export function strategyContentQuery(slug: StrategySlug) {
   return queryOptions({
     queryKey: queryKeys.strategyContent(slug),
-    queryFn: () => getJson<StrategyContent>(apiPath(API_PATHS.strategyContent, { slug })),
+    queryFn: () => getAnswer('strategyContent', { slug }),
     staleTime: TEXTS_STALE_MS,
   });
 }
 
 /**
- * GET /api/premium/strategies/:id with the stored token (getJson sends it). A client error (401,
+ * GET /api/premium/strategies/:id with the stored token (getAnswer sends it). A client error (401,
  * 400) is an answer, not an outage: it is not retried.
  */
 export function premiumAnalysisQuery(strategy: string, token: string | null) {
   return queryOptions({
     queryKey: queryKeys.premiumAnalysis(strategy, token),
-    queryFn: () =>
-      getJson<PremiumStrategyAnalysis>(apiPath(API_PATHS.premiumAnalysis, { id: strategy })),
+    queryFn: () => getAnswer('premiumAnalysis', { id: strategy }),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });
@@ -285,8 +280,7 @@ export function premiumAnalysisQuery(strategy: string, token: string | null) {
 export function mailSignupMutation() {
   return mutationOptions({
     mutationKey: ['addToMailList'],
-    mutationFn: (body: MailSignupRequest) =>
-      postJson<MailSignupResponse>(API_PATHS.mailSignup, body),
+    mutationFn: (body: MailSignupRequest) => postAnswer('mailSignup', body),
     retry: false,
   });
 }
@@ -295,8 +289,7 @@ export function mailSignupMutation() {
 export function alertSubscribeMutation() {
   return mutationOptions({
     mutationKey: ['alerts'],
-    mutationFn: (body: AlertSubscribeRequest) =>
-      postJson<AlertSubscribeResponse>(API_PATHS.alertSubscribe, body),
+    mutationFn: (body: AlertSubscribeRequest) => postAnswer('alertSubscribe', body),
     retry: false,
   });
 }
@@ -309,7 +302,7 @@ export function premiumInviteMutation() {
   return mutationOptions({
     mutationKey: ['premium'],
     mutationFn: async (body: PremiumInviteRequest) => {
-      const session = await postJson<PremiumSession>(API_PATHS.premiumInvite, body);
+      const session = await postAnswer('premiumInvite', body);
       if (session.success !== true || !session.token)
         throw new Error('The invite code was not accepted');
       return session;
@@ -317,13 +310,18 @@ export function premiumInviteMutation() {
   });
 }
 
-/** POST /api/premiumLogin: binds an email to the invite's premium account. */
+/**
+ * POST /api/premiumLogin with the stored token: binds an email to the invite's premium account
+ * and answers a new token (200). Without that token the API mails a sign-in link instead (202,
+ * no token): not an activation, so a failure here.
+ */
 export function premiumLoginMutation() {
   return mutationOptions({
     mutationKey: ['premiumLogin'],
     mutationFn: async (body: PremiumLoginRequest) => {
-      const session = await postJson<PremiumSession>(API_PATHS.premiumLogin, body);
-      if (session.success !== true) throw new Error('Activation was not accepted');
+      const session = await postAnswer('premiumLogin', body);
+      if (session.success !== true || !('token' in session))
+        throw new Error('Activation was not accepted');
       return session;
     },
   });

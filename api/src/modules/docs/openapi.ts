@@ -10,7 +10,7 @@ import {
   type ResponseConfig,
 } from '@asteasolutions/zod-to-openapi';
 import {
-  apiErrorSchema,
+  apiErrorOf,
   ENDPOINT_TAGS,
   endpoints,
   SERVER_RESPONSES,
@@ -70,7 +70,7 @@ export function openApiDocument(version: string) {
       responses[status] = responseConfig(spec, Number(status), r);
     responses['500'] = responseConfig(spec, 500, {
       description: 'Unexpected failure: logged on the server, answered without internals.',
-      schema: apiErrorSchema,
+      schema: apiErrorOf(['internal_error']),
     });
     registry.registerPath({
       method: spec.method,

@@ -2,7 +2,7 @@
  * Imports DeFiLlama's `GET https://yields.llama.fi/pools` response into `pools.json`, the
  * scanner's snapshot. For the live-data importer (`data:import`) and the sample generator:
  *
- *   import { importPoolsSnapshot } from '../../src/modules/import/import-pools.ts';
+ *   import { importPoolsSnapshot } from './import-pools.ts';
  *   const raw = await (await fetch('https://yields.llama.fi/pools')).json();
  *   const report = await importPoolsSnapshot(raw, { dataDir, fetchedAt: new Date() });
  *   // report: { file, asOf, received, accepted, dropped, droppedByReason, leftOut }

@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ApiErrorCode } from '@yield/contract/constants';
 
 /**
  * Answers a client error of the connection itself (headers or request not received in time,
@@ -11,7 +12,7 @@ import type { Duplex } from 'node:stream';
  * then closes the connection.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const [status, reason, code, message] =
+  const [status, reason, code, message]: [number, string, ApiErrorCode, string] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', 'request_timeout', 'The request was not received in time']
       : error.code === 'HPE_HEADER_OVERFLOW'

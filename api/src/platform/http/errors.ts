@@ -1,13 +1,17 @@
-/** Typed errors: each carries the HTTP status and the machine-readable code clients see. */
+/**
+ * Typed errors: each carries the HTTP status and the machine-readable code clients see, one of
+ * the contract's codes (API_ERROR_CODES; each endpoint's entry lists the ones it answers).
+ */
 import { DataFileError } from '../files/data-store.ts';
 import { UserDataUnavailableError } from '../store-health.ts';
 import type { Logger } from '../logger.ts';
+import type { ApiErrorCode } from '@yield/contract/constants';
 
 export class AppError extends Error {
   readonly expose = true;
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** Extra top-level fields of the error body (the premium calls add `success: false`). */
@@ -63,12 +67,12 @@ export function methodRefusal(
       );
 }
 
-export const badRequest = (message: string, code = 'bad_request') =>
+export const badRequest = (message: string, code: ApiErrorCode = 'bad_request') =>
   new AppError(400, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const unauthorized = (
   message: string,
-  code = 'unauthorized',
+  code: ApiErrorCode = 'unauthorized',
   extra: Record<string, unknown> = {},
 ) => new AppError(401, code, message, { 'WWW-Authenticate': 'Bearer' }, extra);
 export const unavailable = (message: string) => new AppError(503, 'data_unavailable', message);

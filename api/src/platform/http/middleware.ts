@@ -9,12 +9,15 @@ import {
 } from './errors.ts';
 import type { Logger } from '../logger.ts';
 import type { CachedBody } from './cached-body.ts';
+import type { ApiErrorCode } from '@yield/contract/constants';
 
-/** Codes for statuses Koa or koa-jwt raise themselves (ctx.throw), so every error body has one. */
-const CODE_BY_STATUS: Record<number, string> = {
+/**
+ * Codes for statuses Koa or koa-jwt raise themselves (ctx.throw), so every error body has one of
+ * the contract's codes; any other status answers bad_request (4xx) or internal_error (5xx).
+ */
+const CODE_BY_STATUS: Partial<Record<number, ApiErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
-  403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
   408: 'request_timeout',
@@ -26,11 +29,14 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'unavailable',
 };
 
+const codeOfStatus = (status: number): ApiErrorCode =>
+  CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+
 /**
  * 5xx answers that are not failures to log: the database's outage (logged once by its store) and
  * a method the API does not implement (a client's request, methodRefusal).
  */
-const QUIET_CODES: ReadonlySet<string> = new Set(['unavailable', 'not_implemented']);
+const QUIET_CODES: ReadonlySet<ApiErrorCode> = new Set(['unavailable', 'not_implemented']);
 
 /**
  * Wraps @koa/router's allowedMethods, which answers a path's other methods with a bare 405 and an
@@ -73,7 +79,7 @@ export function errorHandler(logger: Logger): Middleware {
       };
       const status =
         typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
-      const code = err instanceof AppError ? err.code : (CODE_BY_STATUS[status] ?? 'error');
+      const code = err instanceof AppError ? err.code : codeOfStatus(status);
       // Our own AppError messages are written for clients; anything else only below 500.
       const message =
         err instanceof AppError
@@ -188,9 +194,9 @@ function closeAfterAnswer(ctx: Context): void {
  * fields to error bodies (the premium calls' `success: false`).
  */
 export function jsonBody(timeoutMs: number, extra: Record<string, unknown> = {}): Middleware {
-  const fail = (status: number, code: string, message: string) =>
+  const fail = (status: number, code: ApiErrorCode, message: string) =>
     new AppError(status, code, message, {}, extra);
-  const refuse = (ctx: Context, status: number, code: string, message: string) => {
+  const refuse = (ctx: Context, status: number, code: ApiErrorCode, message: string) => {
     closeAfterAnswer(ctx);
     return new AppError(status, code, message, { Connection: 'close' }, extra);
   };

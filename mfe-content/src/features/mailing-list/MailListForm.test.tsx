@@ -49,7 +49,7 @@ describe('MailListForm', () => {
 
   it('shows the error toast on a server error and keeps the address', async () => {
     serve('settings');
-    serve('mailSignup', apiErrorFixture('bad_request', 'nope'), { status: 400 });
+    serve('mailSignup', apiErrorFixture('invalid_email', 'nope'), { status: 400 });
     const user = userEvent.setup();
     renderForm();
     const input = screen.getByLabelText('Email address');

@@ -94,7 +94,9 @@ describe('WorkedExample', () => {
     serve('settings');
     serve('sources', SOURCES);
     serve('breakdown', () =>
-      fail ? HttpResponse.json(apiErrorFixture('internal', 'down'), { status: 500 }) : breakdown(2),
+      fail
+        ? HttpResponse.json(apiErrorFixture('internal_error', 'down'), { status: 500 })
+        : breakdown(2),
     );
     const user = userEvent.setup();
     renderPage(<WorkedExample />);

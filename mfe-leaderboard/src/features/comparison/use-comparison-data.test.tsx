@@ -48,7 +48,7 @@ describe('useComparisonData', () => {
   it('renders regardless: failed strategies → empty figures, failed base rates → zeros, both logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     serve('sources', sources);
-    serveOthers(503, apiErrorFixture('x', 'down'));
+    serveOthers(503, apiErrorFixture('data_unavailable', 'down'));
     const { result } = renderHook(() => useComparisonData(), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.stablecoinRows).toHaveLength(2);

@@ -60,10 +60,12 @@ export const alertsEndpoints = {
         schema: alertSubscribeResponseSchema,
       },
       400: error(
+        ['invalid_email', 'invalid_request', 'unknown_source', 'invalid_json'],
         'invalid_email, invalid_request (sourceId or kind), unknown_source, or invalid_json.',
       ),
-      ...bodyErrors(error),
+      ...bodyErrors,
       503: error(
+        ['data_unavailable', 'unavailable'],
         'The alerts cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },
@@ -124,8 +126,9 @@ export const alertsEndpoints = {
         description: 'Unsubscribed (also when it already was).',
         schema: alertUnsubscribeResponseSchema,
       },
-      400: error('invalid_token.'),
+      400: error(['invalid_token'], 'invalid_token.'),
       503: error(
+        ['data_unavailable', 'unavailable'],
         'The alerts cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },

@@ -9,6 +9,7 @@ import {
   STRATEGY_SLUGS,
   TIME_RANGES,
 } from '../constants.ts';
+import { API_ERROR_CODES, type ApiErrorCode } from '../error-codes.ts';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -55,12 +56,17 @@ export const percentPerYear = (description: string) => z.number().meta({ descrip
 
 // ---------------------------------------------------------------- errors
 
+const errorMessageSchema = z.string().meta({ description: 'Human-readable; never a stack trace.' });
+
+/** Every code the API answers (each endpoint's answers list the ones they may carry). */
+export const errorCodeSchema = z.enum(API_ERROR_CODES).meta({
+  id: 'ErrorCode',
+  description: 'Machine-readable. Each answer of each operation lists the codes it may carry.',
+});
+
 export const apiErrorSchema = z
   .strictObject({
-    error: z.strictObject({
-      code: z.string().meta({ description: 'Machine-readable, e.g. invalid_id.' }),
-      message: z.string().meta({ description: 'Human-readable; never a stack trace.' }),
-    }),
+    error: z.strictObject({ code: errorCodeSchema, message: errorMessageSchema }),
   })
   .meta({ id: 'Error', description: 'Every failed call answers this.' });
 
@@ -68,3 +74,19 @@ export const apiErrorSchema = z
 export const premiumErrorSchema = z
   .strictObject({ success: z.literal(false), error: apiErrorSchema.shape.error })
   .meta({ id: 'PremiumError' });
+
+/** At least one code: an error answer always says which. */
+export type ErrorCodes = readonly [ApiErrorCode, ...ApiErrorCode[]];
+
+/** The error body of one answer that may carry only `codes`. */
+export const apiErrorOf = <const C extends ErrorCodes>(codes: C) =>
+  z.strictObject({
+    error: z.strictObject({
+      code: z.enum(codes).meta({ description: 'Machine-readable.' }),
+      message: errorMessageSchema,
+    }),
+  });
+
+/** A premium call's error body (`success: false`) that may carry only `codes`. */
+export const premiumErrorOf = <const C extends ErrorCodes>(codes: C) =>
+  z.strictObject({ success: z.literal(false), error: apiErrorOf(codes).shape.error });

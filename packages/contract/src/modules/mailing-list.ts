@@ -44,9 +44,13 @@ export const mailingListEndpoints = {
         description: 'Accepted: a confirmation e-mail is on its way unless one was sent lately.',
         schema: mailSignupResponseSchema,
       },
-      400: error('invalid_email (or a bad source), or invalid_json.'),
-      ...bodyErrors(error),
+      400: error(
+        ['invalid_email', 'invalid_json'],
+        'invalid_email (or a bad source), or invalid_json.',
+      ),
+      ...bodyErrors,
       503: error(
+        ['data_unavailable', 'unavailable'],
         'The mailing list cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },

@@ -9,13 +9,7 @@ import {
   yieldSourceSchema,
 } from './yields.ts';
 import { API_PATHS } from '../paths.ts';
-import {
-  type EndpointSpec,
-  error,
-  premiumError,
-  premiumTimeout,
-  bodyErrors,
-} from '../endpoint-spec.ts';
+import { type EndpointSpec, error, premiumError, premiumBodyErrors } from '../endpoint-spec.ts';
 
 // ---------------------------------------------------------------- POST /api/premium, /api/premiumLogin
 
@@ -113,6 +107,13 @@ export const premiumStrategyAnalysisSchema = z
   .discriminatedUnion('status', [premiumAnalysisReadySchema, premiumAnalysisPendingSchema])
   .meta({ id: 'PremiumStrategyAnalysis' });
 
+/** The 401s of a code that cannot be spent. */
+const INVITE_FAILURES = [
+  'invalid_invite_code',
+  'invite_code_expired',
+  'invite_code_used_up',
+] as const;
+
 export const premiumEndpoints = {
   premiumInvite: {
     method: 'post',
@@ -124,10 +125,17 @@ export const premiumEndpoints = {
     rateLimited: true,
     responses: {
       200: { description: 'Logged in.', schema: premiumSessionSchema },
-      400: premiumError('invalid_request: inviteCode missing; invalid_json.'),
-      401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
-      ...bodyErrors(premiumError, premiumTimeout),
+      400: premiumError(
+        ['invalid_request', 'invalid_json'],
+        'invalid_request: inviteCode missing; invalid_json.',
+      ),
+      401: premiumError(
+        INVITE_FAILURES,
+        'invalid_invite_code, invite_code_expired or invite_code_used_up.',
+      ),
+      ...premiumBodyErrors,
       503: premiumError(
+        ['data_unavailable', 'unavailable'],
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },
@@ -152,10 +160,17 @@ export const premiumEndpoints = {
           "Without the caller's own token: no token, a sign-in link is mailed to the address (the same answer for a registered and a new email).",
         schema: premiumEmailSentSchema,
       },
-      400: premiumError('invalid_email, invalid_request (inviteCode missing) or invalid_json.'),
-      401: premiumError('invalid_invite_code, invite_code_expired or invite_code_used_up.'),
-      ...bodyErrors(premiumError, premiumTimeout),
+      400: premiumError(
+        ['invalid_email', 'invalid_request', 'invalid_json'],
+        'invalid_email, invalid_request (inviteCode missing) or invalid_json.',
+      ),
+      401: premiumError(
+        INVITE_FAILURES,
+        'invalid_invite_code, invite_code_expired or invite_code_used_up.',
+      ),
+      ...premiumBodyErrors,
       503: premiumError(
+        ['data_unavailable', 'unavailable'],
         'Premium data cannot be written right now: data_unavailable (its file), or unavailable (the database cannot be reached; Retry-After says when to try again).',
       ),
     },
@@ -171,11 +186,13 @@ export const premiumEndpoints = {
     bearer: 'required',
     responses: {
       200: { description: 'Analysis.', schema: premiumStrategyAnalysisSchema },
-      400: error('invalid_id: not 1-64 letters, digits, _ or -.'),
+      400: error(['invalid_id'], 'invalid_id: not 1-64 letters, digits, _ or -.'),
       401: error(
+        ['unauthorized', 'not_premium', 'premium_revoked'],
         'Missing, malformed, expired, exp-less or non-premium token; premium_revoked: its user was deleted or its invite disabled (noticed within 60 s).',
       ),
       503: error(
+        ['unavailable', 'data_unavailable'],
         'The user data cannot be read to check the token: unavailable (the database; Retry-After) or data_unavailable.',
       ),
     },

@@ -315,12 +315,15 @@ export const scannerEndpoints = {
       },
       304: notModified,
       400: error(
+        ['invalid_query'],
         'invalid_query: an unknown, repeated or malformed parameter (the message says which).',
       ),
       401: error(
+        ['premium_required'],
         'premium_required: format=csv without a valid premium token (a token whose user was deleted or whose invite was disabled counts as none within 60 s).',
       ),
       503: error(
+        ['data_unavailable', 'unavailable'],
         'The pools snapshot or the project tiers never loaded; or, with a token, the user data cannot be read to check it (unavailable, Retry-After).',
       ),
     },
@@ -337,9 +340,9 @@ export const scannerEndpoints = {
     responses: {
       200: { description: 'The pool\u2019s history.', schema: poolHistoryAnswerSchema },
       304: notModified,
-      400: error('invalid_pool: not a DeFiLlama pool id.'),
-      404: error('not_found: no such pool in the snapshot and no history of it.'),
-      503: error('The pools snapshot or the project tiers never loaded.'),
+      400: error(['invalid_pool'], 'invalid_pool: not a DeFiLlama pool id.'),
+      404: error(['not_found'], 'not_found: no such pool in the snapshot and no history of it.'),
+      503: error(['data_unavailable'], 'The pools snapshot or the project tiers never loaded.'),
     },
   },
   scannerTrackRecord: {
@@ -358,8 +361,11 @@ export const scannerEndpoints = {
         csv: true,
       },
       304: notModified,
-      400: error('invalid_query: format is neither json nor csv.'),
-      503: error('The pools snapshot, the project tiers or the history never loaded.'),
+      400: error(['invalid_query'], 'invalid_query: format is neither json nor csv.'),
+      503: error(
+        ['data_unavailable'],
+        'The pools snapshot, the project tiers or the history never loaded.',
+      ),
     },
   },
 } as const satisfies Record<string, EndpointSpec>;

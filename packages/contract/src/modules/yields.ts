@@ -593,6 +593,7 @@ export const asOfQuerySchema = z.object({
  * computed never does.
  */
 const asOfRateLimited = error(
+  ['rate_limited'],
   'rate_limited: with asOf, more past days not computed yet than this client may ask for per window (AS_OF_RATE_LIMIT_MAX, 20 per minute); see Retry-After. A day already computed is never refused.',
 );
 
@@ -734,6 +735,7 @@ export const yieldsEndpoints = {
       200: { description: 'Metrics, one per source.', schema: strategyMetricsListSchema },
       304: notModified,
       400: error(
+        ['invalid_as_of'],
         'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
       429: asOfRateLimited,
@@ -753,6 +755,7 @@ export const yieldsEndpoints = {
       200: { description: 'Base rates.', schema: baseRatesSchema },
       304: notModified,
       400: error(
+        ['invalid_as_of'],
         'invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
       429: asOfRateLimited,
@@ -770,7 +773,10 @@ export const yieldsEndpoints = {
     responses: {
       200: { description: 'History.', schema: historyResponseSchema },
       304: notModified,
-      400: error('invalid_id: missing, malformed or unknown id; invalid_range: not a range.'),
+      400: error(
+        ['invalid_id', 'invalid_range'],
+        'invalid_id: missing, malformed or unknown id; invalid_range: not a range.',
+      ),
       503: unavailable,
     },
   },
@@ -785,6 +791,7 @@ export const yieldsEndpoints = {
     responses: {
       200: { description: 'Earnings.', schema: earningsAnswerSchema },
       400: error(
+        ['invalid_id', 'invalid_amount', 'invalid_range'],
         'invalid_id: missing, malformed or unknown source id; invalid_amount: not a number, not above 0 or too large; invalid_range: not a range.',
       ),
       503: unavailable,
@@ -804,9 +811,10 @@ export const yieldsEndpoints = {
       200: { description: 'Breakdown.', schema: riskBreakdownSchema },
       304: notModified,
       400: error(
+        ['invalid_id', 'invalid_as_of'],
         'invalid_id: neither a numeric id nor a base-rate key; invalid_as_of: asOf is not a day as YYYY-MM-DD, is before the first day of data or after today (UTC).',
       ),
-      404: error('No such source.'),
+      404: error(['not_found'], 'not_found: no such source.'),
       429: asOfRateLimited,
       503: unavailable,
     },
@@ -822,7 +830,7 @@ export const yieldsEndpoints = {
     responses: {
       200: { description: 'Content.', schema: strategyContentSchema },
       304: notModified,
-      404: error('Unknown slug.'),
+      404: error(['not_found'], 'not_found: unknown slug.'),
       503: unavailable,
     },
   },
@@ -842,7 +850,7 @@ export const yieldsEndpoints = {
         csv: true,
       },
       304: notModified,
-      400: error('invalid_query: format is neither json nor csv.'),
+      400: error(['invalid_query'], 'invalid_query: format is neither json nor csv.'),
       503: unavailable,
     },
   },
