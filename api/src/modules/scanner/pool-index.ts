@@ -322,6 +322,23 @@ export function queryPools(index: PoolIndex, q: PoolQuery): QueryResult {
     matches[m++] = i;
   }
 
+  return rankedPage(index, q, matches, m, driverIsTvlPrefix);
+}
+
+/**
+ * The requested page of the `m` matches (in `matches`), in the query's order: the TVL prefix walked
+ * in TVL order is already ranked; few matches are ranked by sorting their ranks; many are marked
+ * and the precomputed order walked until the page is full.
+ */
+function rankedPage(
+  index: PoolIndex,
+  q: PoolQuery,
+  matches: Uint32Array,
+  m: number,
+  driverIsTvlPrefix: boolean,
+): QueryResult {
+  const n = index.size;
+  const end = q.offset + q.limit;
   if (q.offset >= m) return { total: m, page: new Uint32Array(0) };
   const order = index.order[q.sort];
   // The TVL prefix is walked in TVL order: its matches are already ranked by TVL.
