@@ -111,7 +111,6 @@ export default tseslint.config(
             {
               target: './api/src/modules',
               from: './api/src/composition',
-              except: ['./data-files.ts'],
               message:
                 'Modules take their narrow dependencies, not the composition root that builds them.',
             },

@@ -26,7 +26,7 @@ import {
   type UsersFile,
 } from '../modules/premium/schemas.ts';
 import { mailingListFileSchema, type MailingListFile } from '../modules/mailing-list/schemas.ts';
-import { poolsFileSchema, type PoolsFile } from '../modules/import/pools-file.ts';
+import { poolsFileSpec } from '../modules/import/index.ts';
 import { projectTiersFileSchema, type ProjectTiersFile } from '../modules/scanner/schemas.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
 import { DataStore } from '../platform/files/data-store.ts';
@@ -80,11 +80,7 @@ export const dataFiles = {
   // The scanner's input (api/src/modules/scanner): DeFiLlama's /pools snapshot, written by the
   // import (no file yet = no snapshot: the scanner answers an empty result), and the operators'
   // tiers.
-  pools: {
-    file: 'pools.json',
-    schema: poolsFileSchema,
-    empty: () => ({ status: 'success', asOf: null, sample: false, data: [] }),
-  } as FileSpec<PoolsFile>,
+  pools: poolsFileSpec,
   projectTiers: {
     file: 'project-tiers.json',
     schema: projectTiersFileSchema,

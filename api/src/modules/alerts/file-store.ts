@@ -4,7 +4,8 @@
  * share), its journal records and their reducer.
  */
 import { z } from 'zod';
-import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
+import type { FilesView, FileSpec } from '../../platform/files/data-store.ts';
+import type { MailingListFile } from '../mailing-list/index.ts';
 import { alertsFileSchema, type AlertsFile } from './schemas.ts';
 import type { AlertDelivery, AlertStore, AlertSubscription } from './store.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type ConfirmationDecision,
   type ConfirmationMail,
 } from '../confirmations/index.ts';
-import type { JournalEngine } from '../../platform/files/journal-engine.ts';
+import type { ModuleJournal } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
@@ -25,6 +26,9 @@ import {
   type RedeemSignInPart,
   type SignInMailRecord,
 } from '../confirmations/index.ts';
+
+/** The files the alerts' store reads and writes: its own, and the mailing list's (the caps). */
+type AlertFiles = { alerts: FileSpec<AlertsFile>; mailingList: FileSpec<MailingListFile> };
 
 export const alertRecords = {
   alertSub: z.object({
@@ -70,8 +74,8 @@ export class FileAlerts implements Omit<AlertStore, 'purgeUnconfirmed'> {
   private readonly confirmations = new Map<string, ConfirmationMail[]>();
 
   constructor(
-    private readonly engine: JournalEngine<DataFiles>,
-    private readonly store: ApiStore,
+    private readonly engine: ModuleJournal<AlertFiles>,
+    private readonly store: FilesView<AlertFiles>,
   ) {
     engine.declare(alertRecords);
     engine.register<AlertsFile, AlertRecord>({

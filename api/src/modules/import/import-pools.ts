@@ -19,9 +19,13 @@
 import path from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { DEFAULT_DATA_DIR } from '../../platform/paths.ts';
-import { openStore, dataFiles, type ApiStore } from '../../composition/data-files.ts';
-import { poolSchema, type Pool, type PoolsFile } from './pools-file.ts';
-import { formatJsonPath } from '../../platform/files/data-store.ts';
+import { poolSchema, poolsFileSpec, type Pool, type PoolsFile } from './pools-file.ts';
+import {
+  DataStore,
+  formatJsonPath,
+  type FilesView,
+  type FileSpec,
+} from '../../platform/files/data-store.ts';
 import type { LeftOutPool } from '@yield/contract';
 import { silentLogger, type Logger } from '../../platform/logger.ts';
 import { PoolHistoryStore, type PoolHistory } from './pool-history.ts';
@@ -53,6 +57,9 @@ export class PoolsImportError extends Error {
   }
 }
 
+/** The data file the /pools import writes. */
+export type PoolsFiles = { pools: FileSpec<PoolsFile> };
+
 export interface PrepareOptions {
   /** When the response was fetched (the snapshot's asOf). Default: now. */
   fetchedAt?: Date;
@@ -64,7 +71,7 @@ export interface PrepareOptions {
 
 export interface ImportOptions extends PrepareOptions {
   /** The store to write through (the caller's); default: a store opened on `dataDir`. */
-  store?: ApiStore;
+  store?: FilesView<PoolsFiles>;
   /** Default: api/data (pools:generate passes DATA_DIR from the configuration). */
   dataDir?: string;
   logger?: Logger;
@@ -176,11 +183,16 @@ export async function importPoolsSnapshot(
   const { file, report } = preparePoolsSnapshot(raw, options);
   const logger = options.logger ?? silentLogger;
   const store =
-    options.store ?? openStore(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR), logger);
-  const target = path.join(store.dir, dataFiles.pools.file);
+    options.store ??
+    new DataStore(
+      path.resolve(options.dataDir ?? DEFAULT_DATA_DIR),
+      { pools: poolsFileSpec },
+      logger,
+    );
+  const target = path.join(store.dir, poolsFileSpec.file);
   await new TextFile(target).write(formatPoolsFile(file));
   await store.refreshFile('pools');
-  const status = store.status()[dataFiles.pools.file];
+  const status = store.status()[poolsFileSpec.file];
   if (status?.error)
     throw new PoolsImportError(`the written snapshot was refused: ${status.error}`);
   const history = options.history === undefined ? new PoolHistoryStore(store.dir) : options.history;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema as isoDateTime } from '@yield/contract';
 import { flagRepeats } from '../../platform/files/schema-checks.ts';
+import type { FileSpec } from '../../platform/files/data-store.ts';
 
 // ---------------------------------------------------------------- pools.json (data:import)
 /**
@@ -78,3 +79,10 @@ export const poolsFileSchema = z
     ),
   );
 export type PoolsFile = z.infer<typeof poolsFileSchema>;
+
+/** pools.json in the data directory: no file yet is no snapshot (the scanner answers empty). */
+export const poolsFileSpec: FileSpec<PoolsFile> = {
+  file: 'pools.json',
+  schema: poolsFileSchema,
+  empty: () => ({ status: 'success', asOf: null, sample: false, data: [] }),
+};

@@ -16,8 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { DataFileError } from '../../platform/files/data-store.ts';
-import { dataFiles, type ApiStore } from '../../composition/data-files.ts';
+import { DataFileError, type FilesView, type FileSpec } from '../../platform/files/data-store.ts';
 import {
   defillamaFeedOf,
   onchainFeedOf,
@@ -46,7 +45,7 @@ import {
   parseChart,
   poolsUrl,
 } from './defillama.ts';
-import { importPoolsSnapshot, preparePoolsSnapshot } from './import-pools.ts';
+import { importPoolsSnapshot, preparePoolsSnapshot, type PoolsFiles } from './import-pools.ts';
 import type { PoolHistoryDeps } from './pool-backfill.ts';
 import {
   coinsChartUrl,
@@ -67,6 +66,14 @@ import {
   type PriceLookup,
 } from './onchain.ts';
 
+/** The data files the import reads and writes (the composition root passes the whole store). */
+export type ImportFiles = PoolsFiles & {
+  sources: FileSpec<SourcesFile>;
+  history: FileSpec<HistoryFile>;
+  prices: FileSpec<PricesFile>;
+  importStatus: FileSpec<ImportStatusFile>;
+};
+
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_CONCURRENCY = 4;
 /** Days taken from each response: the sample's span, well over the 180 the site shows. */
@@ -74,7 +81,7 @@ export const DEFAULT_IMPORT_DAYS = 450;
 
 export interface ImportOptions {
   /** Feeds come from its sources.json, history.json is written in its directory. */
-  store: ApiStore;
+  store: FilesView<ImportFiles>;
   /** Default: https://yields.llama.fi (callers pass DEFILLAMA_API_URL from the configuration). */
   apiUrl?: string | undefined;
   /** DeFiLlama's coins API (token prices). Default: https://coins.llama.fi (callers pass COINS_API_URL). */
@@ -463,7 +470,7 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
 }
 
 /** sources.json as it is now (hand edits made since the store last looked count), or null. */
-async function loadSources(store: ApiStore, { result, logger }: Run) {
+async function loadSources(store: FilesView<ImportFiles>, { result, logger }: Run) {
   await store.refreshFile('sources');
   await store.refreshFile('history');
   const sources = store.get('sources');
@@ -570,8 +577,8 @@ async function writeHistory(
   } else if (imports.length + chains.length > 0) {
     try {
       const written = await guardedWrite({
-        file: path.join(store.dir, dataFiles.history.file),
-        schema: dataFiles.history.schema,
+        file: path.join(store.dir, store.spec('history').file),
+        schema: store.spec('history').schema,
         update: (current) => {
           last.before = current;
           last.merge = mergeHistory(current, imports, now, chains);
@@ -815,9 +822,9 @@ async function importPrices(
     } else if (imports.length > 0) {
       await store.refreshFile('prices');
       await guardedWrite({
-        file: path.join(store.dir, dataFiles.prices.file),
-        schema: dataFiles.prices.schema,
-        empty: dataFiles.prices.empty,
+        file: path.join(store.dir, store.spec('prices').file),
+        schema: store.spec('prices').schema,
+        empty: store.spec('prices').empty,
         update: (current) => {
           merge = mergePrices(current, imports, now);
           return merge.changed ? merge.prices : null;
@@ -901,9 +908,9 @@ async function recordStatus(options: ImportOptions, result: ImportResult, logger
   };
   try {
     await guardedWrite({
-      file: path.join(options.store.dir, dataFiles.importStatus.file),
-      schema: dataFiles.importStatus.schema,
-      empty: dataFiles.importStatus.empty,
+      file: path.join(options.store.dir, options.store.spec('importStatus').file),
+      schema: options.store.spec('importStatus').schema,
+      empty: options.store.spec('importStatus').empty,
       update: () => ({ lastRun }),
     });
     await options.store.refreshFile('importStatus');

@@ -5,7 +5,7 @@
  * journal line that both files apply.
  */
 import { z } from 'zod';
-import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
+import type { FilesView, FileSpec } from '../../platform/files/data-store.ts';
 import { mailingListFileSchema, type MailingListFile } from './schemas.ts';
 import {
   confirmationAllowed,
@@ -14,13 +14,16 @@ import {
   type ConfirmationMail,
 } from '../confirmations/index.ts';
 import type { MailingListEntry, MailingListStore, NewSubscriber } from './store.ts';
-import type { JournalEngine } from '../../platform/files/journal-engine.ts';
+import type { ModuleJournal } from '../../platform/files/journal-engine.ts';
 import {
   sharedRecords,
   unconfirmedExpired,
   type MailingRequestRecord,
   type PurgeRecord,
 } from '../confirmations/index.ts';
+
+/** The files the mailing list's store reads and writes: its own, and alerts.json (the shared caps). */
+type MailingListFiles = { mailingList: FileSpec<MailingListFile>; alerts: FileSpec<unknown> };
 
 export const mailingListRecords = {
   subscriber: z.object({
@@ -55,8 +58,8 @@ export class FileMailingList implements MailingListStore {
 
   /** `confirmations`: the confirmation e-mails counted for a lower-cased address (the alerts' file-store.ts). */
   constructor(
-    private readonly engine: JournalEngine<DataFiles>,
-    private readonly store: ApiStore,
+    private readonly engine: ModuleJournal<MailingListFiles>,
+    private readonly store: FilesView<MailingListFiles>,
     private readonly confirmations: (email: string) => readonly ConfirmationMail[],
   ) {
     engine.declare(mailingListRecords);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { inviteUsable } from './invite-codes.ts';
-import type { ApiStore, DataFiles } from '../../composition/data-files.ts';
+import type { FilesView, FileSpec } from '../../platform/files/data-store.ts';
 import {
   invitesFileSchema,
   usersFileSchema,
@@ -27,13 +27,20 @@ import type {
   Redemption,
   SignInLinkUse,
 } from './store.ts';
-import type { JournalEngine } from '../../platform/files/journal-engine.ts';
+import type { ModuleJournal } from '../../platform/files/journal-engine.ts';
 import {
   confirmationAllowed,
   PREMIUM_SIGN_IN_SCOPE,
   type ConfirmationMail,
 } from '../confirmations/index.ts';
 import { sharedRecords, signInMailFields, type SignInMailRecord } from '../confirmations/index.ts';
+
+/** The files premium's store reads and writes: its own, and alerts.json (the sign-in links' caps). */
+type PremiumFiles = {
+  invites: FileSpec<InvitesFile>;
+  users: FileSpec<UsersFile>;
+  alerts: FileSpec<unknown>;
+};
 
 export const premiumRecords = {
   redeem: z.object({
@@ -75,8 +82,8 @@ export class FilePremium implements PremiumStore {
 
   /** `confirmations`: the e-mails counted for a lower-cased address (the alerts' file-store.ts). */
   constructor(
-    private readonly engine: JournalEngine<DataFiles>,
-    private readonly store: ApiStore,
+    private readonly engine: ModuleJournal<PremiumFiles>,
+    private readonly store: FilesView<PremiumFiles>,
     private readonly confirmations: (email: string) => readonly ConfirmationMail[],
   ) {
     engine.declare(premiumRecords);

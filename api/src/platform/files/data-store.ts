@@ -181,6 +181,16 @@ export interface FileReader<K extends string, T> {
 }
 type DataOf<S extends SpecMap, K extends keyof S> = S[K] extends FileSpec<infer T> ? T : never;
 
+/**
+ * What a module's store or job uses of the data store, narrowed to the files it names: the
+ * composition root passes the one store of every file (composition/data-files.ts), a module
+ * declares only the files it reads and writes.
+ */
+export type FilesView<S extends SpecMap> = Pick<
+  DataStore<S>,
+  'dir' | 'get' | 'refreshFile' | 'status' | 'reload' | 'mutate' | 'spec'
+>;
+
 export class DataStore<S extends SpecMap> {
   readonly dir: string;
   private readonly entries: { [K in keyof S]: Entry<DataOf<S, K>> };
@@ -236,6 +246,11 @@ export class DataStore<S extends SpecMap> {
       entries[key] = entry;
     }
     this.entries = entries;
+  }
+
+  /** The spec a file was opened with (its name, schema and empty value). */
+  spec<K extends keyof S>(key: K): S[K] {
+    return this.entries[key].spec as S[K];
   }
 
   keys(): (keyof S)[] {

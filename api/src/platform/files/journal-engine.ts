@@ -119,6 +119,24 @@ export interface OpenOptions {
   replay?: boolean;
 }
 
+/**
+ * What a module's store uses of the journal (its records, reducers and writes), narrowed to the
+ * files it owns: the composition root passes the one engine of every file, a module names only
+ * its own.
+ */
+export type ModuleJournal<S extends SpecMap> = Pick<
+  JournalEngine<S>,
+  | 'declare'
+  | 'register'
+  | 'writable'
+  | 'apply'
+  | 'pending'
+  | 'recordKeyed'
+  | 'record'
+  | 'writes'
+  | 'compact'
+>;
+
 export class JournalEngine<S extends SpecMap, K extends keyof S & string = keyof S & string> {
   private readonly logger: Logger;
   private readonly label: string;
