@@ -155,6 +155,19 @@ describe('the module graph of api/src/modules', () => {
     expect(typeCycles(moduleGraph())).toEqual([]);
   });
 
+  it('is the one docs/architecture.md shows', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const rows = [...doc.matchAll(/^ {2}\| `([a-z-]+)` +\| (.+?) +\|$/gm)];
+    const shown = new Map(
+      rows.map(([, name, imports]) => [
+        name!,
+        [...imports!.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!).sort(),
+      ]),
+    );
+    const drawn = new Map([...moduleGraph()].map(([name, deps]) => [name, [...deps].sort()]));
+    expect(shown).toEqual(drawn);
+  });
+
   it('an import back between two modules is a cycle, through their index files too', () => {
     // The premium module reads the yields module (the snapshot's series).
     const cycles = typeCycles(
