@@ -5,6 +5,12 @@
  *
  *   node bench/api.mjs                 # or: pnpm --filter @yield/bench bench:api
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_ROUNDS=4 node bench/api.mjs
+ *   BENCH_BEFORE=/path/to/checkout node bench/api.mjs   # also the build before, in the same run
+ *
+ * With BENCH_BEFORE (another checkout of the repository, installed), the API of that checkout runs
+ * too, in its own child process on the same data, and each round measures the bare server, this
+ * API and the API before, one after the other: the result is this API's throughput against the
+ * build before, under the same swings of the machine's load.
  *
  * The API logs (an access line per request, to a file) and counts its metrics, as in production.
  *
@@ -29,10 +35,11 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 18_791);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 18_792);
 const CONTROL_PORT = Number(process.env.BENCH_CONTROL_PORT ?? 18_793);
 const PATH = '/api/strategies';
+const beforeDir = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : null;
 
 // Both servers live in one child process, so they share the same runtime conditions (tsx loader,
 // heap holding the data, event loop); only the request handling differs.
-const servers = `
+const serversScript = (apiPort, barePort, controlPort) => `
 import http from 'node:http';
 import { createApp, createDeps, createLogger } from './src/index.ts';
 // Logging and metrics on, as in production: one access line per request (to a file, written
@@ -41,8 +48,8 @@ const deps = await createDeps({
   logger: createLogger({ level: 'info', destination: process.env.BENCH_LOG_FILE }),
 });
 const handler = createApp(deps).callback();
-await new Promise((r) => http.createServer(handler).listen(${API_PORT}, r));
-const res0 = await fetch('http://127.0.0.1:${API_PORT}${PATH}');
+await new Promise((r) => http.createServer(handler).listen(${apiPort}, r));
+const res0 = await fetch('http://127.0.0.1:${apiPort}${PATH}');
 const body = Buffer.from(await res0.arrayBuffer());
 // The same response bytes: body and headers (security headers, ETag, Cache-Control are part of
 // what the API must send); node adds Date / Connection / Keep-Alive itself on both servers.
@@ -53,40 +60,46 @@ for (const [name, value] of res0.headers) {
 http.createServer((req, res) => {
   res.writeHead(200, headers);
   res.end(body);
-}).listen(${BARE_PORT}, () => {
+}).listen(${barePort}, () => {
   // Control port: the child's own CPU time, so throughput can be normalised per CPU-second.
   http.createServer((req, res) => {
     const u = process.cpuUsage();
     res.end(String(u.user + u.system));
-  }).listen(${CONTROL_PORT}, () => console.log('ready'));
+  }).listen(${controlPort}, () => console.log('ready'));
 });
 `;
 
-const cpuMicros = async () =>
-  Number(await (await fetch(`http://127.0.0.1:${CONTROL_PORT}/`)).text());
+const cpuMicros = async (controlPort) =>
+  Number(await (await fetch(`http://127.0.0.1:${controlPort}/`)).text());
 
 /** One autocannon run, with the server process's CPU time spent during it. */
-async function run(url) {
-  const before = await cpuMicros();
+async function run(url, controlPort = CONTROL_PORT) {
+  const before = await cpuMicros(controlPort);
   const result = await new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, pipelining: 1 }, (err, r) =>
       err ? reject(err) : resolve(r),
     );
   });
-  const cpuSeconds = ((await cpuMicros()) - before) / 1e6;
+  const cpuSeconds = ((await cpuMicros(controlPort)) - before) / 1e6;
   return { ...result, perCpuSecond: result.requests.total / cpuSeconds };
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-data-'));
-// The shipped data only: a local server's user data, journal, lock and secrets stay out.
-await cp(path.join(apiDir, 'data'), dataDir, {
-  recursive: true,
-  filter: (src) =>
-    src === path.join(apiDir, 'data') ||
-    !/^(\.|user-data\.|outbox$|(mailing-list|users|invites|alerts)\.json$)/.test(
-      path.basename(src),
-    ),
-});
+/** A temp copy of the shipped data only: a local server's user data, journal, lock and secrets stay out. */
+async function copyOfData() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-data-'));
+  await cp(path.join(apiDir, 'data'), dir, {
+    recursive: true,
+    filter: (src) =>
+      src === path.join(apiDir, 'data') ||
+      !/^(\.|user-data\.|outbox$|(mailing-list|users|invites|alerts)\.json$)/.test(
+        path.basename(src),
+      ),
+  });
+  return dir;
+}
+const dataDir = await copyOfData();
+// The build before reads the same data from a directory of its own (each process owns its own).
+const beforeDataDir = beforeDir ? await copyOfData() : null;
 const env = {
   DATA_DIR: dataDir,
   BENCH_LOG_FILE: path.join(dataDir, 'api.log'),
@@ -96,8 +109,36 @@ const env = {
 const children = [];
 try {
   children.push(
-    await startChild(['--import', 'tsx', '--input-type=module', '-e', servers], env, apiDir),
+    await startChild(
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        serversScript(API_PORT, BARE_PORT, CONTROL_PORT),
+      ],
+      env,
+      apiDir,
+    ),
   );
+  // The build before (BENCH_BEFORE): its API on ports of its own, the same data.
+  const BEFORE_PORT = API_PORT + 10;
+  const BEFORE_CONTROL_PORT = CONTROL_PORT + 10;
+  if (beforeDir) {
+    children.push(
+      await startChild(
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          serversScript(BEFORE_PORT, BARE_PORT + 10, BEFORE_CONTROL_PORT),
+        ],
+        { ...env, DATA_DIR: beforeDataDir, BENCH_LOG_FILE: path.join(beforeDataDir, 'api.log') },
+        path.join(beforeDir, 'api'),
+      ),
+    );
+  }
 
   // Same bytes: compare status, headers (minus Date) and body once before measuring.
   const [a, b] = await Promise.all(
@@ -119,12 +160,18 @@ try {
   // Warm-up (JIT, connection setup), not recorded.
   await run(`http://127.0.0.1:${BARE_PORT}${PATH}`);
   await run(`http://127.0.0.1:${API_PORT}${PATH}`);
+  if (beforeDir) await run(`http://127.0.0.1:${BEFORE_PORT}${PATH}`, BEFORE_CONTROL_PORT);
 
   const rows = [];
   for (let i = 0; i < rounds; i++) {
     const bare = await run(`http://127.0.0.1:${BARE_PORT}${PATH}`);
     const api = await run(`http://127.0.0.1:${API_PORT}${PATH}`);
+    const before = beforeDir
+      ? await run(`http://127.0.0.1:${BEFORE_PORT}${PATH}`, BEFORE_CONTROL_PORT)
+      : null;
     rows.push({
+      beforeRps: before?.requests.average ?? null,
+      beforePerCpu: before?.perCpuSecond ?? null,
       round: i + 1,
       bareRps: bare.requests.average,
       apiRps: api.requests.average,
@@ -164,8 +211,27 @@ try {
   console.log(
     `median ratio per CPU-second ${medianCpu.toFixed(2)} (target ≥ 0.80): ${pass ? 'PASS' : 'FAIL'}; wall-clock median ${medianWall.toFixed(2)}`,
   );
-  process.exitCode = pass ? 0 : 1;
+  let beforePass = true;
+  if (beforeDir) {
+    const wall = median(rows.map((r) => r.apiRps / r.beforeRps));
+    const cpu = median(rows.map((r) => r.apiPerCpu / r.beforePerCpu));
+    console.log(
+      '| round | before req/s | API req/s | ratio | before req per CPU-s | API req per CPU-s | ratio per CPU-s |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      console.log(
+        `| ${r.round} | ${f(r.beforeRps)} | ${f(r.apiRps)} | ${(r.apiRps / r.beforeRps).toFixed(3)} | ${f(r.beforePerCpu)} | ${f(r.apiPerCpu)} | ${(r.apiPerCpu / r.beforePerCpu).toFixed(3)} |`,
+      );
+    }
+    beforePass = wall >= 0.95;
+    console.log(
+      `against the build before (${beforeDir}): median ratio wall-clock ${wall.toFixed(3)}, per CPU-second ${cpu.toFixed(3)} (target ≥ 0.95 wall-clock): ${beforePass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  process.exitCode = pass && beforePass ? 0 : 1;
 } finally {
   for (const child of children) child.kill();
   await rm(dataDir, { recursive: true, force: true });
+  if (beforeDataDir) await rm(beforeDataDir, { recursive: true, force: true });
 }
