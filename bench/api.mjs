@@ -164,11 +164,20 @@ try {
 
   const rows = [];
   for (let i = 0; i < rounds; i++) {
-    const bare = await run(`http://127.0.0.1:${BARE_PORT}${PATH}`);
-    const api = await run(`http://127.0.0.1:${API_PORT}${PATH}`);
-    const before = beforeDir
-      ? await run(`http://127.0.0.1:${BEFORE_PORT}${PATH}`, BEFORE_CONTROL_PORT)
-      : null;
+    // Each round starts with the next server, so none is always measured first or last.
+    const servers = [
+      ['bare', () => run(`http://127.0.0.1:${BARE_PORT}${PATH}`)],
+      ['api', () => run(`http://127.0.0.1:${API_PORT}${PATH}`)],
+      ...(beforeDir
+        ? [['before', () => run(`http://127.0.0.1:${BEFORE_PORT}${PATH}`, BEFORE_CONTROL_PORT)]]
+        : []),
+    ];
+    const measured = {};
+    for (let k = 0; k < servers.length; k++) {
+      const [name, measure] = servers[(i + k) % servers.length];
+      measured[name] = await measure();
+    }
+    const { bare, api, before = null } = measured;
     rows.push({
       beforeRps: before?.requests.average ?? null,
       beforePerCpu: before?.perCpuSecond ?? null,
