@@ -69,6 +69,14 @@ http.createServer((req, res) => {
 });
 `;
 
+/** The API, its bare twin and the control port in one child process run from `dir` (an api/ folder). */
+const startServers = (apiPort, barePort, controlPort, env, dir) =>
+  startChild(
+    ['--import', 'tsx', '--input-type=module', '-e', serversScript(apiPort, barePort, controlPort)],
+    env,
+    dir,
+  );
+
 const cpuMicros = async (controlPort) =>
   Number(await (await fetch(`http://127.0.0.1:${controlPort}/`)).text());
 
@@ -108,33 +116,22 @@ const env = {
 };
 const children = [];
 try {
-  children.push(
-    await startChild(
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        serversScript(API_PORT, BARE_PORT, CONTROL_PORT),
-      ],
-      env,
-      apiDir,
-    ),
-  );
+  children.push(await startServers(API_PORT, BARE_PORT, CONTROL_PORT, env, apiDir));
   // The build before (BENCH_BEFORE): its API on ports of its own, the same data.
   const BEFORE_PORT = API_PORT + 10;
   const BEFORE_CONTROL_PORT = CONTROL_PORT + 10;
   if (beforeDir) {
+    const beforeEnv = {
+      ...env,
+      DATA_DIR: beforeDataDir,
+      BENCH_LOG_FILE: path.join(beforeDataDir, 'api.log'),
+    };
     children.push(
-      await startChild(
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          serversScript(BEFORE_PORT, BARE_PORT + 10, BEFORE_CONTROL_PORT),
-        ],
-        { ...env, DATA_DIR: beforeDataDir, BENCH_LOG_FILE: path.join(beforeDataDir, 'api.log') },
+      await startServers(
+        BEFORE_PORT,
+        BARE_PORT + 10,
+        BEFORE_CONTROL_PORT,
+        beforeEnv,
         path.join(beforeDir, 'api'),
       ),
     );

@@ -58,7 +58,7 @@ const fileOf = (key: keyof DataFiles) => dataFiles[key].file;
 const keyOf = (name: string) => PUBLISHED_KEYS.find((k) => fileOf(k) === name);
 
 /** A file's text, or null when it does not exist. */
-async function readText(file: string): Promise<string | null> {
+export async function readText(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (err) {

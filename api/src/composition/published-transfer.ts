@@ -9,10 +9,9 @@
  * it (`replace`), then published as the next version, compare-and-swap on the version read.
  * Export: the published bodies are written as the directory's files.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dataFiles, openStore, type DataFiles } from './data-files.ts';
-import { PUBLISHED_KEYS } from './published-data.ts';
+import { PUBLISHED_KEYS, readText } from './published-data.ts';
 import { writeFileDurably } from '../platform/files/durable.ts';
 import { jsonFileText, sha256 } from '../platform/files/json-text.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
@@ -33,15 +32,6 @@ export interface PublishedFilesPlan {
   invalid: string[];
   /** Files whose published body differs, not replaced (without `replace`). */
   differ: string[];
-}
-
-async function readText(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
 }
 
 /**
