@@ -34,6 +34,30 @@ describe('signed alert links', () => {
     expect(verifyAlertToken('another-secret', 'unsubscribe', token, NOW).ok).toBe(false);
   });
 
+  it('another spelling of the same bytes is not the link that was sent', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The last character of base64url text carries unused bits: flipping the lowest one spells
+    // the same bytes (a 32-byte signature is 43 characters, 2 bits unused).
+    const respell = (text: string) => {
+      const last = ALPHABET.indexOf(text.at(-1)!);
+      return `${text.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    };
+    for (const id of ['sub-1', 'sub-2', 'sub-3', 'sub-4']) {
+      const token = signAlertToken(SECRET, 'unsubscribe', id, null);
+      const [payload, sig] = token.split('.') as [string, string];
+      expect(Buffer.from(respell(sig), 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+      expect(verifyAlertToken(SECRET, 'unsubscribe', `${payload}.${respell(sig)}`, NOW).ok).toBe(
+        false,
+      );
+      // The payload likewise, when its length leaves bits unused.
+      if (Buffer.from(respell(payload), 'base64url').equals(Buffer.from(payload, 'base64url')))
+        expect(verifyAlertToken(SECRET, 'unsubscribe', `${respell(payload)}.${sig}`, NOW).ok).toBe(
+          false,
+        );
+      expect(verifyAlertToken(SECRET, 'unsubscribe', token, NOW).ok).toBe(true);
+    }
+  });
+
   it('a confirmation link expires; an unsubscribe link does not', () => {
     const confirm = signAlertToken(SECRET, 'confirm', 'sub-1', IN_AN_HOUR);
     expect(verifyAlertToken(SECRET, 'confirm', confirm, IN_AN_HOUR)).toEqual({

@@ -68,8 +68,11 @@ export function verifyAlertToken(
   if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]!) || !/^[\w-]+$/.test(parts[1]!))
     return invalid;
   const payload = Buffer.from(parts[0]!, 'base64url').toString('utf8');
-  const given = Buffer.from(parts[1]!, 'base64url');
-  const expected = sign(secret, payload);
+  // Only the spellings signAlertToken writes: base64url has several spellings of the same bytes
+  // (the last character's unused bits), and a link changed by a character is not the one sent.
+  if (Buffer.from(payload).toString('base64url') !== parts[0]) return invalid;
+  const given = Buffer.from(parts[1]!);
+  const expected = Buffer.from(sign(secret, payload).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
   const m = /^(confirm|unsubscribe)\.([\w-]{1,100})\.(\d{1,12})$/.exec(payload);
   if (!m || m[1] !== action) return invalid;
