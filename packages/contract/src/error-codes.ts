@@ -5,14 +5,25 @@
  * ones any request may get whatever its endpoint. The API's error helpers take only these codes
  * (api/src/platform/http/errors.ts), so a code the contract does not know does not compile.
  */
-export const API_ERROR_CODES = [
-  // Any request, before or whatever its route (COMMON_ERROR_CODES).
+
+/**
+ * What any request may be answered whatever its endpoint: a malformed request (400), its headers
+ * or body too late (408) or too large (431), a method its path does not serve (405) or no server
+ * knows (501), an unexpected failure (500).
+ */
+export const COMMON_ERROR_CODES = [
   'bad_request',
   'request_timeout',
   'headers_too_large',
   'method_not_allowed',
   'not_implemented',
   'internal_error',
+] as const;
+
+/** Every code, the common ones first. */
+export const API_ERROR_CODES = [
+  // Any request, before or whatever its route.
+  ...COMMON_ERROR_CODES,
   // A path that is no endpoint, or a resource an endpoint does not have.
   'not_found',
   // The JSON body reader and the rate limits.
@@ -45,19 +56,6 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/**
- * What any request may be answered whatever its endpoint: a malformed request (400), its headers
- * or body too late (408) or too large (431), a method its path does not serve (405) or no server
- * knows (501), an unexpected failure (500).
- */
-export const COMMON_ERROR_CODES = [
-  'bad_request',
-  'request_timeout',
-  'headers_too_large',
-  'method_not_allowed',
-  'not_implemented',
-  'internal_error',
-] as const satisfies readonly ApiErrorCode[];
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 
 /** Whether `value` is a code of the contract (a client reading an error body checks it). */
