@@ -143,6 +143,18 @@ test.describe('premium journey', () => {
     const premium = new PremiumPages(page);
     await page.goto('/pricing');
     await premium.inviteInput.fill('NOT-A-REAL-CODE-42');
+    // The toast's life is timed by the page's own clock: a loaded machine may poll late, never
+    // the page.
+    await page.evaluate(() => {
+      const times: { shown?: number; gone?: number } = {};
+      (window as unknown as { toastTimes: typeof times }).toastTimes = times;
+      new MutationObserver(() => {
+        const notice = document.querySelector('.ant-notification-notice');
+        if (notice && times.shown === undefined) times.shown = performance.now();
+        if (!notice && times.shown !== undefined && times.gone === undefined)
+          times.gone = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await premium.loginButton.click();
 
     const toast = premium.toast('Error', 'The code is invalid');
@@ -151,9 +163,13 @@ test.describe('premium journey', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     expect(await premium.storedToken()).toBeNull();
 
-    await page.waitForTimeout(3500);
-    await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3000 });
+    await expect(toast).toBeHidden({ timeout: 15_000 });
+    const times = await page.evaluate(
+      () => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes,
+    );
+    // 4.5 s on screen, then antd's leave animation
+    expect(times.gone - times.shown).toBeGreaterThanOrEqual(4000);
+    expect(times.gone - times.shown).toBeLessThanOrEqual(5500);
   });
 
   test('a network failure on login shows the same toast', async ({ page }) => {
