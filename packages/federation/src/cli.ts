@@ -1,6 +1,7 @@
 /**
- * `yield-app build <app>` / `yield-app dev <app>`: builds or serves one app with the shared
- * config factory. After a production build every text asset gets .br and .gz siblings so the
+ * `yield-app build <app> [--out <dir>]` / `yield-app dev <app>`: builds or serves one app with the
+ * shared config factory. `--out` builds into another folder than the app's `dist/` (a release a
+ * team makes without touching the served build: `pnpm remotes release <remote> --from <dir>`). After a production build every text asset gets .br and .gz siblings so the
  * site server sends precompressed bytes without compressing per request.
  */
 import path from 'node:path';
@@ -54,16 +55,23 @@ function compile(config: import('@rspack/core').Configuration) {
 }
 
 async function main() {
-  const [command, app] = process.argv.slice(2);
+  const [command, app, ...options] = process.argv.slice(2);
+  const outFlag = options.indexOf('--out');
+  const outDir = outFlag === -1 ? undefined : options[outFlag + 1];
+  if (outFlag !== -1 && !outDir) {
+    console.error('--out needs a folder');
+    process.exit(2);
+  }
   if (!command || !app || !['build', 'dev'].includes(command)) {
     console.error(
-      'usage: yield-app build|dev <shell|mfe-leaderboard|mfe-strategy|mfe-premium|mfe-content>',
+      'usage: yield-app build|dev <shell|mfe-leaderboard|mfe-strategy|mfe-premium|mfe-content> [--out <dir>]',
     );
     process.exit(2);
   }
   const root = process.cwd();
   const mode = command === 'build' ? 'production' : 'development';
-  const config = await createAppConfig({ app: app as AppDir, root, mode });
+  const out = outDir ? path.resolve(outDir) : path.join(root, 'dist');
+  const config = await createAppConfig({ app: app as AppDir, root, mode, outDir: out });
   const compiler = rspack(config);
 
   if (command === 'dev') {
@@ -75,9 +83,9 @@ async function main() {
   const stats = await run(compiler);
   if (serverEntry(root)) {
     // The server renderer of the first paint (read by the site server, never sent to browsers).
-    await compile(createServerConfig({ app: app as AppDir, root }));
+    await compile(createServerConfig({ app: app as AppDir, root, outDir: out }));
   }
-  const compressed = precompress(path.join(root, 'dist'));
+  const compressed = precompress(out);
   const time = (stats.endTime ?? 0) - (stats.startTime ?? 0);
   console.log(`${app}: built in ${time} ms, ${compressed} assets precompressed`);
 }

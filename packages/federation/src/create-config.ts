@@ -27,6 +27,8 @@ export interface AppConfigOptions {
   /** Absolute path of the app folder. */
   root: string;
   mode: Mode;
+  /** Where the build goes (default `<root>/dist`): a team builds a release into any folder. */
+  outDir?: string;
 }
 
 const RESOLVE: Configuration['resolve'] = {
@@ -112,6 +114,7 @@ export async function createAppConfig({
   app,
   root,
   mode,
+  outDir,
 }: AppConfigOptions): Promise<Configuration> {
   const isDev = mode === 'development';
   const remote = app === 'shell' ? undefined : remoteByDir(app);
@@ -165,7 +168,7 @@ export async function createAppConfig({
         : false,
     entry: { main: './src/index.ts' },
     output: {
-      path: path.join(root, 'dist'),
+      path: outDir ?? path.join(root, 'dist'),
       // Remotes resolve their chunks relative to wherever their remoteEntry.js was loaded from.
       publicPath: remote ? 'auto' : '/',
       uniqueName: remote ?? 'shell',
@@ -224,7 +227,11 @@ export function serverEntry(root: string): string | null {
  * It compiles the same modules with the same CSS-module names as the browser build, so its
  * markup matches what the browser renders.
  */
-export function createServerConfig({ app, root }: Omit<AppConfigOptions, 'mode'>): Configuration {
+export function createServerConfig({
+  app,
+  root,
+  outDir,
+}: Omit<AppConfigOptions, 'mode'>): Configuration {
   const remote = app === 'shell' ? undefined : remoteByDir(app);
   const remotesLoader = path.join(root, 'src', 'remotes', 'registry.ts');
   return {
@@ -235,7 +242,7 @@ export function createServerConfig({ app, root }: Omit<AppConfigOptions, 'mode'>
     devtool: false,
     entry: { render: './src/server.tsx' },
     output: {
-      path: path.join(root, 'dist', 'server'),
+      path: path.join(outDir ?? path.join(root, 'dist'), 'server'),
       uniqueName: remote ?? 'shell',
       filename: 'render.cjs',
       library: { type: 'commonjs2' },
