@@ -87,6 +87,8 @@ function writeBuild(dir: string, text: string, tag: string, pages: object[]) {
   );
 }
 
+type Manifest = { mfe_content: string };
+
 const RISKS = { path: '/risks', module: './RisksPage', title: 'Risks' };
 const WHATS_NEW = { path: '/whats-new', module: './RisksPage', title: 'New' };
 
@@ -205,7 +207,9 @@ describe('serving releases', () => {
     setReleases(B);
     const switched = await get('/remotes.json', { 'if-none-match': etag });
     expect(switched.status).toBe(200);
-    expect((await switched.json()).mfe_content).toBe(`/remotes/mfe-content/${B}/remoteEntry.js`);
+    expect(((await switched.json()) as Manifest).mfe_content).toBe(
+      `/remotes/mfe-content/${B}/remoteEntry.js`,
+    );
   });
 
   it("sets the visitor's cookie once while a canary runs, and keeps the visitor's release", async () => {
@@ -216,11 +220,11 @@ describe('serving releases', () => {
       /^release_visitor=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
     );
     const expected = `/remotes/mfe-content/${bucket(visitor, 'mfe_content') < 50 ? B : A}/remoteEntry.js`;
-    expect((await first.json()).mfe_content).toBe(expected);
+    expect(((await first.json()) as Manifest).mfe_content).toBe(expected);
     for (let i = 0; i < 5; i++) {
       const again = await get('/remotes.json', cookie(visitor));
       expect(again.headers.get('set-cookie')).toBeNull();
-      expect((await again.json()).mfe_content).toBe(expected);
+      expect(((await again.json()) as Manifest).mfe_content).toBe(expected);
     }
   });
 
@@ -231,7 +235,7 @@ describe('serving releases', () => {
       const response = await get('/remotes.json');
       const visitor = visitorFrom(response)!;
       const inside = bucket(visitor, 'mfe_content') < 50;
-      const entry = ((await response.json()) as { mfe_content: string }).mfe_content;
+      const entry = ((await response.json()) as Manifest).mfe_content;
       expect(entry).toBe(`/remotes/mfe-content/${inside ? B : A}/remoteEntry.js`);
       if (inside) canary++;
     }

@@ -56,7 +56,8 @@ export function buildsView(rootDir: string, manifest: Partial<RemotesManifest>):
     releases: false,
     key: '',
     manifest,
-    localDir: (remote) => (isDefaultEntry(remote, manifest[remote as RemoteName]) ? dist(remote) : null),
+    localDir: (remote) =>
+      isDefaultEntry(remote, manifest[remote as RemoteName]) ? dist(remote) : null,
     release: () => null,
     folderDir: (folder) => {
       const remote = remoteByDir(folder);

@@ -54,7 +54,9 @@ export class ResourceHints {
 
   private moduleHints(remote: string, module: string, view: RemotesView): Hint[] {
     const { manifest } = view;
-    const entry = Object.hasOwn(manifest, remote) ? manifest[remote as keyof RemotesManifest] : undefined;
+    const entry = Object.hasOwn(manifest, remote)
+      ? manifest[remote as keyof RemotesManifest]
+      : undefined;
     if (!entry) return [];
     const hints: Hint[] = [{ href: entry, as: 'script' }];
     // Chunk names are known only for a remote served from this server's builds or releases.

@@ -134,7 +134,8 @@ export class StaticDirectory {
     res.setHeader(
       'Cache-Control',
       this.immutable || HASHED_ASSET.test(path.basename(file))
-        ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     );
     res.setHeader('ETag', entry.etag);
     res.setHeader('Vary', 'Accept-Encoding');
