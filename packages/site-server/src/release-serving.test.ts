@@ -281,6 +281,17 @@ describe('serving releases', () => {
     expect(html).toContain(bucket(visitor, 'mfe_content') < 30 ? 'Release B' : 'Release A');
   });
 
+  it('serves nothing of a new build until it is released', async () => {
+    const visitor = visitorInside(100, true);
+    const before = await (await get('/risks', cookie(visitor))).text();
+    writeBuild('mfe-content/dist', 'Rebuilt', 'rebuilt', [RISKS, WHATS_NEW]);
+    expect(await (await get('/risks', cookie(visitor))).text()).toBe(before);
+    expect(await (await get('/remotes/mfe-content/remoteEntry.js')).text()).toBe(
+      'var mfe_content = "a";',
+    );
+    expect((await get('/whats-new', cookie(visitor))).status).toBe(404);
+  });
+
   it('serves the new live release on the next page once the snapshot changes, counting its loads', async () => {
     const visitor = visitorInside(100, true);
     expect(await (await get('/risks', cookie(visitor))).text()).toContain('Release A');

@@ -238,9 +238,13 @@ function sitePages(options: SiteServerOptions, files: SiteFiles): SitePages {
     path.join(files.shell.root, 'index.html'),
     path.join(files.shell.root, 'mf-manifest.json'),
     files.manifest.path,
-    ...remoteNames.map((name) =>
-      path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
-    ),
+    // Served from releases, a remote's build changes nothing until it is released (a release's
+    // files never change; its id is part of the page's key).
+    ...(files.releases
+      ? []
+      : remoteNames.map((name) =>
+          path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
+        )),
   ];
   const cache = new PageCache({
     maxBytes: options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES,
@@ -371,7 +375,11 @@ function serveSite(req: IncomingMessage, res: ServerResponse, url: URL, site: Si
   if (relative === null) return notFound(res);
   const clean = `/${relative}`;
   if (clean === `/${REMOTES_MANIFEST_FILE}`) {
-    if (files.releases) return sendVisitorManifest(req, res, visitorView(req, res, files));
+    if (files.releases) {
+      // The operator's manifest file is what lists the remotes: without it, none.
+      if (files.manifest.current().mtimeMs === 0) return notFound(res);
+      return sendVisitorManifest(req, res, visitorView(req, res, files));
+    }
     const file = files.manifestDir.resolve(path.basename(files.manifest.path));
     return file ? files.manifestDir.send(req, res, file) : notFound(res);
   }
