@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import {
   FIRST_PAINT_DATA_ID,
   FIRST_PAINT_HEAD_ATTR,
@@ -19,6 +20,7 @@ import {
   type RenderModule,
 } from '@yield/platform/first-paint';
 import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
+import type { RemotesView } from './release-view.ts';
 
 const requireCjs = createRequire(import.meta.url);
 
@@ -60,8 +62,6 @@ class Renderer<T> {
 
 export interface FirstPaintOptions {
   rootDir: string;
-  /** Folder of a remote's build when it is served from this server, else null. */
-  localRemoteDir: (remote: string) => string | null;
   /** The body `/api/settings` answers with now; without it there is no first paint. */
   settings: () => { body: Buffer; etag: string } | undefined;
   /** The body a plain GET of the API answers with now (e.g. `/api/sources`), if it has one. */
@@ -86,7 +86,8 @@ const escapeJson = (json: string) =>
 
 export class FirstPaintRenderer {
   private readonly frame: Renderer<RenderFrame>;
-  private readonly modules = new Map<string, Renderer<RenderModule>>();
+  /** Each build's or release's renderer, by folder (those not used for longest dropped first). */
+  private readonly modules = new LRUCache<string, Renderer<RenderModule>>({ max: 64 });
 
   constructor(private readonly options: FirstPaintOptions) {
     this.frame = new Renderer(
@@ -95,8 +96,9 @@ export class FirstPaintRenderer {
     );
   }
 
-  private moduleRenderer(remote: string): Renderer<RenderModule> | null {
-    const dir = this.options.localRemoteDir(remote);
+  /** The renderer of a remote's build or release served here (`view`), or null. */
+  private moduleRenderer(remote: string, view: RemotesView): Renderer<RenderModule> | null {
+    const dir = view.localDir(remote);
     if (!dir) return null;
     let renderer = this.modules.get(dir);
     if (!renderer) {
@@ -110,17 +112,17 @@ export class FirstPaintRenderer {
    * Loads the renderers `route` needs, when a build has replaced them or on first use: a render
    * timed after this is the render alone.
    */
-  load(route: MatchedPage): void {
+  load(route: MatchedPage, view: RemotesView): void {
     this.frame.get();
     const first = route.modules[0];
-    if (first) this.moduleRenderer(first.remote)?.get();
+    if (first) this.moduleRenderer(first.remote, view)?.get();
   }
 
   /** Changes whenever the output may change: settings, data, the shell's or a remote's renderer. */
-  signature(route: MatchedPage): string {
+  signature(route: MatchedPage, view: RemotesView): string {
     const first = route.modules[0];
-    const moduleStamp = first ? (this.moduleRenderer(first.remote)?.stamp() ?? 0) : 0;
-    const data = this.pageData(route)
+    const moduleStamp = first ? (this.moduleRenderer(first.remote, view)?.stamp() ?? 0) : 0;
+    const data = this.pageData(route, view)
       .map(([, answer]) => answer.etag)
       .join(',');
     return `${this.options.settings()?.etag ?? ''}:${this.frame.stamp()}:${moduleStamp}:${data}`;
@@ -130,9 +132,12 @@ export class FirstPaintRenderer {
    * The answers to the page's first API reads, when its first module paints with them
    * (`RenderModule.withData`) and the API has them at hand (same process, no request).
    */
-  private pageData(route: MatchedPage): [string, { body: Buffer; etag: string }][] {
+  private pageData(
+    route: MatchedPage,
+    view: RemotesView,
+  ): [string, { body: Buffer; etag: string }][] {
     const first = route.modules[0];
-    const render = first ? this.moduleRenderer(first.remote)?.get() : null;
+    const render = first ? this.moduleRenderer(first.remote, view)?.get() : null;
     if (!first || !render?.withData?.includes(first.module) || !this.options.data) return [];
     return pageDataUrls(route).flatMap((url) => {
       const answer = this.options.data!(url);
@@ -147,6 +152,7 @@ export class FirstPaintRenderer {
   render(
     location: string,
     route: MatchedPage,
+    view: RemotesView,
     preload: string[] = [],
     fetch: string[] = [],
     styles: string[] = [],
@@ -155,7 +161,7 @@ export class FirstPaintRenderer {
     const renderFrame = this.frame.get();
     if (!settingsBody || !renderFrame) return null;
     const json = settingsBody.body.toString('utf8');
-    const answers = this.pageData(route);
+    const answers = this.pageData(route, view);
     const dataJson = `{${answers
       .map(([url, answer]) => `${JSON.stringify(url)}:${answer.body.toString('utf8')}`)
       .join(',')}}`;
@@ -169,7 +175,7 @@ export class FirstPaintRenderer {
       const modules: Record<string, string> = {};
       let hoisted = '';
       const first = route.modules[0];
-      const render = first ? this.moduleRenderer(first.remote)?.get() : null;
+      const render = first ? this.moduleRenderer(first.remote, view)?.get() : null;
       const html = first && render ? render(first.module, context) : null;
       if (first) {
         // Without the module's own markup the paint would be a frame around a spinner, and would

@@ -10,6 +10,7 @@ import {
   stopOnStartError,
   type Config,
 } from '@yield/api';
+import type { ReleasesSource } from './releases/types.ts';
 import { createSiteServer } from './site-server.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../../..');
@@ -25,6 +26,24 @@ try {
 const port = config.PORT;
 
 const deps = await createDeps().catch(stopOnStartError);
+
+/**
+ * The remotes' releases this process serves, started (each remote's first release is made from
+ * its build when it has none). `openReleases` opens the release store from the server's own
+ * environment (DATA_DIR, or DATABASE_URL for a fleet); null serves each remote from its build
+ * folder, as a site without releases does.
+ */
+async function startReleases(
+  openReleases: (() => ReleasesSource) | null,
+): Promise<ReleasesSource | undefined> {
+  if (!openReleases) return undefined;
+  const source = openReleases();
+  await source.start();
+  return source;
+}
+
+// THE RELEASE STORE IS PASSED HERE: replace null with the store's opener.
+const releases = await startReleases(null).catch(stopOnStartError);
 const api = createApp(deps);
 const server = createSiteServer({
   rootDir,
@@ -49,6 +68,7 @@ const server = createSiteServer({
   requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   maxConcurrentRenders: config.SITE_MAX_RENDERS,
   renderBudgetMs: config.SITE_RENDER_BUDGET_MS,
+  releases,
 });
 
 const { port: metricsPort, host: metricsHost, token } = deps.metricsEndpoint;
@@ -67,7 +87,9 @@ server.listen(port, () => {
 // deps.close() folds the journal of sign-ups into the JSON files operators read.
 const shutdown = () => {
   metricsServer?.close();
-  server.close(() => void deps.close().finally(() => process.exit(0)));
+  server.close(
+    () => void Promise.all([deps.close(), releases?.close()]).finally(() => process.exit(0)),
+  );
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import {
   buildRouteTable,
   parsePages,
@@ -21,6 +22,10 @@ import {
   remoteByDir,
   type RemotesManifest,
 } from '@yield/federation/registry';
+import type { RemotesView } from './release-view.ts';
+
+/** Where the lists of the remotes served here are read from. */
+type LocalFiles = Pick<RemotesView, 'manifest' | 'localDir' | 'folderDir'>;
 
 export interface PageTableOptions {
   rootDir: string;
@@ -57,7 +62,10 @@ function readList(remote: string, read: () => unknown): RemotePageList {
 export class PageTable {
   private readonly files = new Map<string, { mtimeMs: number; source: Source }>();
   private readonly http = new Map<string, HttpSource>();
-  private built: { signature: string; table: RouteTable } | null = null;
+  /** The tables built last (a live and a canary visitor's differ), by signature. */
+  private readonly built = new LRUCache<string, { signature: string; table: RouteTable }>({
+    max: 8,
+  });
 
   constructor(private readonly options: PageTableOptions) {}
 
@@ -65,11 +73,13 @@ export class PageTable {
    * The build folder file of an entry served from this server (`/remotes/<dir>/…`), or null for
    * one on another origin.
    */
-  private localFile(entry: string): string | null {
+  private localFile(remote: string, entry: string, view: LocalFiles): string | null {
+    const dir = view.localDir(remote);
+    if (dir) return path.join(dir, PAGES_FILE);
     if (!entry.startsWith('/') || entry.startsWith('//')) return null;
     const match = /^\/remotes\/([^/]+)\/(.*)$/.exec(new URL(entry, 'http://site.local').pathname);
-    if (!match || !remoteByDir(match[1]!)) return null;
-    const dist = path.join(this.options.rootDir, match[1]!, 'dist');
+    const dist = match ? view.folderDir(match[1]!) : null;
+    if (!match || !dist) return null;
     const file = path.resolve(dist, '.' + path.posix.normalize(`/${match[2]!}`), '..', PAGES_FILE);
     return file.startsWith(dist + path.sep) ? file : null;
   }
@@ -133,8 +143,8 @@ export class PageTable {
     return source.read!;
   }
 
-  private source(remote: string, entry: string): Source | Promise<Source> {
-    const file = this.localFile(entry);
+  private source(remote: string, entry: string, view: LocalFiles): Source | Promise<Source> {
+    const file = this.localFile(remote, entry, view);
     if (file) return this.fromDisk(remote, file);
     let url: URL;
     try {
@@ -145,18 +155,36 @@ export class PageTable {
     return this.overHttp(remote, url.href);
   }
 
-  /** The route table now, and a signature that changes whenever the table may have. */
-  async current(): Promise<{ table: RouteTable; signature: string }> {
-    const manifest = this.options.manifest();
+  /**
+   * The route table now (for a visitor who gets the remotes of `view`, by default the manifest
+   * with each remote served here from its build folder), and a signature that changes whenever
+   * the table may have.
+   */
+  async current(view?: LocalFiles): Promise<{ table: RouteTable; signature: string }> {
+    const local = view ?? this.buildFolders();
     const sources = await Promise.all(
-      Object.entries(manifest).map(([remote, entry]) => this.source(remote, String(entry))),
+      Object.entries(local.manifest).map(([remote, entry]) =>
+        this.source(remote, String(entry), local),
+      ),
     );
     const signature = sources.map((source) => source.version).join('|');
-    if (this.built?.signature !== signature) {
+    let built = this.built.get(signature);
+    if (!built) {
       const table = buildRouteTable(sources.map((source) => source.list));
       for (const problem of table.problems) console.error(`site server: ${problem}`);
-      this.built = { signature, table };
+      built = { signature, table };
+      this.built.set(signature, built);
     }
-    return this.built;
+    return built;
+  }
+
+  /** The manifest now, each remote's pages.json read from its build folder. */
+  private buildFolders(): LocalFiles {
+    const { rootDir } = this.options;
+    return {
+      manifest: this.options.manifest(),
+      localDir: () => null,
+      folderDir: (folder) => (remoteByDir(folder) ? path.join(rootDir, folder, 'dist') : null),
+    };
   }
 }

@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  REMOTE_ENTRY_FILE,
-  remotePublicPath,
-  isRemoteName,
-  pagesUrl,
-  remoteRegistry,
-  type RemotesManifest,
-} from '@yield/federation/registry';
+import { REMOTE_ENTRY_FILE, pagesUrl, type RemotesManifest } from '@yield/federation/registry';
 import { pageDataUrls, type MatchedPage } from '@yield/federation/routes';
+import type { RemotesView } from './release-view.ts';
 
 /** Shared singletons the shell provides on every page (highcharts only loads with a chart). */
 const NOT_PRELOADED_SHARED = /^highcharts/;
@@ -35,10 +29,7 @@ function readJson<T>(file: string): T | null {
  * round trip at a time (HTML → shell → manifest → remote entry → page chunk).
  */
 export class ResourceHints {
-  constructor(
-    private readonly rootDir: string,
-    private readonly readRemotesManifest: () => Partial<RemotesManifest>,
-  ) {}
+  constructor(private readonly rootDir: string) {}
 
   private shellHints(): Hint[] {
     const dist = path.join(this.rootDir, 'shell', 'dist');
@@ -61,17 +52,18 @@ export class ResourceHints {
     return hints;
   }
 
-  private moduleHints(remote: string, module: string, manifest: Partial<RemotesManifest>): Hint[] {
-    const entry = Object.hasOwn(manifest, remote) ? manifest[remote] : undefined;
+  private moduleHints(remote: string, module: string, view: RemotesView): Hint[] {
+    const { manifest } = view;
+    const entry = Object.hasOwn(manifest, remote)
+      ? manifest[remote as keyof RemotesManifest]
+      : undefined;
     if (!entry) return [];
     const hints: Hint[] = [{ href: entry, as: 'script' }];
-    // Chunk names are known only for a remote served from this server's own build folders.
-    if (!isRemoteName(remote)) return hints;
-    const base = remotePublicPath(remote);
-    if (entry !== `${base}${REMOTE_ENTRY_FILE}`) return hints;
-    const built = readJson<FederationManifest>(
-      path.join(this.rootDir, remoteRegistry[remote].dir, 'dist', 'mf-manifest.json'),
-    );
+    // Chunk names are known only for a remote served from this server's builds or releases.
+    const dir = view.localDir(remote);
+    if (!dir || !entry.endsWith(`/${REMOTE_ENTRY_FILE}`)) return hints;
+    const base = entry.slice(0, -REMOTE_ENTRY_FILE.length);
+    const built = readJson<FederationManifest>(path.join(dir, 'mf-manifest.json'));
     const exposed = built?.exposes.find((expose) => expose.name === module);
     for (const file of exposed?.assets.css.sync ?? [])
       hints.push({ href: base + file, as: 'style' });
@@ -97,13 +89,14 @@ export class ResourceHints {
     });
   }
 
-  hintsFor(route: MatchedPage): Hint[] {
-    const manifest = this.readRemotesManifest();
+  /** The hints of a page for a visitor who gets the remotes of `view`. */
+  hintsFor(route: MatchedPage, view: RemotesView): Hint[] {
+    const { manifest } = view;
     const all: Hint[] = [
       ...pageDataUrls(route).map((href) => ({ href, as: 'fetch' as const })),
       ...this.pageListHints(manifest),
       ...this.shellHints(),
-      ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, manifest)),
+      ...route.modules.flatMap(({ remote, module }) => this.moduleHints(remote, module, view)),
     ];
     const seen = new Set<string>();
     return all.filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
@@ -113,12 +106,11 @@ export class ResourceHints {
    * Stylesheets the page's first paint needs before it can be painted: the shell's and its first
    * module's (the markup of both is in the HTML when the server renders it).
    */
-  firstPaintStylesheets(route: MatchedPage): string[] {
-    const manifest = this.readRemotesManifest();
+  firstPaintStylesheets(route: MatchedPage, view: RemotesView): string[] {
     const first = route.modules[0];
     return [
       ...this.shellHints(),
-      ...(first ? this.moduleHints(first.remote, first.module, manifest) : []),
+      ...(first ? this.moduleHints(first.remote, first.module, view) : []),
     ]
       .filter((hint) => hint.as === 'style')
       .map((hint) => hint.href);

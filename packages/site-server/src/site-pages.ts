@@ -17,6 +17,7 @@ import type { FirstPaintRenderer } from './first-paint.ts';
 import { compressed, type CachedPage, type PageCache } from './page-cache.ts';
 import { pageSearch } from './page-query.ts';
 import type { PageTable } from './page-table.ts';
+import type { RemotesView } from './release-view.ts';
 import { preloadTags, stylesheetTag, type Hint, type ResourceHints } from './resource-hints.ts';
 
 /** The one inline script a page may run: the start of the app after the first paint. */
@@ -75,11 +76,17 @@ const hrefsOf = (hints: Hint[], as: Hint['as']) =>
   hints.filter((hint) => hint.as === as).map((hint) => hint.href);
 
 /** Sends a page as it is cached: 304 on a matching ETag, else the encoding the client accepts. */
-function writePage(req: IncomingMessage, res: ServerResponse, page: CachedPage, missing: boolean) {
+function writePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  { missing, byVisitor }: { missing: boolean; byVisitor: boolean },
+) {
   res.statusCode = missing ? 404 : 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+  // With releases a page names the visitor's releases (their canary cookie).
+  res.setHeader('Vary', byVisitor ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   if (!missing) res.setHeader('ETag', page.etag);
   if (!missing && req.headers['if-none-match'] === page.etag) {
     res.statusCode = 304;
@@ -120,6 +127,8 @@ export interface SitePagesOptions {
 /** A request for a page, matched against the route table. */
 interface PageRequest {
   route: MatchedPage;
+  /** The remotes as the visitor gets them. */
+  view: RemotesView;
   /** What the cached page is built from: the builds, the route table, the first paint's inputs. */
   signature: string;
   /** The path and the query parameters its first paint reads. */
@@ -133,8 +142,13 @@ interface PageRequest {
 export class SitePages {
   constructor(private readonly options: SitePagesOptions) {}
 
-  async send(req: IncomingMessage, res: ServerResponse, pathname: string, search = '') {
-    const { table, signature: pagesSignature } = await this.options.pageTable.current();
+  /** Sends the page of `pathname` built from the remotes of `view`; returns its route. */
+  async send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { pathname, search, view }: { pathname: string; search: string; view: RemotesView },
+  ): Promise<MatchedPage> {
+    const { table, signature: pagesSignature } = await this.options.pageTable.current(view);
     const route = matchPageRoute(table, pathname);
     // An unknown path may be a page of a remote whose list could not be read: the browser shows
     // it as contained, so the server neither paints a not-found page for it nor calls it missing.
@@ -147,12 +161,13 @@ export class SitePages {
     // parameters its page reads (the sources /compare shows), nothing else: it is rendered and
     // cached for those only (page-query.ts).
     const location = pathname + pageSearch(route.modules[0]?.module, search);
-    const signature = this.signature(route, pagesSignature);
-    const page = await this.page({ route, signature, location }, paintable);
-    writePage(req, res, page, missing);
+    const signature = this.signature(route, pagesSignature, view);
+    const page = await this.page({ route, view, signature, location }, paintable);
+    writePage(req, res, page, { missing, byVisitor: view.releases });
+    return route;
   }
 
-  private signature(route: MatchedPage, pagesSignature: string): string {
+  private signature(route: MatchedPage, pagesSignature: string, view: RemotesView): string {
     const { firstPaint } = this.options;
     return this.options.watchedBuildFiles
       .map((file) => {
@@ -162,7 +177,7 @@ export class SitePages {
           return '0';
         }
       })
-      .concat(pagesSignature, firstPaint ? firstPaint.signature(route) : '')
+      .concat(view.key, pagesSignature, firstPaint ? firstPaint.signature(route, view) : '')
       .join(':');
   }
 
@@ -170,7 +185,7 @@ export class SitePages {
   private page(request: PageRequest, paintable: boolean): Promise<CachedPage> {
     const { firstPaint, cache } = this.options;
     if (!firstPaint || !paintable) return this.plainPage(request);
-    const key = `paint:${request.location}`;
+    const key = `paint:${request.view.key}:${request.location}`;
     // Busy rendering other pages: this one is sent without its first paint (the browser renders
     // it) rather than queueing behind them or taking the API's time.
     if (cache.tooBusyFor(key, request.signature)) return this.plainPage(request);
@@ -179,8 +194,8 @@ export class SitePages {
     );
   }
 
-  private hintsFor(route: MatchedPage): Hint[] {
-    return this.options.resourceHints ? this.options.hints.hintsFor(route) : [];
+  private hintsFor(route: MatchedPage, view: RemotesView): Hint[] {
+    return this.options.resourceHints ? this.options.hints.hintsFor(route, view) : [];
   }
 
   private template(): string {
@@ -194,30 +209,31 @@ export class SitePages {
   }
 
   /** Without a first paint a page depends only on its route and the API reads it preloads. */
-  private plainPage({ route, signature }: PageRequest): Promise<CachedPage> {
-    const key = `plain:${route.path}|${pageDataUrls(route).join(',')}`;
+  private plainPage({ route, view, signature }: PageRequest): Promise<CachedPage> {
+    const key = `plain:${view.key}:${route.path}|${pageDataUrls(route).join(',')}`;
     return this.options.cache.get(key, signature, () =>
-      this.plainHtml(this.template(), route, signature, this.hintsFor(route)),
+      this.plainHtml(this.template(), route, signature, this.hintsFor(route, view)),
     );
   }
 
   /** The page with its first paint rendered in, or the plain page when the render gives none. */
   private async paintedPage(firstPaint: FirstPaintRenderer, request: PageRequest) {
-    const { route, signature, location } = request;
-    const allHints = this.hintsFor(route);
+    const { route, view, signature, location } = request;
+    const allHints = this.hintsFor(route, view);
     const template = this.template();
     const after = paintedTemplate(template);
     // With a first paint, scripts, reads and stylesheets are preloaded by the page itself once
     // it has painted.
     const reads = [...after.fetch, ...hrefsOf(allHints, 'fetch')];
     // Loading a renderer (once per build) is not part of the render's time.
-    firstPaint.load(route);
+    firstPaint.load(route, view);
     const started = performance.now();
     const painted =
       (after.entry &&
         firstPaint.render(
           location,
           route,
+          view,
           hrefsOf(allHints, 'script'),
           reads,
           hrefsOf(allHints, 'style'),
@@ -225,7 +241,7 @@ export class SitePages {
       null;
     this.options.cache.spent(performance.now() - started);
     if (!painted) return this.plainHtml(template, route, signature, allHints);
-    const head = `${this.inlineStylesheets(route).join('')}${painted.head}`;
+    const head = `${this.inlineStylesheets(route, view).join('')}${painted.head}`;
     return compressed(
       signature,
       after.text
@@ -235,8 +251,8 @@ export class SitePages {
   }
 
   /** The stylesheets the first paint needs, inlined where this server has their text. */
-  private inlineStylesheets(route: MatchedPage): string[] {
-    return this.options.hints.firstPaintStylesheets(route).map((href) => {
+  private inlineStylesheets(route: MatchedPage, view: RemotesView): string[] {
+    return this.options.hints.firstPaintStylesheets(route, view).map((href) => {
       const css = this.options.stylesheetText(href);
       return css === null
         ? stylesheetTag(href)

@@ -1,18 +1,23 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { answerClientError, methodRefusal } from '@yield/api';
-import {
-  REMOTE_ENTRY_FILE,
-  REMOTES_MANIFEST_FILE,
-  isRemoteName,
-  remoteNames,
-  remotePublicPath,
-  remoteRegistry,
-} from '@yield/federation/registry';
+import { REMOTES_MANIFEST_FILE, remoteNames, remoteRegistry } from '@yield/federation/registry';
+import type { MatchedPage } from '@yield/federation/routes';
 import { FirstPaintRenderer } from './first-paint.ts';
 import { PageCache } from './page-cache.ts';
 import { PageTable } from './page-table.ts';
+import {
+  HIDDEN_FOLDERS,
+  ReleaseView,
+  buildsView,
+  newVisitor,
+  visitorCookie,
+  visitorOf,
+  type RemotesView,
+} from './release-view.ts';
+import type { ReleasesSource } from './releases/types.ts';
 import { RemotesManifestFile } from './remotes-manifest.ts';
 import { ResourceHints } from './resource-hints.ts';
 import { AFTER_PAINT_HASH, SitePages } from './site-pages.ts';
@@ -66,6 +71,12 @@ export interface SiteServerOptions {
   headersTimeoutMs?: number;
   /** Time a client has to send a whole request, body included (default 30 s), then 408. */
   requestTimeoutMs?: number;
+  /**
+   * The remotes' releases (releases/types.ts), started. With them every remote served from this
+   * server is served from its releases (`/remotes/<app folder>/<id>/…`), each visitor getting the
+   * live release or a canary; without them, from each remote's build folder.
+   */
+  releases?: ReleasesSource;
 }
 
 /** Bytes of pages (HTML and both compressions) the page cache keeps. */
@@ -74,8 +85,6 @@ const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_CONCURRENT_RENDERS = 4;
 /** Milliseconds per second the server may spend rendering first paints. */
 const DEFAULT_RENDER_BUDGET_MS = 200;
-/** Folders of the builds that are never sent: the server renderers. */
-const HIDDEN_FOLDERS = ['server'];
 const SERVER_ONLY = /^\/server(\/|$)/;
 /** Timeouts of the server's connections (see docs/deploy.md). */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -129,9 +138,12 @@ function refuseMethod(req: IncomingMessage, res: ServerResponse, pathname: strin
 
 /** The builds this server sends files from, and the remotes manifest. */
 interface SiteFiles {
+  rootDir: string;
   shell: StaticDirectory;
-  /** Each remote's build, by its app folder. */
+  /** Each remote's build, by its app folder (remotes served without releases). */
   remotes: Map<string, StaticDirectory>;
+  /** The remotes' releases, when they are served from releases. */
+  releases: ReleaseView | null;
   manifest: RemotesManifestFile;
   /** The manifest's folder, from which `/remotes.json` is sent. */
   manifestDir: StaticDirectory;
@@ -146,7 +158,29 @@ function siteFiles(options: SiteServerOptions): SiteFiles {
   );
   const manifestPath = options.remotesManifestPath ?? path.join(shell.root, REMOTES_MANIFEST_FILE);
   const manifest = new RemotesManifestFile(manifestPath);
-  return { shell, remotes, manifest, manifestDir: new StaticDirectory(path.dirname(manifestPath)) };
+  return {
+    rootDir: options.rootDir,
+    shell,
+    remotes,
+    releases: options.releases ? new ReleaseView(options.releases) : null,
+    manifest,
+    manifestDir: new StaticDirectory(path.dirname(manifestPath)),
+  };
+}
+
+/**
+ * The file `/remotes/<folder><file>` names: of the remote's build, or of its releases when it is
+ * served from releases. Null when there is none.
+ */
+function remoteFile(
+  files: SiteFiles,
+  folder: string,
+  file: string,
+): { directory: StaticDirectory; file: string } | null {
+  if (files.releases) return files.releases.fileOf(folder, file);
+  const directory = files.remotes.get(folder);
+  const resolved = directory?.resolve(file);
+  return directory && resolved ? { directory, file: resolved } : null;
 }
 
 /**
@@ -156,7 +190,7 @@ function siteFiles(options: SiteServerOptions): SiteFiles {
 function stylesheetText(files: SiteFiles, href: string): string | null {
   const remoteMatch = REMOTE_PATH.exec(href);
   const file = remoteMatch
-    ? files.remotes.get(remoteMatch[1]!)?.resolve(remoteMatch[2]!)
+    ? remoteFile(files, remoteMatch[1]!, remoteMatch[2]!)?.file
     : files.shell.resolve(href);
   if (!file?.endsWith('.css')) return null;
   try {
@@ -167,21 +201,16 @@ function stylesheetText(files: SiteFiles, href: string): string | null {
   }
 }
 
-/** The first-paint renderer when the server has the settings to paint with, else null. */
-function firstPaintRenderer(options: SiteServerOptions, manifest: RemotesManifestFile) {
+/**
+ * The first-paint renderer when the server has the settings to paint with, else null. Only a
+ * remote served from this server (its build or release) has a renderer it can run.
+ */
+function firstPaintRenderer(options: SiteServerOptions) {
   if (!options.settings) return null;
   return new FirstPaintRenderer({
     rootDir: options.rootDir,
     settings: options.settings,
     data: options.data,
-    // Only a remote served from its build folder here has a renderer this server can run.
-    localRemoteDir: (name) => {
-      if (!isRemoteName(name)) return null;
-      const entry = manifest.current().manifest[name];
-      return entry === `${remotePublicPath(name)}${REMOTE_ENTRY_FILE}`
-        ? path.join(options.rootDir, remoteRegistry[name].dir, 'dist')
-        : null;
-    },
   });
 }
 
@@ -209,9 +238,13 @@ function sitePages(options: SiteServerOptions, files: SiteFiles): SitePages {
     path.join(files.shell.root, 'index.html'),
     path.join(files.shell.root, 'mf-manifest.json'),
     files.manifest.path,
-    ...remoteNames.map((name) =>
-      path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
-    ),
+    // Served from releases, a remote's build changes nothing until it is released (a release's
+    // files never change; its id is part of the page's key).
+    ...(files.releases
+      ? []
+      : remoteNames.map((name) =>
+          path.join(options.rootDir, remoteRegistry[name].dir, 'dist', 'mf-manifest.json'),
+        )),
   ];
   const cache = new PageCache({
     maxBytes: options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES,
@@ -225,9 +258,9 @@ function sitePages(options: SiteServerOptions, files: SiteFiles): SitePages {
       manifest,
       refreshMs: options.pagesRefreshMs,
     }),
-    hints: new ResourceHints(options.rootDir, manifest),
+    hints: new ResourceHints(options.rootDir),
     resourceHints: options.resourceHints !== false,
-    firstPaint: firstPaintRenderer(options, files.manifest),
+    firstPaint: firstPaintRenderer(options),
     cache,
     watchedBuildFiles,
     siteTitle: () => siteTitleOf(options.settings),
@@ -256,35 +289,97 @@ function notFound(res: ServerResponse): void {
   res.end('Not found');
 }
 
-/** Sends a file of a remote's build (`/remotes/<app folder>/<path>`), or a 404. */
+/**
+ * Sends a file of a remote's build (`/remotes/<app folder>/<path>`) or release
+ * (`/remotes/<app folder>/<id>/<path>`), or a 404.
+ */
 function sendRemoteFile(
   req: IncomingMessage,
   res: ServerResponse,
   files: SiteFiles,
   [, folder, file]: RegExpExecArray,
 ): void {
-  const dir = files.remotes.get(folder!);
-  const resolved = dir?.resolve(file!);
-  if (!dir || !resolved) return notFound(res);
+  const found = remoteFile(files, folder!, file!);
+  if (!found) return notFound(res);
   // Remotes are fetched by the shell, possibly from other origins in a split deployment.
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-  dir.send(req, res, resolved);
+  found.directory.send(req, res, found.file);
+}
+
+/**
+ * The remotes as this visitor gets them. While a canary runs, a visitor without the assignment
+ * cookie is given one with this answer (and this answer is already theirs).
+ */
+function visitorView(req: IncomingMessage, res: ServerResponse, files: SiteFiles): RemotesView {
+  const operator = files.manifest.current().manifest;
+  if (!files.releases) return buildsView(files.rootDir, operator);
+  let visitor = visitorOf(req.headers.cookie);
+  if (!visitor && files.releases.canaryRunning()) {
+    visitor = newVisitor();
+    res.appendHeader('Set-Cookie', visitorCookie(visitor));
+  }
+  return files.releases.view(operator, visitor);
+}
+
+/** `/remotes.json` as this visitor gets it (served from releases): revalidated on every use. */
+function sendVisitorManifest(req: IncomingMessage, res: ServerResponse, view: RemotesView): void {
+  const body = Buffer.from(JSON.stringify(view.manifest));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Cookie');
+  res.setHeader('ETag', etag);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Counts a page served with each release whose module it renders. */
+function countLoads(files: SiteFiles, route: MatchedPage, view: RemotesView): void {
+  const remotes = new Set(route.modules.map(({ remote }) => remote));
+  for (const remote of remotes) {
+    const id = view.release(remote);
+    if (id) files.releases?.countLoad(remote, id);
+  }
+}
+
+/** Sends the page of a path as this visitor gets it. */
+function sendPage(req: IncomingMessage, res: ServerResponse, url: URL, site: Site): void {
+  const view = visitorView(req, res, site.files);
+  site.pages
+    .send(req, res, { pathname: url.pathname, search: url.search, view })
+    .then((route) => countLoads(site.files, route, view))
+    .catch((error: unknown) => {
+      console.error('page error', error);
+      res.statusCode = 500;
+      res.end();
+    });
+}
+
+interface Site {
+  files: SiteFiles;
+  pages: SitePages;
 }
 
 /** Answers a GET or HEAD of the site: the remotes manifest, a file of a build, or a page. */
-function serveSite(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  { files, pages }: { files: SiteFiles; pages: SitePages },
-): void {
+function serveSite(req: IncomingMessage, res: ServerResponse, url: URL, site: Site): void {
+  const { files } = site;
   // Files are looked up by the decoded, normalised path (`/%73erver/x`, `/a//b`, `/a/../b`,
   // `\`), so that no spelling reaches a file the plain one would not.
   const relative = normalisedPath(url.pathname);
   if (relative === null) return notFound(res);
   const clean = `/${relative}`;
   if (clean === `/${REMOTES_MANIFEST_FILE}`) {
+    if (files.releases) {
+      // The operator's manifest file is what lists the remotes: without it, none.
+      if (files.manifest.current().mtimeMs === 0) return notFound(res);
+      return sendVisitorManifest(req, res, visitorView(req, res, files));
+    }
     const file = files.manifestDir.resolve(path.basename(files.manifest.path));
     return file ? files.manifestDir.send(req, res, file) : notFound(res);
   }
@@ -298,11 +393,7 @@ function serveSite(
   // Every other path is a page, dotted or not (`/options/lido.x`): the route table decides
   // whether it exists. Only a missing file of an asset folder gets a short 404.
   if (inAssetFolder(shell, clean) || !shell.resolve('/index.html')) return notFound(res);
-  pages.send(req, res, url.pathname, url.search).catch((error: unknown) => {
-    console.error('page error', error);
-    res.statusCode = 500;
-    res.end();
-  });
+  sendPage(req, res, url, site);
 }
 
 function serverOptions(options: SiteServerOptions): http.ServerOptions {

@@ -60,12 +60,15 @@ interface CachedFile {
 export class StaticDirectory {
   private readonly cache = new Map<string, CachedFile>();
   private readonly hidden: string[];
+  private readonly immutable: boolean;
 
+  /** `immutable`: every file never changes (a release's), so browsers keep each a year. */
   constructor(
     readonly root: string,
-    { hidden = [] }: { hidden?: string[] } = {},
+    { hidden = [], immutable = false }: { hidden?: string[]; immutable?: boolean } = {},
   ) {
     this.hidden = hidden;
+    this.immutable = immutable;
   }
 
   /** The directory's real path (symbolic links resolved), or null when it does not exist. */
@@ -130,7 +133,9 @@ export class StaticDirectory {
     res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     res.setHeader(
       'Cache-Control',
-      HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      this.immutable || HASHED_ASSET.test(path.basename(file))
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     );
     res.setHeader('ETag', entry.etag);
     res.setHeader('Vary', 'Accept-Encoding');
