@@ -295,7 +295,12 @@ beforeAll(async () => {
   await record('poolHistory', t.http.get('/api/scanner/pools/xyz/history'));
   await record('poolHistory', t.http.get(`/api/scanner/pools/${UNKNOWN_POOL}/history`));
 
-  const report = { remote: 'mfe_strategy', release: '0123456789ab', module: './Page', kind: 'load' };
+  const report = {
+    remote: 'mfe_strategy',
+    release: '0123456789ab',
+    module: './Page',
+    kind: 'load',
+  };
   await record('remoteErrors', post(t, '/api/remote-errors', report));
   await record('remoteErrors', post(t, '/api/remote-errors', { ...report, release: 'v1' }));
   await record('remoteErrors', post(t, '/api/remote-errors', '{"remote":'));
