@@ -24,6 +24,7 @@ import { alertsRouter } from './modules/alerts/routes.ts';
 import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
 import { docsRouter } from './modules/docs/routes.ts';
 import { scannerRouter } from './modules/scanner/route.ts';
+import { remoteErrorsRouter } from './modules/remote-errors/index.ts';
 
 export { API_PREFIX };
 
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Koa {
     alertsRouter(deps, limiter),
     premiumRouter(deps, limiter),
     scannerRouter(deps),
+    remoteErrorsRouter(deps, limiter),
   ]) {
     publicRoutes.use(r.routes());
   }

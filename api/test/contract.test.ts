@@ -295,6 +295,21 @@ beforeAll(async () => {
   await record('poolHistory', t.http.get('/api/scanner/pools/xyz/history'));
   await record('poolHistory', t.http.get(`/api/scanner/pools/${UNKNOWN_POOL}/history`));
 
+  const report = {
+    remote: 'mfe_strategy',
+    release: '0123456789ab',
+    module: './Page',
+    kind: 'load',
+  };
+  await record('remoteErrors', post(t, '/api/remote-errors', report));
+  await record('remoteErrors', post(t, '/api/remote-errors', { ...report, release: 'v1' }));
+  await record('remoteErrors', post(t, '/api/remote-errors', '{"remote":'));
+  await record(
+    'remoteErrors',
+    post(t, '/api/remote-errors', { ...report, pad: 'x'.repeat(3 * 1024) }),
+  );
+  await record('remoteErrors', post(t, '/api/remote-errors', 'load', 'text/plain'));
+
   await getTwice('openApi', '/api/openapi.json');
   await record('docs', t.http.get('/api/docs'));
   await getTwice('docsScript', '/api/docs/redoc.standalone.js');
@@ -304,6 +319,7 @@ beforeAll(async () => {
     ['premiumInvite', '/api/premium', { inviteCode: 'NOPE-NOPE' }],
     ['premiumLogin', '/api/premiumLogin', { email: 'a@example.com', inviteCode: 'NOPE' }],
     ['alertSubscribe', '/api/alerts', { email: 'a@example.com', sourceId: 1, kind: 'stale' }],
+    ['remoteErrors', '/api/remote-errors', report],
   ] as const) {
     await post(limited, url, body);
     await record(name, post(limited, url, body));
@@ -319,6 +335,7 @@ beforeAll(async () => {
     ['alertSubscribe', '/api/alerts'],
     ['premiumInvite', '/api/premium'],
     ['premiumLogin', '/api/premiumLogin'],
+    ['remoteErrors', '/api/remote-errors'],
   ] as const)
     await recordBodyTimeout(slowBodies, name, url);
 
@@ -423,7 +440,7 @@ describe('every answer matches its schema', () => {
     for (const answer of mine) {
       const documented = spec.responses[answer.status];
       expect(documented, `${answer.request} → ${answer.status} is not documented`).toBeDefined();
-      if (answer.status === 304) {
+      if (answer.status === 304 || answer.status === 204) {
         expect(answer.text).toBe('');
       } else if (documented!.mediaType) {
         expect(answer.contentType).toContain(documented!.mediaType);

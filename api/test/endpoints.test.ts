@@ -410,6 +410,7 @@ describe('GET /api/openapi.json', () => {
         '/api/scanner/pools/{pool}/history',
         '/api/track-record',
         '/api/track-record/scanner',
+        '/api/remote-errors',
         '/api/openapi.json',
         '/api/docs',
         '/api/docs/redoc.standalone.js',

@@ -53,6 +53,7 @@ import { createMailer } from '../modules/alerts/mailer.ts';
 import { PgMailOutbox, type PgMailOutboxOptions } from '../modules/alerts/pg-outbox.ts';
 import { createScannerState, type ScannerState } from '../modules/scanner/scanner-state.ts';
 import type { LinkSite } from '../platform/email-links/pages.ts';
+import type { RemoteErrorSink } from '../modules/remote-errors/index.ts';
 import {
   API_ROOT,
   ENVIRONMENT,
@@ -134,6 +135,8 @@ export interface AppDeps {
    * null or absent with the files.
    */
   published?: PublishedData | null;
+  /** Where browsers' error reports of the remotes go besides the metric (the site server's releases). */
+  remoteErrors: RemoteErrorSink | null;
   /** Stops watching the data directory and the import schedule; finishes pending user-data work. */
   close(): Promise<void>;
 }
@@ -214,6 +217,11 @@ export interface CreateDepsOptions {
    * interval and clock (tests). Default: 30 s / 2 min / 10 min, 2 min, 1 s, this machine's clock.
    */
   mailOutbox?: Pick<PgMailOutboxOptions, 'retryDelaysMs' | 'leaseMs' | 'drainIntervalMs' | 'now'>;
+  /**
+   * Where POST /api/remote-errors hands each report (the site server's releases of the remotes).
+   * Default: none, the reports are counted in the metric only.
+   */
+  remoteErrors?: RemoteErrorSink | null;
 }
 
 /** The variable each option stands for: an option that is given wins, its variable is not read. */
@@ -721,6 +729,7 @@ function assemble(
     ...{ importSchedule, alerts, metrics: opened.metrics },
     metricsEndpoint: opened.metricsEndpoint,
     ...{ poolHistory, scanner: built.scanner, linkSite: linkSiteOf(opened), published },
+    remoteErrors: options.remoteErrors ?? null,
     close: async () => {
       store.stopWatching();
       await asOf.close();

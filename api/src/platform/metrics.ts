@@ -4,7 +4,8 @@
  * 127.0.0.1 unless METRICS_HOST says otherwise) or on the site's port with
  * `Authorization: Bearer <METRICS_TOKEN>`; without a token the site's port answers 404 there.
  * Every series is listed in docs/deploy.md ("Logs and metrics"). Label values are bounded: route
- * patterns (never raw paths), source ids of sources.json, fixed outcome names.
+ * patterns (never raw paths), source ids of sources.json, fixed outcome names, the registry's
+ * remote names and validated release ids.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,6 +18,8 @@ const LATENCY_BUCKETS = [
 ];
 
 export type EmailKind = 'alert' | 'confirmation';
+/** What failed of a remote in a browser: its code did not load, or a boundary caught its render. */
+export type RemoteErrorKind = 'load' | 'render';
 export type EmailOutcome = 'sent' | 'retried' | 'failed';
 
 /** What the journaled user-data files report (file-user-data.ts). */
@@ -55,6 +58,9 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
+/** Release ids of one remote given their own label of remote_errors_total (later ones: other). */
+export const REMOTE_RELEASE_LABELS = 20;
+
 export class Metrics {
   readonly registry = new client.Registry();
   private sources: MetricsSources = {};
@@ -62,6 +68,8 @@ export class Metrics {
   private readonly imports: client.Counter<'feed' | 'outcome'>;
   private readonly emails: client.Counter<'kind' | 'outcome'>;
   private readonly journalFailures: client.Counter;
+  private readonly remoteErrors: client.Counter<'remote' | 'release' | 'kind'>;
+  private readonly releaseLabels = new Map<string, Set<string>>();
   private readonly includeProcess: boolean;
   private journalGauges = false;
   private poolGauge = false;
@@ -89,6 +97,12 @@ export class Metrics {
     this.journalFailures = new client.Counter({
       name: 'yield_journal_write_failures_total',
       help: 'Failed writes of the user-data journal or of a file it is folded into',
+      registers,
+    });
+    this.remoteErrors = new client.Counter({
+      name: 'remote_errors_total',
+      help: "Errors of a remote reported by visitors' browsers, by remote, release (id; external: served from elsewhere; other: past the first 20 ids) and kind (load, render)",
+      labelNames: ['remote', 'release', 'kind'],
       registers,
     });
     const sources = () => this.sources;
@@ -188,6 +202,29 @@ export class Metrics {
 
   journalWriteFailure(): void {
     this.journalFailures.inc();
+  }
+
+  /**
+   * An error of a remote reported by a browser: `remote` a registry name and `release` a release
+   * id or null (served from elsewhere: `external`), both validated by the caller (bounded labels).
+   */
+  remoteError(remote: string, release: string | null, kind: RemoteErrorKind): void {
+    this.remoteErrors.inc({ remote, release: this.releaseLabel(remote, release), kind });
+  }
+
+  /**
+   * The release label: `external` for null; an id among the first REMOTE_RELEASE_LABELS ids seen
+   * of the remote (more than it keeps: the live one, a canary and the kept ones), any later id
+   * `other`, so that ids made up by a client cannot grow the series without bound.
+   */
+  private releaseLabel(remote: string, release: string | null): string {
+    if (release === null) return 'external';
+    let seen = this.releaseLabels.get(remote);
+    if (!seen) this.releaseLabels.set(remote, (seen = new Set()));
+    if (seen.has(release)) return release;
+    if (seen.size >= REMOTE_RELEASE_LABELS) return 'other';
+    seen.add(release);
+    return release;
   }
 
   /** The exposition text of every series, process metrics included. */

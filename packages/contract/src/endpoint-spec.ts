@@ -30,6 +30,10 @@ export const ENDPOINT_TAGS = [
     description:
       "Every pool of DeFiLlama's /pools snapshot ranked by risk-adjusted APR (method rapool-v2: the APR expected over the next 30 days minus charges for losses the APY does not show). Anyone gets the first 10 of any query; a premium token gets the whole ranking and CSV.",
   },
+  {
+    name: 'Site',
+    description: "Reports from the site's pages in the browser (errors of the remotes).",
+  },
   { name: 'Status', description: 'Whether the data files loaded, for operators and monitoring.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ] as const;
@@ -66,6 +70,8 @@ export interface EndpointSpec {
   cached?: true;
   /** Counted per client IP; over the limit: 429 with Retry-After. */
   rateLimited?: true;
+  /** Largest JSON body accepted, in bytes (413 beyond it). Default 16 KB (MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 

@@ -11,6 +11,7 @@ import { mailingListEndpoints } from './modules/mailing-list.ts';
 import { alertsEndpoints } from './modules/alerts.ts';
 import { premiumEndpoints } from './modules/premium.ts';
 import { scannerEndpoints } from './modules/scanner.ts';
+import { remoteErrorsEndpoints } from './modules/remote-errors.ts';
 import { docsEndpoints } from './modules/docs.ts';
 
 export * from './endpoint-spec.ts';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...alertsEndpoints,
   ...premiumEndpoints,
   ...scannerEndpoints,
+  ...remoteErrorsEndpoints,
   ...docsEndpoints,
 } as const satisfies Record<keyof typeof API_PATHS, EndpointSpec>;
 

@@ -29,6 +29,7 @@ export const API_PATHS = {
   trackRecord: '/api/track-record',
   scannerTrackRecord: '/api/track-record/scanner',
   poolHistory: '/api/scanner/pools/{pool}/history',
+  remoteErrors: '/api/remote-errors',
   openApi: '/api/openapi.json',
   docs: '/api/docs',
   docsScript: '/api/docs/redoc.standalone.js',

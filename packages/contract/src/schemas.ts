@@ -14,4 +14,5 @@ export * from './modules/mailing-list.ts';
 export * from './modules/alerts.ts';
 export * from './modules/premium.ts';
 export * from './modules/scanner.ts';
+export * from './modules/remote-errors.ts';
 export * from './modules/docs.ts';

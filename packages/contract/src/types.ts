@@ -44,6 +44,7 @@ export type LiquidityPoint = z.infer<typeof s.liquidityPointSchema>;
 export type StrategyContent = z.infer<typeof s.strategyContentSchema>;
 export type MailSignupRequest = z.input<typeof s.mailSignupRequestSchema>;
 export type MailSignupResponse = z.infer<typeof s.mailSignupResponseSchema>;
+export type RemoteErrorReport = z.input<typeof s.remoteErrorRequestSchema>;
 export type AlertSubscribeRequest = z.input<typeof s.alertSubscribeRequestSchema>;
 export type AlertSubscribeResponse = z.infer<typeof s.alertSubscribeResponseSchema>;
 export type PremiumInviteRequest = z.input<typeof s.premiumInviteRequestSchema>;

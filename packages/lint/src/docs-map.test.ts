@@ -64,6 +64,7 @@ const DECISIONS = [
   "The API's modules: narrow dependencies, one entry each",
   'Error codes are part of the contract',
   'Serving releases per visitor',
+  'Browser error reports of the remotes',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -184,7 +184,7 @@ export function bind<E extends EndpointSpec, Claims>(
   }
   if (spec.bearer && !host.bearer) throw new Error(`${name}: bearer needs the host's bearer check`);
   if (spec.bearer === 'required') chain.push(...host.bearer!.required());
-  if (spec.body) chain.push(jsonBody(host.bodyTimeoutMs, extra));
+  if (spec.body) chain.push(jsonBody(host.bodyTimeoutMs, extra, spec.maxBodyBytes));
 
   const invalid =
     options.invalid ??

@@ -188,12 +188,17 @@ function closeAfterAnswer(ctx: Context): void {
 
 /**
  * JSON body reader for the POST routes (mounted per route, so an unknown path stays a 404): the
- * body must say application/json (415 otherwise), bodies over 16 KB are refused (413) without
+ * body must say application/json (415 otherwise), bodies over `maxBytes` (16 KB unless the
+ * endpoint's entry says `maxBodyBytes`) are refused (413) without
  * being read, a body not received within `timeoutMs` (deps.bodyTimeoutMs: API_BODY_TIMEOUT_MS,
  * 10 s) is a 408, and malformed JSON is a 400. A 413 or 408 closes the connection. `extra` adds
  * fields to error bodies (the premium calls' `success: false`).
  */
-export function jsonBody(timeoutMs: number, extra: Record<string, unknown> = {}): Middleware {
+export function jsonBody(
+  timeoutMs: number,
+  extra: Record<string, unknown> = {},
+  maxBytes: number = MAX_BODY_BYTES,
+): Middleware {
   const fail = (status: number, code: ApiErrorCode, message: string) =>
     new AppError(status, code, message, {}, extra);
   const refuse = (ctx: Context, status: number, code: ApiErrorCode, message: string) => {
@@ -206,12 +211,12 @@ export function jsonBody(timeoutMs: number, extra: Record<string, unknown> = {})
       throw fail(415, 'unsupported_media_type', 'Send the request body as application/json');
     }
     const declared = Number(ctx.get('Content-Length') || '0');
-    if (declared > MAX_BODY_BYTES) {
-      throw refuse(ctx, 413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    if (declared > maxBytes) {
+      throw refuse(ctx, 413, 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);
     }
     let text: string;
     try {
-      text = await readLimited(ctx.req, MAX_BODY_BYTES, timeoutMs);
+      text = await readLimited(ctx.req, maxBytes, timeoutMs);
     } catch (err) {
       if (err instanceof AppError && (err.status === 413 || err.status === 408)) {
         throw refuse(ctx, err.status, err.code, err.message);
