@@ -144,7 +144,7 @@ describe("a boundary's error reports", () => {
     ]);
   });
 
-  it("reports a module that throws while rendering; a remote served elsewhere has no release id, and the message is cut at 500 characters", async () => {
+  it('reports a module that throws while rendering; a remote served elsewhere has no release id, and the message is cut at 500 characters', async () => {
     vi.mocked(loadedEntry).mockReturnValue('https://cdn.example.com/premium/v3/remoteEntry.js');
     load.mockResolvedValue({
       default: () => {

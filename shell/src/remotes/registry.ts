@@ -52,7 +52,9 @@ export function loadedEntry(remote: string): string | undefined {
 
 /** A release's id from its entry URL (`/remotes/<dir>/<12 hex>/remoteEntry.js`), else null. */
 export function releaseOf(entry: string | undefined): string | null {
-  return /\/remotes\/[^/]+\/([0-9a-f]{12})\/remoteEntry\.js(?:[?#]|$)/.exec(entry ?? '')?.[1] ?? null;
+  return (
+    /\/remotes\/[^/]+\/([0-9a-f]{12})\/remoteEntry\.js(?:[?#]|$)/.exec(entry ?? '')?.[1] ?? null
+  );
 }
 
 /**
