@@ -63,6 +63,7 @@ const DECISIONS = [
   "A pool's page through a database outage: the rows read last",
   "The API's modules: narrow dependencies, one entry each",
   'Error codes are part of the contract',
+  "Open tabs follow a remote's new release",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

@@ -1,5 +1,5 @@
 /**
- * Browser error reports (docs/decisions.md, "Browser error reports of the remotes"): each error a
+ * Browser error reports (docs/architecture.md, "Browser error reports"): each error a
  * remote's boundary catches is sent to the API, which counts it per remote and release; a canary
  * whose pages fail too often is rolled back.
  */
