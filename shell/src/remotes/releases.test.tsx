@@ -122,11 +122,16 @@ describe('a tab open across releases', () => {
   it('switches a loaded remote to its new release in place when its pages and shared libraries are the same', async () => {
     const { navigate, runtime, assign } = await openTab('/risks');
     expect(await screen.findByRole('heading', { name: `RisksPage of ${A}` })).toBeVisible();
+    // The chunks the old release's runtime has seen (Rspack's chunk list of the remote).
+    const chunkList = 'rspackChunkmfe_content';
+    (window as unknown as Record<string, unknown>)[chunkList] = [[[119], {}]];
     serveRelease('mfe-content', B, contentPages);
     manifest = { ...manifest, mfe_content: entryOf('mfe-content', B) };
 
     await navigate('/learn');
     expect(await screen.findByRole('heading', { name: `LearnPage of ${B}` })).toBeVisible();
+    // The new release's runtime starts from an empty list, not from the old release's chunks.
+    expect(window).not.toHaveProperty(chunkList);
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
       [{ name: 'mfe_content', entry: entryOf('mfe-content', B) }],
       { force: true },
