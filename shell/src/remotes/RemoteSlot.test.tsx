@@ -145,7 +145,9 @@ describe("a boundary's error reports", () => {
   });
 
   it('reports a module that throws while rendering; a remote served elsewhere has no release id, and the message is cut at 500 characters', async () => {
-    vi.mocked(loadedEntry).mockReturnValue('https://cdn.example.com/premium/v3/remoteEntry.js');
+    vi.mocked(loadedEntry).mockReturnValue(
+      'https://cdn.example.com/remotes/mfe-premium/0a1b2c3d4e5f/remoteEntry.js',
+    );
     load.mockResolvedValue({
       default: () => {
         throw new Error(`render failure ${'x'.repeat(600)}`);

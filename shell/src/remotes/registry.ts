@@ -50,11 +50,12 @@ export function loadedEntry(remote: string): string | undefined {
   return registered.get(remote);
 }
 
-/** A release's id from its entry URL (`/remotes/<dir>/<12 hex>/remoteEntry.js`), else null. */
+/** A release's id from its entry URL (`/remotes/<dir>/<12 hex>/remoteEntry.js` here), else null. */
 export function releaseOf(entry: string | undefined): string | null {
-  return (
-    /\/remotes\/[^/]+\/([0-9a-f]{12})\/remoteEntry\.js(?:[?#]|$)/.exec(entry ?? '')?.[1] ?? null
-  );
+  if (!entry) return null;
+  const url = new URL(entry, window.location.href);
+  if (url.origin !== window.location.origin) return null; // a remote served from elsewhere
+  return /^\/remotes\/[^/]+\/([0-9a-f]{12})\/remoteEntry\.js$/.exec(url.pathname)?.[1] ?? null;
 }
 
 /**
