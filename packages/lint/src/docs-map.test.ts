@@ -65,6 +65,7 @@ const DECISIONS = [
   'Error codes are part of the contract',
   'Serving releases per visitor',
   'Browser error reports of the remotes',
+  "Open tabs follow a remote's new release",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

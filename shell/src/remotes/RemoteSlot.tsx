@@ -11,7 +11,14 @@ import {
 } from 'react';
 import type { ModuleRef } from '@yield/federation/pages';
 import { FIRST_PAINT_ATTR, firstPaintKey, firstPaintOf } from '@yield/platform';
-import { loadRemoteModule, retryNeedsReload } from './registry.ts';
+import {
+  RemoteLoadError,
+  loadRemoteModule,
+  loadedEntry,
+  releaseOf,
+  retryNeedsReload,
+} from './registry.ts';
+import { reportRemoteError } from './report.ts';
 import { HydratedSlots, SlotMounted, SlotPlaceholder } from './hydration.tsx';
 
 type LazyPage = ComponentType;
@@ -27,10 +34,28 @@ function lazyRemote(remote: string, module: string, attempt: number) {
   return page;
 }
 
-interface BoundaryProps {
+/** Drops a remote's loaded modules: its slots load them anew (from its new release). */
+export function forgetRemoteModules(remote: string): void {
+  for (const key of lazyCache.keys()) if (key.startsWith(`${remote}/`)) lazyCache.delete(key);
+}
+
+interface BoundaryProps extends ModuleRef {
   children: ReactNode;
   onRetry: () => void;
-  label: string;
+}
+
+/** Tells the API (per remote and release) what a boundary caught; never fails the page. */
+function report(error: unknown, { remote, module }: ModuleRef) {
+  try {
+    reportRemoteError(error, {
+      remote,
+      module,
+      release: releaseOf(loadedEntry(remote)),
+      kind: error instanceof RemoteLoadError ? 'load' : 'render',
+    });
+  } catch (failure) {
+    console.error('[remote-errors]', failure);
+  }
 }
 
 /** Contains a remote that fails to load or throws: the rest of the page keeps working. */
@@ -42,7 +67,9 @@ class RemoteBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(`[${this.props.label}]`, error, (error as { cause?: unknown })?.cause);
+    const { remote, module } = this.props;
+    console.error(`[${remote}/${module}]`, error, (error as { cause?: unknown })?.cause);
+    report(error, { remote, module });
   }
 
   override render() {
@@ -110,7 +137,8 @@ export function RemoteSlot({ remote, module, minHeight }: RemoteSlotProps) {
   return (
     <RemoteBoundary
       key={attempt}
-      label={`${remote}/${module}`}
+      remote={remote}
+      module={module}
       onRetry={async () => {
         if (await retryNeedsReload(remote)) window.location.reload();
         else setAttempt((n) => n + 1);

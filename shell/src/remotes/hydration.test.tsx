@@ -17,7 +17,7 @@ import {
   initSession,
   useBrowserValue,
 } from '@yield/platform';
-import { buildRoutes } from '../app/router.tsx';
+import { buildRoutes, checkingReleases, FIRST_RENDER_CHECKED } from '../app/router.tsx';
 import { renderFrame } from '../server.tsx';
 import { HydrationBox } from './hydration.tsx';
 import { loadRemoteModule } from './registry.ts';
@@ -124,7 +124,10 @@ async function hydrate(html: string) {
   const queryClient = createQueryClient();
   adoptFirstPaint(container, queryClient);
   queryClient.setQueryData(['settings'], settings);
-  const router = createMemoryRouter(buildRoutes(table), { initialEntries: ['/options/lido'] });
+  const router = createMemoryRouter(checkingReleases(buildRoutes(table)), {
+    initialEntries: ['/options/lido'],
+    ...FIRST_RENDER_CHECKED,
+  });
   const painted = container.querySelector('h1');
   await act(async () => {
     root = hydrateRoot(
