@@ -18,6 +18,8 @@ export const REGISTRY_FILE = 'registry.json';
 
 export class FileReleaseStore extends ReleaseStore {
   private stamp = '';
+  /** This process's transactions, one after the other (the lock file orders processes). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   get registryPath(): string {
     return path.join(releasesRoot(this.options.dataDir), REGISTRY_FILE);
@@ -42,7 +44,13 @@ export class FileReleaseStore extends ReleaseStore {
     return this.state;
   }
 
-  async transact<T>(change: (registry: StoredRegistry) => T): Promise<T> {
+  transact<T>(change: (registry: StoredRegistry) => T): Promise<T> {
+    const next = this.queue.catch(() => undefined).then(() => this.locked(change));
+    this.queue = next;
+    return next;
+  }
+
+  private async locked<T>(change: (registry: StoredRegistry) => T): Promise<T> {
     const root = releasesRoot(this.options.dataDir);
     await fs.promises.mkdir(root, { recursive: true });
     const unlock = await lockfile.lock(root, {
