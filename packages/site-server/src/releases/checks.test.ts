@@ -22,7 +22,10 @@ async function expectRefused(build: FixtureBuild, message: string | RegExp) {
   const registry = fs.readFileSync(store.registryPath, 'utf8');
   const folders = fs.readdirSync(path.join(dataDir, 'releases', 'mfe-content'));
   const dir = writeBuild(path.join(tmp, 'candidate'), { marker: 'candidate', ...build });
-  const refusal = release(store, 'mfe_content', dir, { canary: null, settings: siteSettings(dataDir) });
+  const refusal = release(store, 'mfe_content', dir, {
+    canary: null,
+    settings: siteSettings(dataDir),
+  });
   await expect(refusal).rejects.toThrow(message);
   await expect(refusal).rejects.toThrow('release refused, nothing changed');
   expect(fs.readFileSync(store.registryPath, 'utf8')).toBe(registry);
@@ -37,15 +40,24 @@ describe('the checks before a release', () => {
     stores.push(store);
     await store.start();
     const dir = writeBuild(path.join(tmp, 'good'), { marker: 'good', render: OK_RENDER });
-    const { id } = await release(store, 'mfe_content', dir, { canary: null, settings: siteSettings(dataDir) });
+    const { id } = await release(store, 'mfe_content', dir, {
+      canary: null,
+      settings: siteSettings(dataDir),
+    });
     expect(store.snapshot().mfe_content!.live).toBe(id);
   });
 
   it('refuse an invalid pages.json', () =>
-    expectRefused({ pages: { pages: [{ path: 'risks', module: './RisksPage', title: 'Risks' }] } }, 'pages.json is invalid: page 1: path "risks" must start with "/"'));
+    expectRefused(
+      { pages: { pages: [{ path: 'risks', module: './RisksPage', title: 'Risks' }] } },
+      'pages.json is invalid: page 1: path "risks" must start with "/"',
+    ));
 
   it('refuse a page naming a module the build does not expose', () =>
-    expectRefused({ exposes: ['RisksPage'] }, 'page /strategy/:id names ./Strategy, which the build does not expose'));
+    expectRefused(
+      { exposes: ['RisksPage'] },
+      'page /strategy/:id names ./Strategy, which the build does not expose',
+    ));
 
   it("refuse a shared singleton the live shell's version does not satisfy", () =>
     expectRefused(
@@ -54,9 +66,12 @@ describe('the checks before a release', () => {
     ));
 
   it('refuse a singleton the live shell does not share', () =>
-    expectRefused({ shared: [{ name: 'jotai', version: '3.0.1', requiredVersion: '^3.0.1' }] }, 'shared jotai ^3.0.1: the live shell does not share it'));
+    expectRefused(
+      { shared: [{ name: 'jotai', version: '3.0.1', requiredVersion: '^3.0.1' }] },
+      'shared jotai ^3.0.1: the live shell does not share it',
+    ));
 
-  it("refuse a page whose module fails to render on the server", () =>
+  it('refuse a page whose module fails to render on the server', () =>
     expectRefused(
       {
         render: OK_RENDER,
@@ -66,9 +81,18 @@ describe('the checks before a release', () => {
       'page /broken: ./Broken fails to render on the server: no settings.siteTitle',
     ));
 
-  it("refuse a page reading an API path the contract does not have", () =>
+  it('refuse a page reading an API path the contract does not have', () =>
     expectRefused(
-      { pages: [{ path: '/risks', module: './RisksPage', title: 'Risks', data: ['/api/sources', '/api/risk-scores'] }] },
+      {
+        pages: [
+          {
+            path: '/risks',
+            module: './RisksPage',
+            title: 'Risks',
+            data: ['/api/sources', '/api/risk-scores'],
+          },
+        ],
+      },
       "page /risks reads /api/risk-scores, which is not a GET of the API's contract",
     ));
 });

@@ -69,7 +69,10 @@ export function checkExposes(pages: PageRoute[], manifest: Manifest, remote: str
   return pages.flatMap((page) =>
     page.modules
       .filter((ref) => ref.remote === remote && !exposed.has(ref.module))
-      .map((ref) => `${PAGES_FILE}: page ${page.path} names ./${ref.module}, which the build does not expose`),
+      .map(
+        (ref) =>
+          `${PAGES_FILE}: page ${page.path} names ./${ref.module}, which the build does not expose`,
+      ),
   );
 }
 
@@ -94,7 +97,8 @@ export function checkShared(manifest: Manifest, rootDir: string): string[] {
   return required.flatMap(({ name, requiredVersion }) => {
     const have = shell.get(String(name));
     const range = String(requiredVersion);
-    if (have === undefined) return [`shared ${String(name)} ${range}: the live shell does not share it`];
+    if (have === undefined)
+      return [`shared ${String(name)} ${range}: the live shell does not share it`];
     if (!semver.validRange(range) || !semver.satisfies(have, range)) {
       return [`shared ${String(name)}: the build requires ${range}, the live shell has ${have}`];
     }
@@ -124,8 +128,7 @@ export function checkData(pages: PageRoute[]): string[] {
 }
 
 /** A path the pattern matches (each parameter filled with `x`), for the render check. */
-const samplePath = (routePath: string) =>
-  routePath.replace(/:\w+\??/g, 'x').replace(/\*$/, 'x');
+const samplePath = (routePath: string) => routePath.replace(/:\w+\??/g, 'x').replace(/\*$/, 'x');
 
 export function checkRender(pages: PageRoute[], input: CheckInput): string[] {
   const file = path.join(input.dir, 'server', 'render.cjs');
@@ -147,7 +150,9 @@ export function checkRender(pages: PageRoute[], input: CheckInput): string[] {
       (render as (module: string, context: unknown) => unknown)(first.module, context);
       return [];
     } catch (error) {
-      return [`page ${page.path}: ./${first.module} fails to render on the server: ${(error as Error).message}`];
+      return [
+        `page ${page.path}: ./${first.module} fails to render on the server: ${(error as Error).message}`,
+      ];
     }
   });
 }

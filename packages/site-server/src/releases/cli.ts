@@ -12,7 +12,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { isRemoteName, remoteByDir, remoteRegistry, type RemoteName } from '@yield/federation/registry';
+import {
+  isRemoteName,
+  remoteByDir,
+  remoteRegistry,
+  type RemoteName,
+} from '@yield/federation/registry';
 import { openReleaseStore } from './open-store.ts';
 import { promote, release, rollback, siteSettings, status, statusTable } from './operations.ts';
 import { ReleaseError } from './registry.ts';
@@ -30,7 +35,9 @@ function remoteArg(name: string | undefined): RemoteName {
   if (name && isRemoteName(name)) return name;
   const byDir = name ? remoteByDir(name) : undefined;
   if (byDir) return byDir;
-  throw new ReleaseError(`${name === undefined ? 'no remote given' : `unknown remote "${name}"`}\n${USAGE}`);
+  throw new ReleaseError(
+    `${name === undefined ? 'no remote given' : `unknown remote "${name}"`}\n${USAGE}`,
+  );
 }
 
 async function run(store: ReleaseStore, argv: string[], dataDir: string): Promise<string> {
@@ -40,7 +47,8 @@ async function run(store: ReleaseStore, argv: string[], dataDir: string): Promis
     options: { from: { type: 'string' }, canary: { type: 'string' }, json: { type: 'boolean' } },
   });
   const [command, name, ...extra] = positionals;
-  if (extra.length > 0) throw new ReleaseError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
+  if (extra.length > 0)
+    throw new ReleaseError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
   if (command === 'status') {
     const state = await status(store);
     return values.json ? JSON.stringify(state, null, 2) : statusTable(state);
@@ -59,12 +67,18 @@ export async function main(argv: string[]): Promise<number> {
   const dataDir = path.resolve(process.env.DATA_DIR || DEFAULT_DATA_DIR);
   let store: ReleaseStore | null = null;
   try {
-    store = await openReleaseStore({ rootDir: ROOT_DIR, dataDir, databaseUrl: process.env.DATABASE_URL });
+    store = await openReleaseStore({
+      rootDir: ROOT_DIR,
+      dataDir,
+      databaseUrl: process.env.DATABASE_URL,
+    });
     await store.start();
     console.log(await run(store, argv, dataDir));
     return 0;
   } catch (error) {
-    const known = error instanceof ReleaseError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const known =
+      error instanceof ReleaseError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     console.error(known ? (error as Error).message : `remotes: ${(error as Error).message}`);
     return 1;
   } finally {

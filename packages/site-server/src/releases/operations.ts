@@ -45,7 +45,9 @@ export async function release(
 ): Promise<ReleaseResult> {
   checkPercent(options.canary);
   if (!fs.existsSync(path.join(fromDir, REMOTE_ENTRY_FILE))) {
-    throw new ReleaseError(`${fromDir} is not a build of ${remote}: it has no ${REMOTE_ENTRY_FILE}`);
+    throw new ReleaseError(
+      `${fromDir} is not a build of ${remote}: it has no ${REMOTE_ENTRY_FILE}`,
+    );
   }
   const problems = checkRelease({
     remote,
@@ -54,13 +56,17 @@ export async function release(
     settings: options.settings,
   });
   if (problems.length > 0) {
-    throw new ReleaseError(`${remote}: release refused, nothing changed:\n  - ${problems.join('\n  - ')}`);
+    throw new ReleaseError(
+      `${remote}: release refused, nothing changed:\n  - ${problems.join('\n  - ')}`,
+    );
   }
   const files = await readReleaseFiles(fromDir);
   const id = releaseId(files);
   await store.putFiles(remote, id, files);
   const record = { id, createdAt: new Date().toISOString(), from: fromDir };
-  const dropped = await store.transact((registry) => applyRelease(registry, remote, record, options.canary));
+  const dropped = await store.transact((registry) =>
+    applyRelease(registry, remote, record, options.canary),
+  );
   await store.dropFiles(remote, dropped);
   const message =
     options.canary === null
@@ -89,7 +95,10 @@ export async function status(store: ReleaseStore): Promise<ReleasesState> {
 export function siteSettings(dataDir: string): Record<string, unknown> | null {
   try {
     const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8')) as object;
-    return { ...file, data: { sample: true, asOf: new Date().toISOString().slice(0, 10), stale: false } };
+    return {
+      ...file,
+      data: { sample: true, asOf: new Date().toISOString().slice(0, 10), stale: false },
+    };
   } catch {
     return null;
   }
@@ -97,7 +106,9 @@ export function siteSettings(dataDir: string): Record<string, unknown> | null {
 
 /** One line per remote and release for `pnpm remotes status`. */
 export function statusTable(state: ReleasesState): string {
-  const lines = ['remote           release       state         loads  errors  made                  from'];
+  const lines = [
+    'remote           release       state         loads  errors  made                  from',
+  ];
   for (const [remote, entry] of Object.entries(state) as [RemoteName, StoredRemote | undefined][]) {
     if (!entry) continue;
     for (const record of entry.releases) {
@@ -123,7 +134,9 @@ export function statusTable(state: ReleasesState): string {
       );
     }
     for (const auto of entry.autoRollbacks ?? []) {
-      lines.push(`${remote.padEnd(16)} ${auto.id}  canary rolled back by itself at ${auto.at} (${auto.errors} errors / ${auto.loads} loads)`);
+      lines.push(
+        `${remote.padEnd(16)} ${auto.id}  canary rolled back by itself at ${auto.at} (${auto.errors} errors / ${auto.loads} loads)`,
+      );
     }
   }
   return lines.join('\n');

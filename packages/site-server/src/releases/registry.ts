@@ -65,7 +65,10 @@ export function applyRelease(
 ): string[] {
   const current = registry.remotes[remote];
   if (!current) {
-    if (canary !== null) throw new ReleaseError(`${remote} has no live release yet: release it without --canary first`);
+    if (canary !== null)
+      throw new ReleaseError(
+        `${remote} has no live release yet: release it without --canary first`,
+      );
     registry.remotes[remote] = {
       live: record.id,
       canary: null,
@@ -81,7 +84,9 @@ export function applyRelease(
     throw new ReleaseError(`${remote}: release ${record.id} is already live`);
   }
   if (canary !== null && record.id === current.live) {
-    throw new ReleaseError(`${remote}: release ${record.id} is the live release, it cannot be its canary`);
+    throw new ReleaseError(
+      `${remote}: release ${record.id} is the live release, it cannot be its canary`,
+    );
   }
   current.releases = [record, ...current.releases.filter((r) => r.id !== record.id)];
   current.counts[record.id] = { loads: 0, errors: 0 };

@@ -15,7 +15,9 @@ export async function readReleaseFiles(dir: string): Promise<ReleaseFiles> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
     .sort();
   const files: ReleaseFiles = new Map();
   for (const file of paths) files.set(file, await fs.readFile(path.join(dir, file)));

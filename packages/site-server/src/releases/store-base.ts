@@ -5,15 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { remoteNames, remoteRegistry, REMOTE_ENTRY_FILE, type RemoteName } from '@yield/federation/registry';
-import { readReleaseFiles, releaseDir, releaseId, type ReleaseFiles } from './release-files.ts';
 import {
-  addError,
-  addLoads,
-  applyRelease,
-  publicState,
-  type StoredRegistry,
-} from './registry.ts';
+  remoteNames,
+  remoteRegistry,
+  REMOTE_ENTRY_FILE,
+  type RemoteName,
+} from '@yield/federation/registry';
+import { readReleaseFiles, releaseDir, releaseId, type ReleaseFiles } from './release-files.ts';
+import { addError, addLoads, applyRelease, publicState, type StoredRegistry } from './registry.ts';
 import type { ReleaseRecord, ReleasesSource, ReleasesState } from './types.ts';
 
 export interface StoreOptions {
@@ -61,7 +60,11 @@ export abstract class ReleaseStore implements ReleasesSource {
       const dist = path.join(this.options.rootDir, remoteRegistry[remote].dir, 'dist');
       if (!fs.existsSync(path.join(dist, REMOTE_ENTRY_FILE))) continue;
       const files = await readReleaseFiles(dist);
-      const record: ReleaseRecord = { id: releaseId(files), createdAt: new Date().toISOString(), from: 'build' };
+      const record: ReleaseRecord = {
+        id: releaseId(files),
+        createdAt: new Date().toISOString(),
+        from: 'build',
+      };
       await this.putFiles(remote, record.id, files);
       await this.transact((registry) => {
         if (!registry.remotes[remote]) applyRelease(registry, remote, record, null);

@@ -17,11 +17,16 @@ function site() {
   const fixture = fixtureSite();
   temps.push(fixture.tmp);
   const open = () => {
-    const store = new FileReleaseStore({ rootDir: fixture.rootDir, dataDir: fixture.dataDir, log: () => {} });
+    const store = new FileReleaseStore({
+      rootDir: fixture.rootDir,
+      dataDir: fixture.dataDir,
+      log: () => {},
+    });
     stores.push(store);
     return store;
   };
-  const build = (marker: string) => writeBuild(path.join(fixture.tmp, 'builds', marker), { marker });
+  const build = (marker: string) =>
+    writeBuild(path.join(fixture.tmp, 'builds', marker), { marker });
   return { ...fixture, open, build };
 }
 
@@ -34,7 +39,9 @@ describe('the file release store', () => {
     await store.start();
     const content = store.snapshot().mfe_content!;
     expect(content).toMatchObject({ canary: null, previous: [] });
-    expect(content.releases).toEqual([{ id: content.live, createdAt: expect.any(String), from: 'build' }]);
+    expect(content.releases).toEqual([
+      { id: content.live, createdAt: expect.any(String), from: 'build' },
+    ]);
     expect(store.snapshot().mfe_strategy).toBeUndefined();
     const dir = store.localDir('mfe_content', content.live)!;
     expect(dir).toBe(releaseDir(dataDir, 'mfe_content', content.live));
@@ -52,22 +59,34 @@ describe('the file release store', () => {
     const first = store.snapshot().mfe_content!.live;
     const second = await release(store, 'mfe_content', build('second'), plain);
     expect(store.snapshot().mfe_content).toMatchObject({ live: second.id, previous: [first] });
-    const third = await release(store, 'mfe_content', build('third'), { canary: 20, settings: null });
+    const third = await release(store, 'mfe_content', build('third'), {
+      canary: 20,
+      settings: null,
+    });
     expect(store.snapshot().mfe_content).toMatchObject({
       live: second.id,
       canary: { id: third.id, percent: 20 },
     });
     await promote(store, 'mfe_content');
-    expect(store.snapshot().mfe_content).toMatchObject({ live: third.id, canary: null, previous: [second.id, first] });
+    expect(store.snapshot().mfe_content).toMatchObject({
+      live: third.id,
+      canary: null,
+      previous: [second.id, first],
+    });
     await rollback(store, 'mfe_content');
     expect(store.snapshot().mfe_content).toMatchObject({ live: second.id, previous: [first] });
     // A rollback with a canary running stops the canary; the live release stays.
-    const fourth = await release(store, 'mfe_content', build('fourth'), { canary: 5, settings: null });
+    const fourth = await release(store, 'mfe_content', build('fourth'), {
+      canary: 5,
+      settings: null,
+    });
     await rollback(store, 'mfe_content');
     expect(store.snapshot().mfe_content).toMatchObject({ live: second.id, canary: null });
     expect(store.localDir('mfe_content', fourth.id)).not.toBeNull();
     await expect(promote(store, 'mfe_content')).rejects.toThrow('no canary to promote');
-    await expect(release(store, 'mfe_content', build('second'), plain)).rejects.toThrow('already live');
+    await expect(release(store, 'mfe_content', build('second'), plain)).rejects.toThrow(
+      'already live',
+    );
   });
 
   it('keeps the live release and the 5 most recent others; older files and records go', async () => {
@@ -76,7 +95,8 @@ describe('the file release store', () => {
     await store.start();
     const first = store.snapshot().mfe_content!.live;
     const ids = [first];
-    for (let n = 1; n <= 7; n++) ids.push((await release(store, 'mfe_content', build(`r${n}`), plain)).id);
+    for (let n = 1; n <= 7; n++)
+      ids.push((await release(store, 'mfe_content', build(`r${n}`), plain)).id);
     const state = (await status(store)).mfe_content!;
     expect(state.live).toBe(ids[7]);
     expect(state.releases.map((r) => r.id)).toEqual(ids.slice(2).reverse());
@@ -87,7 +107,7 @@ describe('the file release store', () => {
     expect(fs.existsSync(releaseDir(dataDir, 'mfe_content', ids[2]!))).toBe(true);
   });
 
-  it('two writers on one data directory lose none of each other\'s writes; the registry is always whole', async () => {
+  it("two writers on one data directory lose none of each other's writes; the registry is always whole", async () => {
     const { open, build, dataDir } = site();
     const a = open();
     const b = open();
@@ -104,7 +124,10 @@ describe('the file release store', () => {
     expect(state.live).toBe((await released).id);
     // Read again by the other writer from the file it did not write last.
     expect(a.snapshot().mfe_content!.live).toBe((await released).id);
-    expect(fs.readdirSync(path.join(dataDir, 'releases'))).toEqual(['mfe-content', 'registry.json']);
+    expect(fs.readdirSync(path.join(dataDir, 'releases'))).toEqual([
+      'mfe-content',
+      'registry.json',
+    ]);
   });
 
   it('counts page loads in memory and writes them once per flush', async () => {
@@ -130,25 +153,36 @@ describe('the file release store', () => {
     stores.push(store);
     await store.start();
     const live = store.snapshot().mfe_content!.live;
-    const canary = (await release(store, 'mfe_content', build('canary'), { canary: 50, settings: null })).id;
+    const canary = (
+      await release(store, 'mfe_content', build('canary'), { canary: 50, settings: null })
+    ).id;
     for (let n = 0; n < 40; n++) store.countLoad('mfe_content', canary);
     for (let n = 0; n < 4; n++) await store.reportError('mfe_content', canary, `v${n}`);
     // The same visitor again counts once.
     await store.reportError('mfe_content', canary, 'v0');
-    expect(store.snapshot().mfe_content).toMatchObject({ canary: { id: canary }, counts: { [canary]: { loads: 40, errors: 4 } } });
+    expect(store.snapshot().mfe_content).toMatchObject({
+      canary: { id: canary },
+      counts: { [canary]: { loads: 40, errors: 4 } },
+    });
     // 5 distinct visitors, 5 errors > 10 % of 40 loads.
     await store.reportError('mfe_content', canary, 'v4');
     const state = (await status(store)).mfe_content! as unknown as Record<string, unknown>;
     expect(state).toMatchObject({ live, canary: null });
-    expect(state.autoRollbacks).toEqual([{ id: canary, at: expect.any(String), loads: 40, errors: 5 }]);
-    expect(logged).toEqual([expect.stringContaining(`canary ${canary} of mfe_content rolled back by itself`)]);
+    expect(state.autoRollbacks).toEqual([
+      { id: canary, at: expect.any(String), loads: 40, errors: 5 },
+    ]);
+    expect(logged).toEqual([
+      expect.stringContaining(`canary ${canary} of mfe_content rolled back by itself`),
+    ]);
   });
 
   it('keeps a canary whose errors stay within 10 % of its loads', async () => {
     const { open, build } = site();
     const store = open();
     await store.start();
-    const canary = (await release(store, 'mfe_content', build('canary'), { canary: 50, settings: null })).id;
+    const canary = (
+      await release(store, 'mfe_content', build('canary'), { canary: 50, settings: null })
+    ).id;
     for (let n = 0; n < 60; n++) store.countLoad('mfe_content', canary);
     for (let n = 0; n < 6; n++) await store.reportError('mfe_content', canary, `v${n}`);
     expect(store.snapshot().mfe_content!.canary).toEqual({ id: canary, percent: 50 });

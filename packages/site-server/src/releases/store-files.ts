@@ -38,7 +38,9 @@ export class FileReleaseStore extends ReleaseStore {
         this.setState(parseRegistry(fs.readFileSync(this.registryPath, 'utf8')));
         this.stamp = stamp;
       } catch (error) {
-        this.log(`releases: ${this.registryPath} unreadable, kept the last one read: ${(error as Error).message}`);
+        this.log(
+          `releases: ${this.registryPath} unreadable, kept the last one read: ${(error as Error).message}`,
+        );
       }
     }
     return this.state;
@@ -58,10 +60,12 @@ export class FileReleaseStore extends ReleaseStore {
       retries: { retries: 100, minTimeout: 10, maxTimeout: 200 },
     });
     try {
-      const text = await fs.promises.readFile(this.registryPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      });
+      const text = await fs.promises
+        .readFile(this.registryPath, 'utf8')
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        });
       const registry = text === null ? emptyRegistry() : parseRegistry(text);
       const result = change(registry);
       await writeFileAtomic(this.registryPath, `${JSON.stringify(registry, null, 2)}\n`);
@@ -78,7 +82,10 @@ export class FileReleaseStore extends ReleaseStore {
 
   async dropFiles(remote: RemoteName, ids: string[]): Promise<void> {
     for (const id of ids) {
-      await fs.promises.rm(releaseDir(this.options.dataDir, remote, id), { recursive: true, force: true });
+      await fs.promises.rm(releaseDir(this.options.dataDir, remote, id), {
+        recursive: true,
+        force: true,
+      });
     }
   }
 

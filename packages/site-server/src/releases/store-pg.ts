@@ -27,7 +27,9 @@ export interface PgStoreOptions extends StoreOptions {
 }
 
 async function packFiles(files: ReleaseFiles): Promise<Buffer> {
-  const object = Object.fromEntries([...files].map(([file, data]) => [file, data.toString('base64')]));
+  const object = Object.fromEntries(
+    [...files].map(([file, data]) => [file, data.toString('base64')]),
+  );
   return gzipAsync(Buffer.from(JSON.stringify(object)));
 }
 
@@ -45,7 +47,9 @@ export class PgReleaseStore extends ReleaseStore {
   constructor(private readonly pgOptions: PgStoreOptions) {
     super(pgOptions);
     this.pool = new pg.Pool({ connectionString: pgOptions.databaseUrl, max: 3 });
-    this.pool.on('error', (error) => this.log(`releases: database connection lost: ${error.message}`));
+    this.pool.on('error', (error) =>
+      this.log(`releases: database connection lost: ${error.message}`),
+    );
   }
 
   snapshot(): ReleasesState {
@@ -57,7 +61,9 @@ export class PgReleaseStore extends ReleaseStore {
     await this.refresh();
     await super.start();
     this.pollTimer = setInterval(() => {
-      this.refresh().catch((error: Error) => this.log(`releases: registry not read: ${error.message}`));
+      this.refresh().catch((error: Error) =>
+        this.log(`releases: registry not read: ${error.message}`),
+      );
     }, this.pgOptions.pollMs ?? 1000);
     this.pollTimer.unref();
   }
@@ -102,7 +108,10 @@ export class PgReleaseStore extends ReleaseStore {
       [remote, id],
     );
     if (!rows[0]) throw new Error(`the files of release ${id} of ${remote} are missing`);
-    await writeReleaseFiles(releaseDir(this.options.dataDir, remote, id), await unpackFiles(rows[0].files));
+    await writeReleaseFiles(
+      releaseDir(this.options.dataDir, remote, id),
+      await unpackFiles(rows[0].files),
+    );
   }
 
   async transact<T>(change: (registry: StoredRegistry) => T): Promise<T> {
@@ -118,9 +127,10 @@ export class PgReleaseStore extends ReleaseStore {
         'SELECT registry FROM remote_release_registry FOR UPDATE',
       );
       result = change(rows[0]!.registry);
-      await client.query('UPDATE remote_release_registry SET registry = $1, version = version + 1', [
-        rows[0]!.registry,
-      ]);
+      await client.query(
+        'UPDATE remote_release_registry SET registry = $1, version = version + 1',
+        [rows[0]!.registry],
+      );
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -142,9 +152,15 @@ export class PgReleaseStore extends ReleaseStore {
 
   async dropFiles(remote: RemoteName, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.pool.query('DELETE FROM remote_release_files WHERE remote = $1 AND id = ANY($2)', [remote, ids]);
+    await this.pool.query('DELETE FROM remote_release_files WHERE remote = $1 AND id = ANY($2)', [
+      remote,
+      ids,
+    ]);
     for (const id of ids) {
-      await fs.promises.rm(releaseDir(this.options.dataDir, remote, id), { recursive: true, force: true });
+      await fs.promises.rm(releaseDir(this.options.dataDir, remote, id), {
+        recursive: true,
+        force: true,
+      });
     }
   }
 

@@ -36,7 +36,12 @@ export function writeBuild(dir: string, build: FixtureBuild = {}): string {
       build.pages ?? {
         pages: [
           { path: '/risks', module: './RisksPage', title: 'Risks' },
-          { path: '/strategy/:id', module: './Strategy', title: 'Strategy', data: ['/api/strategy-content/:id'] },
+          {
+            path: '/strategy/:id',
+            module: './Strategy',
+            title: 'Strategy',
+            data: ['/api/strategy-content/:id'],
+          },
         ],
       },
     ),
