@@ -63,6 +63,7 @@ const DECISIONS = [
   "A pool's page through a database outage: the rows read last",
   "The API's modules: narrow dependencies, one entry each",
   'Error codes are part of the contract',
+  'Remotes ship as immutable releases, checked before the switch',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
