@@ -50,7 +50,7 @@ async function run(store: ReleaseStore, argv: string[], dataDir: string): Promis
   if (extra.length > 0)
     throw new ReleaseError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
   if (command === 'status') {
-    const state = await status(store);
+    const state = status(store);
     return values.json ? JSON.stringify(state, null, 2) : statusTable(state);
   }
   const remote = remoteArg(name);

@@ -11,7 +11,6 @@ import {
   applyPromote,
   applyRelease,
   applyRollback,
-  publicState,
   ReleaseError,
   type StoredRemote,
 } from './registry.ts';
@@ -83,9 +82,9 @@ export function promote(store: ReleaseStore, remote: RemoteName): Promise<string
   return store.transact((registry) => applyPromote(registry, remote));
 }
 
-/** Every remote's releases now (the newest registry, read under the store's lock). */
-export async function status(store: ReleaseStore): Promise<ReleasesState> {
-  return publicState(await store.transact((registry) => structuredClone(registry)));
+/** Every remote's releases now (the store's snapshot: read again when the registry changed). */
+export function status(store: ReleaseStore): ReleasesState {
+  return store.snapshot();
 }
 
 /**

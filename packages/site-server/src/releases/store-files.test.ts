@@ -97,7 +97,7 @@ describe('the file release store', () => {
     const ids = [first];
     for (let n = 1; n <= 7; n++)
       ids.push((await release(store, 'mfe_content', build(`r${n}`), plain)).id);
-    const state = (await status(store)).mfe_content!;
+    const state = status(store).mfe_content!;
     expect(state.live).toBe(ids[7]);
     expect(state.releases.map((r) => r.id)).toEqual(ids.slice(2).reverse());
     expect(state.previous).toEqual(ids.slice(2, 7).reverse());
@@ -119,7 +119,7 @@ describe('the file release store', () => {
     );
     const released = release(b, 'mfe_content', build('concurrent'), plain);
     await Promise.all([...reports, released]);
-    const state = (await status(a)).mfe_content!;
+    const state = status(a).mfe_content!;
     expect(state.counts[live]!.errors).toBe(40);
     expect(state.live).toBe((await released).id);
     // Read again by the other writer from the file it did not write last.
@@ -166,7 +166,7 @@ describe('the file release store', () => {
     });
     // 5 distinct visitors, 5 errors > 10 % of 40 loads.
     await store.reportError('mfe_content', canary, 'v4');
-    const state = (await status(store)).mfe_content! as unknown as Record<string, unknown>;
+    const state = status(store).mfe_content! as unknown as Record<string, unknown>;
     expect(state).toMatchObject({ live, canary: null });
     expect(state.autoRollbacks).toEqual([
       { id: canary, at: expect.any(String), loads: 40, errors: 5 },

@@ -52,6 +52,7 @@ describe('the PostgreSQL release store', () => {
         await a.start();
         await b.start();
         const ids = [a.snapshot().mfe_content!.live];
+        expect(b.localDir('mfe_content', ids[0]!)).not.toBeNull();
         for (let n = 1; n <= 6; n++) {
           const dir = writeBuild(path.join(tmp, 'builds', `r${n}`), { marker: `r${n}` });
           ids.push((await release(a, 'mfe_content', dir, { canary: null, settings: null })).id);
@@ -61,14 +62,14 @@ describe('the PostgreSQL release store', () => {
           interval: 50,
         });
         expect(b.snapshot().mfe_content!.releases.map((r) => r.id)).toEqual(ids.slice(1).reverse());
-        for (const machine of ['a', 'b']) {
-          expect(fs.existsSync(releaseDir(path.join(tmp, machine), 'mfe_content', ids[0]!))).toBe(
-            false,
-          );
-          expect(fs.existsSync(releaseDir(path.join(tmp, machine), 'mfe_content', ids[1]!))).toBe(
-            true,
-          );
-        }
+        const onDisk = (machine: string, id: string) =>
+          fs.existsSync(releaseDir(path.join(tmp, machine), 'mfe_content', id));
+        await vi.waitFor(() => expect(onDisk('b', ids[0]!)).toBe(false), {
+          timeout: 5000,
+          interval: 50,
+        });
+        expect(onDisk('a', ids[0]!)).toBe(false);
+        expect(ids.slice(1).every((id) => onDisk('a', id) && onDisk('b', id))).toBe(true);
         const client = new pg.Client(databaseUrl);
         await client.connect();
         const { rows } = await client.query<{ id: string }>(
@@ -103,7 +104,6 @@ describe('the PostgreSQL release store', () => {
           canary: null,
           settings: null,
         });
-        expect(b.localDir('mfe_content', id)).toBeNull();
         await vi.waitFor(() => expect(b.snapshot().mfe_content!.live).toBe(id), {
           timeout: 5000,
           interval: 50,
@@ -173,7 +173,11 @@ describe('the PostgreSQL release store', () => {
           () => expect(b.snapshot().mfe_content).toMatchObject({ live, canary: null }),
           { timeout: 5000, interval: 50 },
         );
-        expect(a.snapshot().mfe_content!.counts[canary]).toEqual({ loads: 20, errors: 5 });
+        // Both machines see the counts of both.
+        await vi.waitFor(
+          () => expect(a.snapshot().mfe_content!.counts[canary]).toEqual({ loads: 20, errors: 5 }),
+          { timeout: 5000, interval: 50 },
+        );
         // The canary rolled back is kept (its visitors' open tabs still load its chunks).
         expect(fs.existsSync(releaseDir(path.join(tmp, 'b'), 'mfe_content', canary))).toBe(true);
       } finally {
