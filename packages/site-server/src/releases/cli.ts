@@ -53,13 +53,20 @@ async function run(store: ReleaseStore, argv: string[], dataDir: string): Promis
     const state = status(store);
     return values.json ? JSON.stringify(state, null, 2) : statusTable(state);
   }
+  if (!['release', 'rollback', 'promote'].includes(command ?? '')) {
+    throw new ReleaseError(
+      `${command ? `unknown command "${command}"` : 'no command given'}\n${USAGE}`,
+    );
+  }
   const remote = remoteArg(name);
   if (command === 'rollback') return rollback(store, remote);
   if (command === 'promote') return promote(store, remote);
-  if (command !== 'release') throw new ReleaseError(`unknown command "${command ?? ''}"\n${USAGE}`);
   const from = path.resolve(values.from ?? path.join(ROOT_DIR, remoteRegistry[remote].dir, 'dist'));
   const canary = values.canary === undefined ? null : Number(values.canary);
-  const result = await release(store, remote, from, { canary, settings: siteSettings(dataDir) });
+  const result = await release(store, remote, from, {
+    canary,
+    settings: siteSettings(dataDir) ?? siteSettings(DEFAULT_DATA_DIR),
+  });
   return result.message;
 }
 
