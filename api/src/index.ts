@@ -22,6 +22,7 @@ export { answerClientError } from './platform/http/client-error.ts';
 export { methodRefusal, KNOWN_METHODS } from './platform/http/errors.ts';
 export type { UserDataStore } from './composition/user-data.ts';
 export { isInstallationFile } from './composition/data-files.ts';
+export { migrate } from './platform/pg/migrate.ts';
 export * as engine from './engine/index.ts';
 
 import type { AppDeps } from './composition/deps.ts';

@@ -100,7 +100,8 @@ const PERSONAL_FILES = new Set(
  * another data directory nor committed (.gitignore): the files of personal data, the user-data
  * journal, the lock of the directory, the secrets (dot files), the outbox of alert e-mails, the
  * pools' daily histories (`pool-history/`, gathered by this installation's imports), the cache of
- * the published data (`published/`, composition/published-data.ts) and
+ * the published data (`published/`, composition/published-data.ts), the remotes' releases
+ * (`releases/`, packages/site-server/src/releases) and
  * write-file-atomic's temp files. Tests, e2e and bench copy the shipped data without them.
  */
 export function isInstallationFile(name: string): boolean {
@@ -111,6 +112,7 @@ export function isInstallationFile(name: string): boolean {
     name === 'outbox' ||
     name === 'pool-history' ||
     name === 'published' ||
+    name === 'releases' ||
     /\.json\.[^.]+$/.test(name)
   );
 }

@@ -66,6 +66,7 @@ const DECISIONS = [
   'Serving releases per visitor',
   'Browser error reports of the remotes',
   "Open tabs follow a remote's new release",
+  'Remotes ship as immutable releases, checked before the switch',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
