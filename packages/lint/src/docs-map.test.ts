@@ -63,10 +63,10 @@ const DECISIONS = [
   "A pool's page through a database outage: the rows read last",
   "The API's modules: narrow dependencies, one entry each",
   'Error codes are part of the contract',
-  'Serving releases per visitor',
-  'Browser error reports of the remotes',
-  "Open tabs follow a remote's new release",
   'Remotes ship as immutable releases, checked before the switch',
+  'Serving releases per visitor',
+  "Open tabs follow a remote's new release",
+  'Browser error reports of the remotes',
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
