@@ -265,7 +265,7 @@ test('a canary whose pages throw in the browser is rolled back by itself', async
 
 test('two processes on one PostgreSQL switch together, whichever machine the command ran on', async () => {
   test.setTimeout(240_000);
-  const { startCluster } = await import('../../api/test/pg-cluster.ts');
+  const { startCluster } = await import('@yield/api/test/pg-cluster');
   const cluster = await startCluster();
   const dirs = [sampleDataDir(), sampleDataDir(), sampleDataDir()];
   const sites: SiteProcess[] = [];

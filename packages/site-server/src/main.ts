@@ -10,6 +10,8 @@ import {
   stopOnStartError,
   type Config,
 } from '@yield/api';
+import { isRemoteName } from '@yield/federation/registry';
+import { openReleaseStore } from './releases/open-store.ts';
 import type { ReleasesSource } from './releases/types.ts';
 import { createSiteServer } from './site-server.ts';
 
@@ -25,25 +27,29 @@ try {
 }
 const port = config.PORT;
 
-const deps = await createDeps().catch(stopOnStartError);
-
 /**
- * The remotes' releases this process serves, started (each remote's first release is made from
- * its build when it has none). `openReleases` opens the release store from the server's own
- * environment (DATA_DIR, or DATABASE_URL for a fleet); null serves each remote from its build
- * folder, as a site without releases does.
+ * The remotes' releases this process serves, started before it listens: each remote's first
+ * release is made from its build when it has none (docs/deploy.md, "Releasing a remote"). The
+ * store is the server's own: the data directory on one machine, PostgreSQL with DATABASE_URL.
  */
-async function startReleases(
-  openReleases: (() => ReleasesSource) | null,
-): Promise<ReleasesSource | undefined> {
-  if (!openReleases) return undefined;
-  const source = openReleases();
+async function startReleases(): Promise<ReleasesSource> {
+  const source = await openReleaseStore({
+    rootDir,
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+  });
   await source.start();
   return source;
 }
 
-// THE RELEASE STORE IS PASSED HERE: replace null with the store's opener.
-const releases = await startReleases(null).catch(stopOnStartError);
+const releases = await startReleases().catch(stopOnStartError);
+const deps = await createDeps({
+  // Browsers' error reports of a release count towards its canary's automatic rollback.
+  remoteErrors: {
+    report: (remote, release, visitor) =>
+      release && isRemoteName(remote) ? releases.reportError(remote, release, visitor) : undefined,
+  },
+}).catch(stopOnStartError);
 const api = createApp(deps);
 const server = createSiteServer({
   rootDir,
