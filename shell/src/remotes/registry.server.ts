@@ -15,3 +15,15 @@ export function retryNeedsReload(): Promise<boolean> {
 export function loadRemoteModule(_remote: string, _module: string): Promise<RemotePageModule> {
   return new Promise(() => {});
 }
+
+export class RemoteLoadError extends Error {}
+
+/** No remote is loaded on the server. */
+export function loadedEntry(_remote: string): string | undefined {
+  return undefined;
+}
+
+/** Errors are reported by browsers only. */
+export function releaseOf(_entry: string | undefined): string | null {
+  return null;
+}
