@@ -16,6 +16,7 @@ import {
   startSite,
   type SiteProcess,
 } from '../fixtures/site-process.ts';
+import { appTookOver } from '../pages/chrome.ts';
 import { E2E_PORT } from '../scripts/e2e-env.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,8 +37,8 @@ let site: SiteProcess;
 let changedBuild: string;
 const env = () => ({ DATA_DIR: dataDir });
 
-function status(): Record<string, RemoteStatus> {
-  const result = remotes(['status', '--json'], env());
+async function status(): Promise<Record<string, RemoteStatus>> {
+  const result = await remotes(['status', '--json'], env());
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, RemoteStatus>;
 }
@@ -62,7 +63,7 @@ async function learnHeading(page: Page) {
 test.beforeAll(async () => {
   dataDir = sampleDataDir();
   site = await startSite(E2E_PORT + 20, env());
-  changedBuild = buildContentRelease({ heading: NEW_HEADING });
+  changedBuild = await buildContentRelease({ heading: NEW_HEADING });
 });
 
 test.afterAll(async () => {
@@ -75,7 +76,7 @@ test('a release is served without a restart, reaches an open tab on its next nav
   page,
 }) => {
   test.setTimeout(180_000);
-  const first = status()[REMOTE]!;
+  const first = (await status())[REMOTE]!;
   expect(first.releases.map((r) => r.from)).toEqual(['build']);
 
   // A tab opened before the release, which has loaded the remote (the landing's sections).
@@ -83,12 +84,12 @@ test('a release is served without a restart, reaches an open tab on its next nav
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.url}/`);
-  await expect(page.locator('[data-started]')).toHaveCount(1);
+  await appTookOver(page);
   await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
 
-  const released = remotes(['release', REMOTE, '--from', changedBuild], env());
+  const released = await remotes(['release', REMOTE, '--from', changedBuild], env());
   expect(released.status, released.stderr).toBe(0);
-  const after = status()[REMOTE]!;
+  const after = (await status())[REMOTE]!;
   expect(after.live).not.toBe(first.live);
   expect(after.previous[0]).toBe(first.live);
   expect(after.releases[0]).toMatchObject({ id: after.live, from: changedBuild });
@@ -114,9 +115,9 @@ test('a release is served without a restart, reaches an open tab on its next nav
   expect(oldStatus).toBe(200);
   expect(errors).toEqual([]);
 
-  const rolledBack = remotes(['rollback', REMOTE], env());
+  const rolledBack = await remotes(['rollback', REMOTE], env());
   expect(rolledBack.status, rolledBack.stderr).toBe(0);
-  expect(status()[REMOTE]!.live).toBe(first.live);
+  expect((await status())[REMOTE]!.live).toBe(first.live);
   await page.goto(`${site.url}/learn`);
   await expect(await learnHeading(page)).toHaveText(OLD_HEADING);
 });
@@ -125,10 +126,13 @@ test('a canary reaches about its share of visitors, sticky, and promote gives it
   browser,
 }) => {
   test.setTimeout(180_000);
-  const live = status()[REMOTE]!.live;
-  const released = remotes(['release', REMOTE, '--from', changedBuild, '--canary', '20'], env());
+  const live = (await status())[REMOTE]!.live;
+  const released = await remotes(
+    ['release', REMOTE, '--from', changedBuild, '--canary', '20'],
+    env(),
+  );
   expect(released.status, released.stderr).toBe(0);
-  const canary = status()[REMOTE]!.canary!;
+  const canary = (await status())[REMOTE]!.canary!;
   expect(canary.percent).toBe(20);
 
   const visitors: { cookie: string; release: string }[] = [];
@@ -158,14 +162,14 @@ test('a canary reaches about its share of visitors, sticky, and promote gives it
     const response = await page.goto(`${site.url}/learn`);
     const heading = kind === 'canary' ? NEW_HEADING : OLD_HEADING;
     expect(await response!.text()).toContain(`<h1>${heading}</h1>`);
-    await expect(page.locator('[data-started]')).toHaveCount(1);
+    await appTookOver(page);
     await expect(await learnHeading(page)).toHaveText(heading);
     await context.close();
   }
 
-  const promoted = remotes(['promote', REMOTE], env());
+  const promoted = await remotes(['promote', REMOTE], env());
   expect(promoted.status, promoted.stderr).toBe(0);
-  const now = status()[REMOTE]!;
+  const now = (await status())[REMOTE]!;
   expect(now).toMatchObject({ live: canary.id, canary: null });
   for (const visitor of visitors.filter((v) => v.release === live).slice(0, 20)) {
     expect(releaseOf((await entryFor(site.url, visitor.cookie)).entry)).toBe(canary.id);
@@ -174,7 +178,7 @@ test('a canary reaches about its share of visitors, sticky, and promote gives it
 
 test('a build that does not fit the shell or the API is refused and nothing served changes', async () => {
   test.setTimeout(120_000);
-  const before = status();
+  const before = await status();
   const manifestBefore = await (await fetch(`${site.url}/remotes.json`)).text();
   const copy = (edit: (dir: string) => void) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-refused-'));
@@ -217,26 +221,26 @@ test('a build that does not fit the shell or the API is refused and nothing serv
     ],
   ];
   for (const [name, dir, message] of cases) {
-    const result = remotes(['release', REMOTE, '--from', dir], env());
+    const result = await remotes(['release', REMOTE, '--from', dir], env());
     expect(result.status, name).toBe(1);
     expect(result.stderr + result.stdout, name).toMatch(message);
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  expect(status()).toEqual(before);
+  expect(await status()).toEqual(before);
   expect(await (await fetch(`${site.url}/remotes.json`)).text()).toBe(manifestBefore);
 });
 
 test('a canary whose pages throw in the browser is rolled back by itself', async ({ browser }) => {
   test.setTimeout(240_000);
-  const live = status()[REMOTE]!.live;
-  const failing = buildContentRelease({ throwInBrowser: true });
+  const live = (await status())[REMOTE]!.live;
+  const failing = await buildContentRelease({ throwInBrowser: true });
   try {
-    const released = remotes(['release', REMOTE, '--from', failing, '--canary', '50'], env());
+    const released = await remotes(['release', REMOTE, '--from', failing, '--canary', '50'], env());
     expect(released.status, released.stderr).toBe(0);
-    const canary = status()[REMOTE]!.canary!;
+    const canary = (await status())[REMOTE]!.canary!;
     // Visitors the canary reaches open its page; each page's error is reported by the browser.
     let visits = 0;
-    while (status()[REMOTE]!.canary && visits < 30) {
+    while ((await status())[REMOTE]!.canary && visits < 30) {
       const { entry, cookie } = await entryFor(site.url);
       if (releaseOf(entry) !== canary.id) continue;
       const context = await browser.newContext();
@@ -248,12 +252,12 @@ test('a canary whose pages throw in the browser is rolled back by itself', async
       await context.close();
       visits++;
     }
-    const after = status()[REMOTE]!;
+    const after = (await status())[REMOTE]!;
     expect(after.canary).toBeNull();
     expect(after.live).toBe(live);
     expect(visits).toBeGreaterThanOrEqual(5);
     // The errors are counted for the canary's release.
-    const full = JSON.parse(remotes(['status', '--json'], env()).stdout) as Record<
+    const full = JSON.parse((await remotes(['status', '--json'], env())).stdout) as Record<
       string,
       { counts: Record<string, { errors: number }> }
     >;
@@ -278,13 +282,14 @@ test('two processes on one PostgreSQL switch together, whichever machine the com
     const [first, second] = await entries();
     expect(first).toBe(second);
     // The command runs with a third data directory: another machine of the fleet.
-    const released = remotes(['release', REMOTE, '--from', changedBuild], {
+    const released = await remotes(['release', REMOTE, '--from', changedBuild], {
       DATA_DIR: dirs[2]!,
       DATABASE_URL: databaseUrl,
     });
     expect(released.status, released.stderr).toBe(0);
     const fleetStatus = JSON.parse(
-      remotes(['status', '--json'], { DATA_DIR: dirs[2]!, DATABASE_URL: databaseUrl }).stdout,
+      (await remotes(['status', '--json'], { DATA_DIR: dirs[2]!, DATABASE_URL: databaseUrl }))
+        .stdout,
     ) as Record<string, RemoteStatus>;
     const live = fleetStatus[REMOTE]!.live;
     expect(releaseOf(first!)).not.toBe(live);
