@@ -40,17 +40,34 @@ async function fleet() {
   return { ...site, open, databaseUrl };
 }
 
+/** Two machines of one fleet, started, for `test`; closed whatever happens. */
+async function twoMachines(
+  test: (fleet: {
+    a: PgReleaseStore;
+    b: PgReleaseStore;
+    tmp: string;
+    databaseUrl: string;
+  }) => Promise<void>,
+) {
+  const { open, tmp, databaseUrl } = await fleet();
+  const a = open('a');
+  const b = open('b');
+  try {
+    await a.start();
+    await b.start();
+    await test({ a, b, tmp, databaseUrl });
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
 describe('the PostgreSQL release store', () => {
   it(
     'keeps 5 releases besides the live one in the database and on every machine',
     { timeout: 60_000 },
     async () => {
-      const { open, tmp, databaseUrl } = await fleet();
-      const a = open('a');
-      const b = open('b');
-      try {
-        await a.start();
-        await b.start();
+      await twoMachines(async ({ a, b, tmp, databaseUrl }) => {
         const ids = [a.snapshot().mfe_content!.live];
         expect(b.localDir('mfe_content', ids[0]!)).not.toBeNull();
         for (let n = 1; n <= 6; n++) {
@@ -58,14 +75,14 @@ describe('the PostgreSQL release store', () => {
           ids.push((await release(a, 'mfe_content', dir, { canary: null, settings: null })).id);
         }
         await vi.waitFor(() => expect(b.snapshot().mfe_content!.live).toBe(ids[6]), {
-          timeout: 5000,
+          timeout: 15_000,
           interval: 50,
         });
         expect(b.snapshot().mfe_content!.releases.map((r) => r.id)).toEqual(ids.slice(1).reverse());
         const onDisk = (machine: string, id: string) =>
           fs.existsSync(releaseDir(path.join(tmp, machine), 'mfe_content', id));
         await vi.waitFor(() => expect(onDisk('b', ids[0]!)).toBe(false), {
-          timeout: 5000,
+          timeout: 15_000,
           interval: 50,
         });
         expect(onDisk('a', ids[0]!)).toBe(false);
@@ -77,10 +94,7 @@ describe('the PostgreSQL release store', () => {
         );
         await client.end();
         expect(rows.map((r) => r.id)).toEqual(ids.slice(1).sort());
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      });
     },
   );
 
@@ -88,12 +102,7 @@ describe('the PostgreSQL release store', () => {
     'machines of a fleet switch together and each serves the release from its own disk',
     { timeout: 60_000 },
     async () => {
-      const { open, tmp } = await fleet();
-      const a = open('a');
-      const b = open('b');
-      try {
-        await a.start();
-        await b.start();
+      await twoMachines(async ({ a, b, tmp }) => {
         const first = a.snapshot().mfe_content!.live;
         // One first release for the fleet, made by whichever machine started first.
         expect(b.snapshot().mfe_content).toMatchObject({ live: first, previous: [] });
@@ -105,7 +114,7 @@ describe('the PostgreSQL release store', () => {
           settings: null,
         });
         await vi.waitFor(() => expect(b.snapshot().mfe_content!.live).toBe(id), {
-          timeout: 5000,
+          timeout: 15_000,
           interval: 50,
         });
         // Named only once its files are on b's disk.
@@ -118,7 +127,7 @@ describe('the PostgreSQL release store', () => {
         ).id;
         await vi.waitFor(
           () => expect(a.snapshot().mfe_content!.canary).toEqual({ id: canary, percent: 10 }),
-          { timeout: 5000, interval: 50 },
+          { timeout: 15_000, interval: 50 },
         );
         await promote(a, 'mfe_content');
         await rollback(a, 'mfe_content');
@@ -130,14 +139,11 @@ describe('the PostgreSQL release store', () => {
               canary: null,
             }),
           {
-            timeout: 5000,
+            timeout: 15_000,
             interval: 50,
           },
         );
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      });
     },
   );
 
@@ -145,12 +151,7 @@ describe('the PostgreSQL release store', () => {
     "counts both machines' page loads and errors and rolls a canary back for the fleet",
     { timeout: 60_000 },
     async () => {
-      const { open, tmp } = await fleet();
-      const a = open('a');
-      const b = open('b');
-      try {
-        await a.start();
-        await b.start();
+      await twoMachines(async ({ a, b, tmp }) => {
         const live = a.snapshot().mfe_content!.live;
         const canary = (
           await release(a, 'mfe_content', writeBuild(path.join(tmp, 'c'), { marker: 'c' }), {
@@ -159,7 +160,7 @@ describe('the PostgreSQL release store', () => {
           })
         ).id;
         await vi.waitFor(() => expect(b.snapshot().mfe_content!.canary?.id).toBe(canary), {
-          timeout: 5000,
+          timeout: 15_000,
           interval: 50,
         });
         for (let n = 0; n < 20; n++) (n % 2 ? a : b).countLoad('mfe_content', canary);
@@ -171,19 +172,16 @@ describe('the PostgreSQL release store', () => {
         );
         await vi.waitFor(
           () => expect(b.snapshot().mfe_content).toMatchObject({ live, canary: null }),
-          { timeout: 5000, interval: 50 },
+          { timeout: 15_000, interval: 50 },
         );
         // Both machines see the counts of both.
         await vi.waitFor(
           () => expect(a.snapshot().mfe_content!.counts[canary]).toEqual({ loads: 20, errors: 5 }),
-          { timeout: 5000, interval: 50 },
+          { timeout: 15_000, interval: 50 },
         );
         // The canary rolled back is kept (its visitors' open tabs still load its chunks).
         expect(fs.existsSync(releaseDir(path.join(tmp, 'b'), 'mfe_content', canary))).toBe(true);
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      });
     },
   );
 
