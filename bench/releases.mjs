@@ -41,17 +41,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const temps = [];
 const procs = [];
 
-if (!process.env.BENCH_RELEASES_CHILD) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: root,
-    env: { ...process.env, BENCH_RELEASES_CHILD: '1' },
-    stdio: 'inherit',
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
-} else {
-  await main();
-}
-
 async function main() {
   // The API's own files, loaded by path as bench/fleet.mjs's child does (bench has no
   // dependency on the API package): its data files' rules and the throwaway cluster.
@@ -221,6 +210,7 @@ async function fleetSwitch(tools, changed) {
     const builds = [changed, path.join(root, FOLDER, 'dist')];
     const served = [];
     const commands = [];
+    const afterCommand = [];
     console.log(`Release to serve, 3 site processes on one PostgreSQL (${REMOTE}):`);
     for (let n = 1; n <= RUNS; n++) {
       const from = builds[(n - 1) % 2];
@@ -228,6 +218,7 @@ async function fleetSwitch(tools, changed) {
       const all = Math.max(...result.each);
       served.push(all);
       commands.push(result.command);
+      afterCommand.push(all - result.command);
       console.log(
         `  release ${n} (${result.id}, ${from === changed ? 'changed build' : 'dist'}): the command ${result.command.toFixed(0)} ms, every process serving it after ${all.toFixed(0)} ms (each: ${result.each.map((t) => t.toFixed(0)).join(', ')})`,
       );
@@ -238,6 +229,13 @@ async function fleetSwitch(tools, changed) {
       `pnpm remotes release to all 3 processes serving it (${RUNS} runs): ${fmt(served)}`,
     );
     console.log(`the release command alone: ${fmt(commands)}`);
+    console.log(`from the command's end to all 3 serving it: ${fmt(afterCommand)}`);
+    const t0 = performance.now();
+    const status = await run('pnpm', ['--silent', 'remotes', 'status'], env);
+    if (!status.ok) throw new Error(`pnpm remotes status failed: ${status.stderr}`);
+    console.log(
+      `pnpm remotes status (the command's start and connection alone): ${(performance.now() - t0).toFixed(0)} ms`,
+    );
   } finally {
     await stopSites();
     await cluster.destroy();
@@ -304,4 +302,16 @@ async function lighthouseAgainstBefore(tools) {
     console.log(row(page, 'before', results[`${page} before`]));
     console.log(ratioRow(page, results[`${page} this`], results[`${page} before`]));
   }
+}
+
+// The parent starts the child under tsx; the child does the work.
+if (!process.env.BENCH_RELEASES_CHILD) {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: root,
+    env: { ...process.env, BENCH_RELEASES_CHILD: '1' },
+    stdio: 'inherit',
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
 }
