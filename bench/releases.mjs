@@ -162,8 +162,15 @@ async function servedRelease(url) {
   return /\/remotes\/mfe-content\/([0-9a-f]{12})\//.exec(manifest[REMOTE] ?? '')?.[1] ?? null;
 }
 
+/** The median of an even count is the mean of the two middle values. */
+function midpoint(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 const fmt = (values) =>
-  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+  `median ${midpoint(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
 
 /** One release: its command's time and the time until each process serves it. */
 async function timedRelease(sites, from, env) {
@@ -242,19 +249,18 @@ async function fleetSwitch(tools, changed) {
   }
 }
 
-/** This build's hints on `/`: every `/remotes/` path they name, and those with a release id. */
-async function checkHints(url) {
-  const html = await (await fetch(`${url}/`)).text();
-  const links = html.match(/<link[^>]*>/g) ?? [];
-  const hrefs = links
-    .map((link) => /href="([^"]*)"/.exec(link)?.[1] ?? '')
-    .filter((href) => href.startsWith('/remotes/'));
-  const released = hrefs.filter((href) => /^\/remotes\/[a-z-]+\/[0-9a-f]{12}\//.test(href));
+/**
+ * The `/remotes/` paths a page of this build names (its preload hints, or a painted page's hints
+ * listed in its paint's data), and how many of them are `/remotes/<app folder>/<release id>/`.
+ */
+async function checkHints(url, page) {
+  const html = await (await fetch(url + page)).text();
+  const paths = [...new Set(html.match(/\/remotes\/[^"'\s)]+/g) ?? [])];
+  const released = paths.filter((href) => /^\/remotes\/[a-z-]+\/[0-9a-f]{12}\//.test(href));
+  const others = paths.filter((href) => !released.includes(href));
   console.log(
-    `Resource hints of / on this build: ${hrefs.length} under /remotes/, ${released.length} of them /remotes/<app folder>/<12 hex>/ paths` +
-      (hrefs.length > released.length
-        ? ` (not: ${hrefs.filter((h) => !released.includes(h)).join(', ')})`
-        : '') +
+    `Hints of ${page} on this build: ${paths.length} /remotes/ paths, ${released.length} of them /remotes/<app folder>/<12 hex>/` +
+      (others.length ? ` (not: ${others.join(', ')})` : '') +
       (released[0] ? `, e.g. ${released[0]}` : ''),
   );
 }
@@ -275,7 +281,7 @@ async function lighthouseAgainstBefore(tools) {
       DATA_DIR: await sampleDir(tools, BEFORE),
     }),
   };
-  await checkHints(servers.this);
+  for (const page of PAGES) await checkHints(servers.this, page);
   for (const url of Object.values(servers)) await warmUp(PAGES.map((page) => url + page));
   const results = Object.fromEntries(
     PAGES.flatMap((page) => [
