@@ -16,6 +16,7 @@
  *
  *   node bench/releases.mjs          # or: pnpm --filter @yield/bench bench:releases
  *   BENCH_RELEASE_RUNS=10 BENCH_LH_RUNS=3 BENCH_BEFORE=/path/to/checkout node bench/releases.mjs
+ *   BENCH_PARTS=lighthouse node bench/releases.mjs     # one part alone: fleet or lighthouse
  *
  * Needs `pnpm build` (both checkouts). The work runs in a child under tsx (the cluster and the
  * data files' rules are TypeScript). Prints numbers only (no pass/fail): they are recorded in
@@ -36,6 +37,8 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const REMOTE = 'mfe_content';
 const FOLDER = 'mfe-content';
 const PAGES = ['/', '/options'];
+// BENCH_PARTS=fleet or BENCH_PARTS=lighthouse runs one part alone.
+const PARTS = (process.env.BENCH_PARTS ?? 'fleet,lighthouse').split(',');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const temps = [];
@@ -55,9 +58,8 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    const changed = await buildChanged();
-    await fleetSwitch(tools, changed);
-    await lighthouseAgainstBefore(tools);
+    if (PARTS.includes('fleet')) await fleetSwitch(tools, await buildChanged());
+    if (PARTS.includes('lighthouse')) await lighthouseAgainstBefore(tools);
     console.log(
       `load average at the end ${os
         .loadavg()
@@ -218,6 +220,7 @@ async function fleetSwitch(tools, changed) {
     const served = [];
     const commands = [];
     const afterCommand = [];
+    const spread = [];
     console.log(`Release to serve, 3 site processes on one PostgreSQL (${REMOTE}):`);
     for (let n = 1; n <= RUNS; n++) {
       const from = builds[(n - 1) % 2];
@@ -226,6 +229,7 @@ async function fleetSwitch(tools, changed) {
       served.push(all);
       commands.push(result.command);
       afterCommand.push(all - result.command);
+      spread.push(all - Math.min(...result.each));
       console.log(
         `  release ${n} (${result.id}, ${from === changed ? 'changed build' : 'dist'}): the command ${result.command.toFixed(0)} ms, every process serving it after ${all.toFixed(0)} ms (each: ${result.each.map((t) => t.toFixed(0)).join(', ')})`,
       );
@@ -237,6 +241,7 @@ async function fleetSwitch(tools, changed) {
     );
     console.log(`the release command alone: ${fmt(commands)}`);
     console.log(`from the command's end to all 3 serving it: ${fmt(afterCommand)}`);
+    console.log(`from the first process serving it to the last: ${fmt(spread)}`);
     const t0 = performance.now();
     const status = await run('pnpm', ['--silent', 'remotes', 'status'], env);
     if (!status.ok) throw new Error(`pnpm remotes status failed: ${status.stderr}`);
