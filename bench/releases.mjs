@@ -196,7 +196,9 @@ async function timedRelease(sites, from, env) {
     throw new Error(`the release failed: ${released.stderr}${released.stdout}`);
   }
   const id = /release ([0-9a-f]{12}) is live/.exec(released.stdout)?.[1];
-  const served = await Promise.race([Promise.all(pollers), sleep(60_000).then(() => null)]);
+  // A process that has not switched within a minute fails the run (the timer keeps no one alive).
+  const timeout = new Promise((resolve) => setTimeout(resolve, 60_000, null).unref());
+  const served = await Promise.race([Promise.all(pollers), timeout]);
   done = true;
   if (!served || served.some((s) => s.id !== id)) {
     throw new Error(`not every process served ${id}: ${JSON.stringify(served)}`);
