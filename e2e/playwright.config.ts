@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // A journey of several pages under load: its waits add up (each page up to 20 s, below).
+  timeout: 90_000,
   // A strategy page's first paint takes 3 s on an idle 2-core machine and up to 19 s with both
   // workers and other work on it (measured): waits are for pages, never for timing.
   expect: { timeout: 20_000 },
@@ -36,6 +37,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'site', testIgnore: /releases\.spec\.ts$/ },
+    // Releasing builds a remote and starts site processes and a PostgreSQL of its own: run after
+    // the rest, alone, so that its load never slows another spec's pages.
+    { name: 'releases', testMatch: /releases\.spec\.ts$/, dependencies: ['site'] },
+  ],
   webServer: {
     command: 'node --import tsx scripts/serve.ts',
     url: `${BASE_URL}/api/health`,

@@ -167,9 +167,10 @@ test.describe('premium journey', () => {
     const times = await page.evaluate(
       () => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes,
     );
-    // 4.5 s on screen, then antd's leave animation
+    // 4.5 s on screen (TOAST_DURATION_S), then antd's leave animation; a loaded page runs its
+    // timers late (5.6 s measured with both workers busy), never early.
     expect(times.gone - times.shown).toBeGreaterThanOrEqual(4000);
-    expect(times.gone - times.shown).toBeLessThanOrEqual(5500);
+    expect(times.gone - times.shown).toBeLessThanOrEqual(7000);
   });
 
   test('a network failure on login shows the same toast', async ({ page }) => {
