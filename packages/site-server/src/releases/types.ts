@@ -14,8 +14,9 @@ export const RELEASE_ID = /^[0-9a-f]{12}$/;
 /** How many releases of each remote are kept (files and record) besides the live one and a canary. */
 export const KEPT_RELEASES = 5;
 
-/** The cookie that makes a visitor's canary assignment sticky (a random visitor id). */
-export const RELEASE_COOKIE = 'release_visitor';
+/** The cookie that makes a visitor's canary assignment sticky (a random visitor id): the one the
+ * API reads the visitor of an error report from. */
+export { RELEASE_VISITOR_COOKIE as RELEASE_COOKIE } from '@yield/contract';
 
 export interface ReleaseRecord {
   id: string;
