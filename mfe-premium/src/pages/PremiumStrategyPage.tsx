@@ -13,7 +13,7 @@ import { PremiumBenefits } from '../shared/PremiumBenefits.tsx';
 import { AnalyzingStatus, PremiumReport, typeLabel } from '../features/analysis/PremiumReport.tsx';
 import { OtherReports } from '../features/analysis/OtherReports.tsx';
 import { ProvenanceLine, StillTrying } from '@yield/ui';
-import type { PricingState } from '../shared/navigation-state.ts';
+import { PRICING_STATES } from '../shared/navigation-state.ts';
 import styles from './PremiumStrategyPage.module.css';
 
 function PremiumStrategyContent({ strategy }: { strategy: string }) {
@@ -35,13 +35,11 @@ function PremiumStrategyContent({ strategy }: { strategy: string }) {
     // The server is the judge: a token it refuses (forged, expired, revoked) ends the session.
     logOut();
     queryClient.removeQueries({ queryKey: queryKeys.premiumAnalyses });
-    const state: PricingState = { notice: 'session-ended' };
-    navigate('/pricing', { replace: true, state });
+    navigate('/pricing', { replace: true, state: PRICING_STATES['session-ended'] });
   }, [refused, logOut, queryClient, navigate]);
 
   if (!premiumOnArrival) {
-    const state: PricingState = { notice: 'premium-required' };
-    return <Navigate to="/pricing" replace state={state} />;
+    return <Navigate to="/pricing" replace state={PRICING_STATES['premium-required']} />;
   }
   if (!isPremium || refused) return null;
 

@@ -9,6 +9,16 @@ export interface PricingState {
   notice: PricingNotice;
 }
 
+/**
+ * One object per notice, never a new one per render: `<Navigate>` navigates again whenever its
+ * `state` prop changes, and each navigation re-renders the page while the shell's release check
+ * runs, so a fresh object would start a new navigation that cancels the last one, forever.
+ */
+export const PRICING_STATES: Readonly<Record<PricingNotice, Readonly<PricingState>>> = {
+  'premium-required': Object.freeze({ notice: 'premium-required' }),
+  'session-ended': Object.freeze({ notice: 'session-ended' }),
+};
+
 export function readInviteCode(state: unknown): string | null {
   const code = (state as Partial<PremiumEmailState> | null)?.inviteCode;
   return typeof code === 'string' && code.trim().length > 0 ? code : null;
