@@ -6,6 +6,7 @@ export * from './base-rates.ts';
 export { RAPOOL_V1, rewardShareOf } from './rapool.ts';
 export * from './rapool2.ts';
 export * from './earnings.ts';
+export * from './net-yield.ts';
 export * from './warnings.ts';
 export * from './top-picks-returns.ts';
 export * from './top-pools-returns.ts';

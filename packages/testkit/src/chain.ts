@@ -40,6 +40,7 @@ pragma solidity ^0.8.24;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {ERC4626} from "@openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 
 contract TestToken is ERC20 {
     constructor() ERC20("Test Dollar", "TUSD") {}
@@ -188,6 +189,56 @@ contract TestStabilityPool {
             P = P * factor / 1e18;
         }
         totalLUSDDeposits -= debtToOffset;
+    }
+}
+
+/**
+ * OpenZeppelin's fee-charging ERC-4626 example (docs, "ERC4626Fees"): previews include an entry
+ * fee on deposit and an exit fee on redeem, in basis points, paid to a recipient.
+ */
+contract TestFeeVault is ERC4626 {
+    uint256 private constant _BASIS_POINT_SCALE = 1e4;
+    uint256 public immutable entryFeeBasisPoints;
+    uint256 public immutable exitFeeBasisPoints;
+    address public immutable feeRecipient;
+
+    constructor(IERC20 asset_, uint256 entryBp, uint256 exitBp, address recipient)
+        ERC20("Test Fee Vault", "tfvTUSD") ERC4626(asset_)
+    {
+        entryFeeBasisPoints = entryBp;
+        exitFeeBasisPoints = exitBp;
+        feeRecipient = recipient;
+    }
+
+    function previewDeposit(uint256 assets) public view override returns (uint256) {
+        return super.previewDeposit(assets - _feeOnTotal(assets, entryFeeBasisPoints));
+    }
+    function previewMint(uint256 shares) public view override returns (uint256) {
+        uint256 assets = super.previewMint(shares);
+        return assets + _feeOnRaw(assets, entryFeeBasisPoints);
+    }
+    function previewWithdraw(uint256 assets) public view override returns (uint256) {
+        return super.previewWithdraw(assets + _feeOnRaw(assets, exitFeeBasisPoints));
+    }
+    function previewRedeem(uint256 shares) public view override returns (uint256) {
+        uint256 assets = super.previewRedeem(shares);
+        return assets - _feeOnTotal(assets, exitFeeBasisPoints);
+    }
+    function _deposit(address caller, address receiver, uint256 assets, uint256 shares) internal override {
+        uint256 fee = _feeOnTotal(assets, entryFeeBasisPoints);
+        super._deposit(caller, receiver, assets, shares);
+        if (fee > 0) IERC20(asset()).transfer(feeRecipient, fee);
+    }
+    function _withdraw(address caller, address receiver, address owner, uint256 assets, uint256 shares) internal override {
+        uint256 fee = _feeOnRaw(assets, exitFeeBasisPoints);
+        super._withdraw(caller, receiver, owner, assets, shares);
+        if (fee > 0) IERC20(asset()).transfer(feeRecipient, fee);
+    }
+    function _feeOnRaw(uint256 assets, uint256 bp) private pure returns (uint256) {
+        return Math.mulDiv(assets, bp, _BASIS_POINT_SCALE, Math.Rounding.Ceil);
+    }
+    function _feeOnTotal(uint256 assets, uint256 bp) private pure returns (uint256) {
+        return Math.mulDiv(assets, bp, bp + _BASIS_POINT_SCALE, Math.Rounding.Ceil);
     }
 }
 `;
