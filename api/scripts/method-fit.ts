@@ -1,14 +1,17 @@
 /**
  * `pnpm --filter @yield/api method:fit -- --charts <dir> [--pools <pools.json>] [--write]`
  *
- * Fits rapool-v2's few coefficients on real pool histories and reports, out of time, how well
- * its figures rank the pools by what they went on to pay:
+ * Fits rapool-v3's few coefficients on real pool histories and reports, out of time, how well
+ * its figures rank the pools by the APR they went on to pay. Every daily APY is first turned into
+ * the APR behind it (`aprPoint`; DeFiLlama's APYs compound daily):
  *
- * - realized: the mean daily APY of the 30 days after a day (days d+1 .. d+30, at least 20 of
+ * - realized: the mean daily APR of the 30 days after a day (days d+1 .. d+30, at least 20 of
  *   them present, the history reaching d+30);
  * - fit: days whose realized window ends before the cut date. The priors are the median
- *   realized APR of each category; rewardKeep, beta and ageHalfDays are the grid point with the
- *   smallest mean absolute error of ln(1 + expected) against ln(1 + realized);
+ *   realized APR of each category; trim, rewardKeep, beta and ageHalfDays are the grid point with
+ *   the smallest mean absolute error of ln(1 + expected) against ln(1 + realized); volShare is
+ *   the smallest whose top 10 disappoint on those days no more often than the baseline's;
+ * - baseline: the trailing 30-day mean APR minus BASELINE_SD × its standard deviation;
  * - report: days from the cut date on, with the fitted coefficients. Per day, Spearman's rank
  *   correlation across pools of each predictor with realized (days with at least 20 pools),
  *   averaged over days; and of each day's top 10 by a predictor, the share that disappoint
