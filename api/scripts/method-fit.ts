@@ -1,14 +1,17 @@
 /**
  * `pnpm --filter @yield/api method:fit -- --charts <dir> [--pools <pools.json>] [--write]`
  *
- * Fits rapool-v2's few coefficients on real pool histories and reports, out of time, how well
- * its figures rank the pools by what they went on to pay:
+ * Fits rapool-v3's few coefficients on real pool histories and reports, out of time, how well
+ * its figures rank the pools by the APR they went on to pay. Every daily APY is first turned into
+ * the APR behind it (`aprPoint`; DeFiLlama's APYs compound daily):
  *
- * - realized: the mean daily APY of the 30 days after a day (days d+1 .. d+30, at least 20 of
+ * - realized: the mean daily APR of the 30 days after a day (days d+1 .. d+30, at least 20 of
  *   them present, the history reaching d+30);
  * - fit: days whose realized window ends before the cut date. The priors are the median
- *   realized APR of each category; rewardKeep, beta and ageHalfDays are the grid point with the
- *   smallest mean absolute error of ln(1 + expected) against ln(1 + realized);
+ *   realized APR of each category; trim, rewardKeep, beta and ageHalfDays are the grid point with
+ *   the smallest mean absolute error of ln(1 + expected) against ln(1 + realized); volShare is
+ *   the smallest whose top 10 disappoint on those days no more often than the baseline's;
+ * - baseline: the trailing 30-day mean APR minus BASELINE_SD × its standard deviation;
  * - report: days from the cut date on, with the fitted coefficients. Per day, Spearman's rank
  *   correlation across pools of each predictor with realized (days with at least 20 pools),
  *   averaged over days; and of each day's top 10 by a predictor, the share that disappoint
@@ -23,11 +26,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import {
+  aprOfApy,
+  aprPoint,
   computeRapoolV2,
   dayNumber,
   growth,
   POOL_CATEGORIES,
-  RAPOOL_V2,
+  RAPOOL_V3,
   type PoolCategory,
   type RapoolV2Params,
   type WindowStats,
@@ -71,6 +76,7 @@ export const GRID = {
   rewardKeep: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
   beta: [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1],
   ageHalfDays: [0, 15, 30, 60, 120],
+  volShare: [0, 0.125, 0.25, 0.375, 0.5, 0.75, 1],
 };
 
 interface Sample {
@@ -79,14 +85,15 @@ interface Sample {
   day: number;
   apy: number;
   trailing30: number;
+  baseline: number;
   stats: WindowStats;
   facts: PoolFacts;
   safety: Score;
   realized: number;
 }
 
-/** Mean APY of days d+1 .. d+30 per row of a pool (null when not enough of them are known). */
-function realizedMeans(days: { date: string; apy: number }[]): Map<string, number> {
+/** Mean APR of days d+1 .. d+30 per row of a pool (none when not enough of them are known). */
+function realizedMeans(days: { date: string; apr: number }[]): Map<string, number> {
   const nums = days.map((d) => dayNumber(d.date));
   const out = new Map<string, number>();
   const last = nums[nums.length - 1] ?? 0;
@@ -96,27 +103,33 @@ function realizedMeans(days: { date: string; apy: number }[]): Map<string, numbe
   for (let k = 0; k < days.length; k++) {
     const d = nums[k]!;
     // Window (d, d + HORIZON]: points lo .. hi-1.
-    while (hi < days.length && nums[hi]! <= d + HORIZON) sum += days[hi++]!.apy;
-    while (lo < hi && nums[lo]! <= d) sum -= days[lo++]!.apy;
+    while (hi < days.length && nums[hi]! <= d + HORIZON) sum += days[hi++]!.apr;
+    while (lo < hi && nums[lo]! <= d) sum -= days[lo++]!.apr;
     const n = hi - lo;
     if (last >= d + HORIZON && n >= MIN_REALIZED_DAYS) out.set(days[k]!.date, sum / n);
   }
   return out;
 }
 
-/** Mean APY of days (d − 30, d] per day (the trailing 30-day mean). */
-function trailingMeans(days: { date: string; apy: number }[]): Map<string, number> {
+/** Mean and sample standard deviation of the APR of days (d − 30, d] per day. */
+function trailingMeans(
+  days: { date: string; apr: number }[],
+): Map<string, { mean: number; sd: number }> {
   const nums = days.map((d) => dayNumber(d.date));
-  const out = new Map<string, number>();
+  const out = new Map<string, { mean: number; sd: number }>();
   let lo = 0;
-  let sum = 0;
   for (let k = 0; k < days.length; k++) {
-    sum += days[k]!.apy;
-    while (nums[lo]! <= nums[k]! - HORIZON) sum -= days[lo++]!.apy;
-    out.set(days[k]!.date, sum / (k - lo + 1));
+    while (nums[lo]! <= nums[k]! - HORIZON) lo++;
+    const w = days.slice(lo, k + 1).map((d) => d.apr);
+    const mean = w.reduce((a, b) => a + b, 0) / w.length;
+    const v = w.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, w.length - 1);
+    out.set(days[k]!.date, { mean, sd: Math.sqrt(v) });
   }
   return out;
 }
+
+/** The plain baseline a published forecast must not lose to: mean − BASELINE_SD × sd. */
+export const BASELINE_SD = 0.25;
 
 function medianOf(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -156,6 +169,60 @@ export function spearman(x: number[], y: number[]): number {
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
+type Entry = { s: Sample; expected: number; riskAdjusted: number };
+
+/**
+ * Per day (days with at least MIN_POOLS_PER_DAY pools): Spearman of each predictor with the APR
+ * paid, and counts of each predictor's top 10 that disappoint or are understated.
+ */
+function measure(samples: Sample[], params: RapoolV2Params) {
+  const byDay = new Map<number, { s: Sample; expected: number; riskAdjusted: number }[]>();
+  for (const s of samples) {
+    const r = computeRapoolV2(s.stats, s.facts, s.safety, params);
+    const list = byDay.get(s.day) ?? [];
+    list.push({ s, expected: r.expected, riskAdjusted: r.riskAdjusted });
+    byDay.set(s.day, list);
+  }
+  const predictors: Record<
+    'expected' | 'riskAdjusted' | 'apy' | 'trailing30' | 'baseline',
+    (e: Entry) => number
+  > = {
+    expected: (e) => e.expected,
+    riskAdjusted: (e) => e.riskAdjusted,
+    apy: (e) => e.s.apy,
+    trailing30: (e) => e.s.trailing30,
+    baseline: (e) => e.s.baseline,
+  };
+  const rho = { expected: 0, riskAdjusted: 0, apy: 0, trailing30: 0 };
+  const top = {
+    expected: { disappoint: 0, understated: 0, n: 0 },
+    riskAdjusted: { disappoint: 0, understated: 0, n: 0 },
+    apy: { disappoint: 0, understated: 0, n: 0 },
+    baseline: { disappoint: 0, understated: 0, n: 0 },
+  };
+  let days = 0;
+  for (const list of byDay.values()) {
+    if (list.length < MIN_POOLS_PER_DAY) continue;
+    days++;
+    const realized = list.map((e) => e.s.realized);
+    for (const key of Object.keys(rho) as (keyof typeof rho)[]) {
+      rho[key] += spearman(list.map(predictors[key]), realized);
+    }
+    for (const key of Object.keys(top) as (keyof typeof top)[]) {
+      const f = predictors[key];
+      const picks = [...list]
+        .sort((a, b) => f(b) - f(a) || (a.s.pool < b.s.pool ? -1 : 1))
+        .slice(0, TOP);
+      for (const e of picks) {
+        top[key].n++;
+        if (e.s.realized < 0.5 * f(e)) top[key].disappoint++;
+        if (e.s.realized > 2 * f(e)) top[key].understated++;
+      }
+    }
+  }
+  return { byDay, rho, top, days };
+}
+
 export interface FitReport {
   method: string;
   cutDate: string;
@@ -167,6 +234,7 @@ export interface FitReport {
     rewardKeep: number;
     beta: number;
     ageHalfDays: number;
+    volShare: number;
     priors: Record<PoolCategory, number>;
     priorSamples: Record<PoolCategory, number>;
     priorPools: Record<PoolCategory, number>;
@@ -175,6 +243,7 @@ export interface FitReport {
   top10: {
     expected: { disappoint: number; understated: number };
     apy: { disappoint: number; understated: number };
+    baseline: { disappoint: number; understated: number };
     riskAdjusted: { disappoint: number; understated: number };
   };
 }
@@ -184,12 +253,19 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
   const facts = poolsFile ? await readPoolFacts(poolsFile) : new Map<string, PoolFacts>();
   const safetyOf = await readSafety();
   const cut = dayNumber(CUT_DATE);
-  const realizedOf = new Map(histories.map((h) => [h.pool, realizedMeans(h.days)]));
-  const trailingOf = new Map(histories.map((h) => [h.pool, trailingMeans(h.days)]));
+  // rapool-v3 reads and forecasts APRs: DeFiLlama's APYs are turned into the APRs behind them.
+  const aprHistories = histories.map((h) => ({ pool: h.pool, days: h.days.map(aprPoint) }));
+  const apyOf = new Map(
+    histories.flatMap((h) => h.days.map((d) => [`${h.pool} ${d.date}`, d.apy] as const)),
+  );
+  const aprsOf = (h: (typeof histories)[number]) =>
+    h.days.map((d) => ({ date: d.date, apr: aprOfApy(d.apy) }));
+  const realizedOf = new Map(histories.map((h) => [h.pool, realizedMeans(aprsOf(h))]));
+  const trailingOf = new Map(histories.map((h) => [h.pool, trailingMeans(aprsOf(h))]));
 
   /** The fit and report samples with the window statistics of one trim. */
   const samplesOf = (trim: number) => {
-    const all = backtestAll(histories, facts, safetyOf, { ...RAPOOL_V2, trim });
+    const all = backtestAll(aprHistories, facts, safetyOf, { ...RAPOOL_V3, trim });
     const train: Sample[] = [];
     const test: Sample[] = [];
     for (const { pool, rows } of all) {
@@ -204,8 +280,9 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
           pool,
           date: r.date,
           day,
-          apy: r.apy,
-          trailing30: trailing.get(r.date)!,
+          apy: apyOf.get(`${pool} ${r.date}`)!,
+          trailing30: trailing.get(r.date)!.mean,
+          baseline: trailing.get(r.date)!.mean - BASELINE_SD * trailing.get(r.date)!.sd,
           stats: r.stats,
           facts: f,
           safety: safetyOf(f.project),
@@ -222,7 +299,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
   };
 
   const catOf = (s: Sample) =>
-    computeRapoolV2(s.stats, s.facts, s.safety, RAPOOL_V2).inputs.category;
+    computeRapoolV2(s.stats, s.facts, s.safety, RAPOOL_V3).inputs.category;
   let best = {
     loss: Infinity,
     trim: 0,
@@ -262,7 +339,14 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     for (const rewardKeep of GRID.rewardKeep) {
       for (const beta of GRID.beta) {
         for (const ageHalfDays of GRID.ageHalfDays) {
-          const params: RapoolV2Params = { ...RAPOOL_V2, rewardKeep, beta, ageHalfDays, priors };
+          const params: RapoolV2Params = {
+            ...RAPOOL_V3,
+            rewardKeep,
+            beta,
+            ageHalfDays,
+            priors,
+            volShare: 0,
+          };
           let loss = 0;
           for (const s of train) {
             const e = computeRapoolV2(s.stats, s.facts, s.safety, params).expected;
@@ -288,8 +372,8 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     }
   }
   const { train, test, priors, priorSamples, priorPools } = best;
-  const fitted: RapoolV2Params = {
-    ...RAPOOL_V2,
+  const fittedLevel: RapoolV2Params = {
+    ...RAPOOL_V3,
     trim: best.trim,
     rewardKeep: best.rewardKeep,
     beta: best.beta,
@@ -297,50 +381,15 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     priors,
   };
 
+  // In sample: the smallest volShare whose top 10 disappoint no more often than the baseline's.
+  let fitted: RapoolV2Params = { ...fittedLevel, volShare: GRID.volShare[0]! };
+  for (const volShare of GRID.volShare) {
+    fitted = { ...fittedLevel, volShare };
+    const t = measure(train, fitted).top;
+    if (t.expected.disappoint <= t.baseline.disappoint) break;
+  }
   // Out of time: the report days.
-  const byDay = new Map<number, { s: Sample; expected: number; riskAdjusted: number }[]>();
-  for (const s of test) {
-    const r = computeRapoolV2(s.stats, s.facts, s.safety, fitted);
-    const list = byDay.get(s.day) ?? [];
-    list.push({ s, expected: r.expected, riskAdjusted: r.riskAdjusted });
-    byDay.set(s.day, list);
-  }
-  type Entry = { s: Sample; expected: number; riskAdjusted: number };
-  const predictors: Record<
-    'expected' | 'riskAdjusted' | 'apy' | 'trailing30',
-    (e: Entry) => number
-  > = {
-    expected: (e) => e.expected,
-    riskAdjusted: (e) => e.riskAdjusted,
-    apy: (e) => e.s.apy,
-    trailing30: (e) => e.s.trailing30,
-  };
-  const rho = { expected: 0, riskAdjusted: 0, apy: 0, trailing30: 0 };
-  const top = {
-    expected: { disappoint: 0, understated: 0, n: 0 },
-    riskAdjusted: { disappoint: 0, understated: 0, n: 0 },
-    apy: { disappoint: 0, understated: 0, n: 0 },
-  };
-  let days = 0;
-  for (const list of byDay.values()) {
-    if (list.length < MIN_POOLS_PER_DAY) continue;
-    days++;
-    const realized = list.map((e) => e.s.realized);
-    for (const key of Object.keys(rho) as (keyof typeof rho)[]) {
-      rho[key] += spearman(list.map(predictors[key]), realized);
-    }
-    for (const key of Object.keys(top) as (keyof typeof top)[]) {
-      const f = predictors[key];
-      const picks = [...list]
-        .sort((a, b) => f(b) - f(a) || (a.s.pool < b.s.pool ? -1 : 1))
-        .slice(0, TOP);
-      for (const e of picks) {
-        top[key].n++;
-        if (e.s.realized < 0.5 * f(e)) top[key].disappoint++;
-        if (e.s.realized > 2 * f(e)) top[key].understated++;
-      }
-    }
-  }
+  const { byDay, rho, top, days } = measure(test, fitted);
   const share = (t: { disappoint: number; understated: number; n: number }) => ({
     disappoint: round(t.disappoint / Math.max(1, t.n), 3),
     understated: round(t.understated / Math.max(1, t.n), 3),
@@ -351,7 +400,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
   };
   const testDays = [...byDay.entries()].filter(([, l]) => l.length >= MIN_POOLS_PER_DAY);
   return {
-    method: RAPOOL_V2.method,
+    method: RAPOOL_V3.method,
     cutDate: CUT_DATE,
     pools: histories.length,
     fit: { samples: train.length, ...dates(train) },
@@ -365,6 +414,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
       rewardKeep: best.rewardKeep,
       beta: best.beta,
       ageHalfDays: best.ageHalfDays,
+      volShare: fitted.volShare ?? 0,
       priors,
       priorSamples,
       priorPools,
@@ -378,6 +428,7 @@ export async function runFit(chartsDir: string, poolsFile?: string): Promise<Fit
     top10: {
       expected: share(top.expected),
       apy: share(top.apy),
+      baseline: share(top.baseline),
       riskAdjusted: share(top.riskAdjusted),
     },
   };
@@ -400,6 +451,7 @@ export function reportMarkdown(r: FitReport): string {
     `| rewardKeep | ${c.rewardKeep} |`,
     `| beta | ${c.beta} |`,
     `| ageHalfDays | ${c.ageHalfDays} |`,
+    `| volShare | ${c.volShare} |`,
     ...POOL_CATEGORIES.map(
       (k) =>
         `| prior ${k} | ${c.priors[k]}% (${c.priorSamples[k]} pool-days of ${c.priorPools[k]} pools${k !== 'other' && c.priorPools[k] < MIN_PRIOR_POOLS ? `; under ${MIN_PRIOR_POOLS} pools: other's` : ''}) |`,
@@ -410,7 +462,8 @@ export function reportMarkdown(r: FitReport): string {
     `| expected | ${r.spearman.expected} | ${pct(r.top10.expected.disappoint)} | ${pct(r.top10.expected.understated)} |`,
     `| riskAdjusted | ${r.spearman.riskAdjusted} | ${pct(r.top10.riskAdjusted.disappoint)} | ${pct(r.top10.riskAdjusted.understated)} |`,
     `| raw APY of the day | ${r.spearman.apy} | ${pct(r.top10.apy.disappoint)} | ${pct(r.top10.apy.understated)} |`,
-    `| trailing 30-day mean APY | ${r.spearman.trailing30} | | |`,
+    `| trailing 30-day mean APR | ${r.spearman.trailing30} | | |`,
+    `| baseline: trailing 30-day mean APR − ${BASELINE_SD} × its standard deviation | | ${pct(r.top10.baseline.disappoint)} | ${pct(r.top10.baseline.understated)} |`,
     '',
     END_MARKER,
   ].join('\n');

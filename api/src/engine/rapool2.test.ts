@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RA30_V1 } from './ra30.ts';
 import {
+  aprOfApy,
+  aprPoint,
+  apyOfApr,
   backtestSeries,
   computeRapoolV2,
   dailySeries,
   RAPOOL_V2,
+  RAPOOL_V3,
   rapoolV2OfHistory,
   rapoolV2OfSnapshot,
   trimmedMean,
@@ -249,5 +253,40 @@ describe('daily series and history', () => {
       expect(row.expected).toBeCloseTo(r.expected, 12);
       expect(row.riskAdjusted).toBeCloseTo(r.riskAdjusted, 12);
     }
+  });
+});
+
+describe('rapool-v3: one unit, the APR', () => {
+  it('turns a daily-compounded APY into the APR behind it and back', () => {
+    // 300% APY = (1 + r/365)^365 = 4: r = 365 × (4^(1/365) − 1) = 138.893%.
+    expect(aprOfApy(300)).toBeCloseTo(138.893, 3);
+    expect(apyOfApr(138.89303164958633)).toBeCloseTo(300, 6);
+    expect(aprOfApy(0)).toBe(0);
+    expect(aprOfApy(apyOfApr(12))).toBeCloseTo(12, 9);
+    const p = aprPoint({ date: '2025-01-01', apy: 300, apyBase: 300, apyReward: null, tvlUsd: 1 });
+    expect(p.apy).toBeCloseTo(138.893, 3);
+    expect(p.apyBase).toBeCloseTo(138.893, 3);
+    expect(p.apyReward).toBeNull();
+  });
+
+  it('cuts the pulled level by volShare × cv, and rapool-v2 does not', () => {
+    // beta 1, no age pull: pulled = level = 10; cut = min(1, 0.5 × 0.4) = 0.2 → 8.
+    const params = { ...P, beta: 1, ageHalfDays: 0, volShare: 0.5 };
+    expect(computeRapoolV2(stats({ base: 10, apyCv: 0.4 }), {}, 5, params).expected).toBeCloseTo(
+      8,
+      9,
+    );
+    // A cv of 3 would cut more than the whole: capped at all of it, 0.
+    expect(computeRapoolV2(stats({ base: 10, apyCv: 3 }), {}, 5, params).expected).toBeCloseTo(
+      0,
+      9,
+    );
+    expect(
+      computeRapoolV2(stats({ base: 10, apyCv: 0.4 }), {}, 5, { ...params, volShare: undefined })
+        .expected,
+    ).toBeCloseTo(10, 9);
+    expect(RAPOOL_V2.volShare).toBeUndefined();
+    expect(RAPOOL_V3.method).toBe('rapool-v3');
+    expect(Object.isFrozen(RAPOOL_V3)).toBe(true);
   });
 });

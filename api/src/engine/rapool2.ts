@@ -54,6 +54,11 @@ export interface RapoolV2Params {
   beta: number;
   /** Age (days) at which the own level's weight is half of beta. */
   ageHalfDays: number;
+  /**
+   * Share of the pulled level taken off per unit of the window's APY coefficient of variation
+   * (a swinging yield is expected lower; 0 in rapool-v2). Capped so expected keeps its sign.
+   */
+  volShare?: number | undefined;
   /** Pools without 30 days of history (snapshot path): the weight is further multiplied by this. */
   snapshotWeight: number;
   /** What comparable pools went on to pay over 30 days (median realized APR, percent). */
@@ -94,6 +99,26 @@ export const RAPOOL_V2: RapoolV2Params = Object.freeze({
   sizeWeight: RA30_V1.sizeWeight,
   sizeReferenceUsd: RA30_V1.sizeReferenceUsd,
   safetyCharge: RA30_V1.safetyCharge,
+}) as RapoolV2Params;
+
+export const RAPOOL_V3_METHOD = 'rapool-v3';
+
+/**
+ * Coefficients of rapool-v3: rapool-v2's method read in one unit, the APR (a day's APYs are turned
+ * into the APRs behind them with `aprPoint` before the window is read; `expected` is an APR), and
+ * the pulled level cut by `volShare` × the window's coefficient of variation. Fitted by
+ * `pnpm --filter @yield/api method:fit` (the level's coefficients by the smallest error; volShare
+ * the smallest whose top 10 disappoint, on the fit days, no more often than the baseline's).
+ */
+export const RAPOOL_V3: RapoolV2Params = Object.freeze({
+  ...RAPOOL_V2,
+  method: RAPOOL_V3_METHOD,
+  trim: 0.1,
+  rewardKeep: 0.9,
+  beta: 0.95,
+  ageHalfDays: 0,
+  volShare: 0.125,
+  priors: Object.freeze({ stablecoin: 8.5, ilRisk: 8.5, rewardHeavy: 34.9, other: 8.5 }),
 }) as RapoolV2Params;
 
 /** The statistics of a trailing window that the method reads. */
@@ -219,6 +244,24 @@ export function aprOfGrowth(g: number): number {
   return (Math.exp(g) - 1) * 100;
 }
 
+/**
+ * DeFiLlama's `apy` is an APR compounded daily (its yield-server: apy = ((1 + apr/365)^365 − 1)):
+ * the APR behind an APY, percent. APYs at or below −100% give −36500%.
+ */
+export function aprOfApy(apy: number): number {
+  return 365 * (Math.pow(Math.max(0, 1 + apy / 100), 1 / 365) - 1) * 100;
+}
+/** A day's point with its apy, apyBase and apyReward turned from APYs into APRs. */
+export function aprPoint(p: DayPoint): DayPoint {
+  const some = (v: number | null | undefined) =>
+    v === null || v === undefined || !Number.isFinite(v) ? v : aprOfApy(v);
+  return { ...p, apy: aprOfApy(p.apy), apyBase: some(p.apyBase), apyReward: some(p.apyReward) };
+}
+/** The APY (compounded daily) of an APR, percent. */
+export function apyOfApr(apr: number): number {
+  return (Math.pow(Math.max(0, 1 + apr / 36500), 365) - 1) * 100;
+}
+
 /** The own level's weight for a pool `ageDays` old: beta · age / (age + ageHalfDays). */
 export function ownWeight(ageDays: number, params: RapoolV2Params = RAPOOL_V2): number {
   const age = Math.max(0, ageDays);
@@ -249,7 +292,9 @@ export function computeRapoolV2(
   // From a snapshot, the pull only ever lowers the level: it is there to stop a spike or a
   // launch incentive from being taken for a yield, and the fitted priors (pairs of exchanges)
   // say nothing of what a lending or staking pool below them would go on to pay.
-  const pulled = expectedOf(level, prior, weight);
+  const pulledLevel = expectedOf(level, prior, weight);
+  const volCut = Math.min(1, (params.volShare ?? 0) * stats.apyCv);
+  const pulled = pulledLevel - volCut * Math.max(0, pulledLevel);
   const expected = basis === 'snapshot' ? Math.min(level, pulled) : pulled;
 
   // Split the expected figure into its fee and reward parts in the level's proportions.

@@ -67,6 +67,8 @@ const DECISIONS = [
   'Serving releases per visitor',
   "Open tabs follow a remote's new release",
   'Browser error reports of the remotes',
+  'Deposit and withdrawal costs from the chain, and the net yield',
+  "The pools' forecast in one unit, and a baseline it must not lose to",
 ];
 
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */

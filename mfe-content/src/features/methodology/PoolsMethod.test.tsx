@@ -43,7 +43,8 @@ describe('PoolsMethod (the /methodology section on rapool-v2)', () => {
       `Expected${fit.spearman.expected.toFixed(3)}${(fit.top10.expected.disappoint * 100).toFixed(1)}%`,
       `Risk-adjusted${fit.spearman.riskAdjusted.toFixed(3)}${(fit.top10.riskAdjusted.disappoint * 100).toFixed(1)}%`,
       `Today\u2019s APY${fit.spearman.apy.toFixed(3)}${(fit.top10.apy.disappoint * 100).toFixed(1)}%`,
-      `30-day average APY${fit.spearman.trailing30.toFixed(3)}N/A`,
+      `30-day average APR${fit.spearman.trailing30.toFixed(3)}N/A`,
+      `BaselineN/A${(fit.top10.baseline.disappoint * 100).toFixed(1)}%`,
     ]);
   });
 });
