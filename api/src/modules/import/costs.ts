@@ -1,6 +1,6 @@
 /**
  * Deposit and withdrawal costs of an on-chain source, read from its chain at import
- * (docs/methodology.md "Net yield", docs/decisions.md 56):
+ * (docs/methodology.md "Net yield", docs/decisions.md 55):
  *
  * - entry: the value (in assets) of convertToShares(A) − previewDeposit(A): an ERC-4626 preview
  *   includes the vault's fees, the conversion does not.
