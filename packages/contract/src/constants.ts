@@ -45,6 +45,10 @@ export type AmountUnit = (typeof AMOUNT_UNITS)[number];
  * saver can use and floating point starts to round whole units away.
  */
 export const EARNINGS_MAX_AMOUNT = 1e12;
+/** Longest holding period GET /api/net-yield takes, in days (ten years). */
+export const NET_YIELD_MAX_DAYS = 3650;
+/** The holding period the net figures use until a saver sets one (days). */
+export const NET_YIELD_DEFAULT_DAYS = 365;
 
 /**
  * How a saver gets money back out of a source: at once (instant), after a fixed wait started on

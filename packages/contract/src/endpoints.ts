@@ -7,6 +7,7 @@ import type { API_PATHS } from './paths.ts';
 import type { EndpointSpec } from './endpoint-spec.ts';
 import { statusEndpoints } from './modules/status.ts';
 import { yieldsEndpoints } from './modules/yields.ts';
+import { netYieldEndpoints } from './modules/net-yield.ts';
 import { mailingListEndpoints } from './modules/mailing-list.ts';
 import { alertsEndpoints } from './modules/alerts.ts';
 import { premiumEndpoints } from './modules/premium.ts';
@@ -20,6 +21,7 @@ export * from './endpoint-spec.ts';
 export const endpoints = {
   ...statusEndpoints,
   ...yieldsEndpoints,
+  ...netYieldEndpoints,
   ...mailingListEndpoints,
   ...alertsEndpoints,
   ...premiumEndpoints,

@@ -39,6 +39,7 @@ export const API_ERROR_CODES = [
   'invalid_id',
   'invalid_range',
   'invalid_amount',
+  'invalid_days',
   'invalid_query',
   'invalid_pool',
   'invalid_email',

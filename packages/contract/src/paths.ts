@@ -11,6 +11,8 @@ export const API_PATHS = {
   baseRates: '/api/baserate',
   history: '/api/history',
   earnings: '/api/earnings',
+  netYield: '/api/net-yield',
+  netYieldRanking: '/api/net-yield/ranking',
   breakdown: '/api/strategies/{id}/breakdown',
   strategyContent: '/api/strategy-content/{slug}',
   mailSignup: '/api/addToMailList',

@@ -10,6 +10,7 @@
 export * from './modules/common.ts';
 export * from './modules/status.ts';
 export * from './modules/yields.ts';
+export * from './modules/net-yield.ts';
 export * from './modules/mailing-list.ts';
 export * from './modules/alerts.ts';
 export * from './modules/premium.ts';
