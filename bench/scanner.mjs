@@ -84,7 +84,7 @@ timedServer('naive', (req, res) => {
     offset: num(q.get('offset'), 0),
     limit: num(q.get('limit'), 50),
   });
-  const items = rows.map((r) => ({ ...r.pool, apy: r.apy, riskAdjustedApy: r.riskAdjustedApy }));
+  const items = rows.map((r) => ({ ...r.pool, apy: r.apy, riskAdjustedApr: r.riskAdjustedApr }));
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ total, items }));
 }).listen(${NAIVE_PORT});

@@ -3,7 +3,7 @@
  * index (api/src/modules/scanner/pool-index.ts). The scanner tests compare every answer with it, and
  * bench/scanner.mjs times it (with a JSON.parse of the snapshot per query) against the API.
  */
-import { rapoolV2OfSnapshot, type Score } from '../src/engine/index.ts';
+import { rapoolV3OfSnapshot, type Score } from '../src/engine/index.ts';
 import type { Pool } from '../src/modules/import/pools-file.ts';
 
 export interface NaiveQuery {
@@ -21,7 +21,7 @@ export interface NaiveQuery {
 export interface NaiveRow {
   pool: Pool;
   apy: number;
-  riskAdjustedApy: number;
+  riskAdjustedApr: number;
 }
 
 export function naiveScan(
@@ -47,12 +47,12 @@ export function naiveScan(
       (q.minTvl === undefined || p.tvlUsd >= q.minTvl),
   );
   const rows: NaiveRow[] = matches.map((p) => {
-    const r = rapoolV2OfSnapshot(p, safetyOf(p.project));
-    return { pool: p, apy: p.apyMean30d ?? p.apy, riskAdjustedApy: r.riskAdjusted };
+    const r = rapoolV3OfSnapshot(p, safetyOf(p.project));
+    return { pool: p, apy: p.apyMean30d ?? p.apy, riskAdjustedApr: r.riskAdjusted };
   });
   const sort = q.sort ?? 'riskAdjusted';
   const value = (r: NaiveRow) =>
-    sort === 'riskAdjusted' ? r.riskAdjustedApy : sort === 'apy' ? r.apy : r.pool.tvlUsd;
+    sort === 'riskAdjusted' ? r.riskAdjustedApr : sort === 'apy' ? r.apy : r.pool.tvlUsd;
   rows.sort((a, b) => value(b) - value(a) || (a.pool.pool < b.pool.pool ? -1 : 1));
   const offset = q.offset ?? 0;
   return { total: rows.length, rows: rows.slice(offset, offset + (q.limit ?? 50)) };

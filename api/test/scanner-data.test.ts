@@ -312,7 +312,7 @@ describe('without a snapshot', () => {
     expect(res.body).toEqual({
       asOf: null,
       sample: false,
-      method: 'rapool-v2',
+      method: 'rapool-v3',
       total: 0,
       offset: 0,
       limit: 10,

@@ -34,10 +34,10 @@ describe('GET /api/scanner on the real /pools answer of 2025-03-08', () => {
     expect(answer.method).toBe('rapool-v2');
     expect(answer.items).toHaveLength(10);
     const top = answer.items[0]!;
-    expect(top.riskAdjustedApy).toBeLessThan(100);
+    expect(top.riskAdjustedApr).toBeLessThan(100);
     for (const item of answer.items) {
-      expect(item.riskAdjustedApy).toBeLessThan(100);
-      expect(item.riskAdjustedApy).toBeLessThanOrEqual(item.expected);
+      expect(item.riskAdjustedApr).toBeLessThan(100);
+      expect(item.riskAdjustedApr).toBeLessThanOrEqual(item.expected);
       // Every pool of the store takes the snapshot path, pulled hard to its category's prior.
       expect(item.inputs.basis).toBe('snapshot');
     }
@@ -62,7 +62,7 @@ describe('GET /api/scanner on the real /pools answer of 2025-03-08', () => {
     expect(pairs).toHaveLength(2);
     for (const p of pairs) {
       expect(p.expected).toBeLessThan(p.apy / 2);
-      expect(p.riskAdjustedApy).toBeLessThan(p.apy / 4);
+      expect(p.riskAdjustedApr).toBeLessThan(p.apy / 4);
     }
   });
 });

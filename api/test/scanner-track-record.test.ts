@@ -159,7 +159,7 @@ describe('GET /api/track-record/scanner', () => {
     expect(scannerTrackRecordSchema.safeParse(res.body).error).toBeUndefined();
     const body = res.body as Answer;
     expect(body).toMatchObject({
-      method: 'rapool-v2',
+      method: 'rapool-v3',
       firstDay: '2026-01-01',
       asOf: '2026-03-10',
       size: 10,
@@ -203,7 +203,7 @@ describe('GET /api/track-record/scanner', () => {
     );
     const lines = res.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'decidedOn,until,days,candidates,group,rank,pool,project,chain,symbol,kind,apy,riskAdjustedApy,realizedApy,daysWithData,groupRealizedApy,groupBaseApy,groupValue,baseValue',
+      'decidedOn,until,days,candidates,group,rank,pool,project,chain,symbol,kind,apy,riskAdjustedApr,realizedApy,daysWithData,groupRealizedApy,groupBaseApy,groupValue,baseValue',
     );
     expect(lines).toHaveLength(21);
     const first = lines[1]!.split(',');

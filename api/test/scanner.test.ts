@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolsFile } from '../src/modules/import/pools-file.ts';
-import { RAPOOL_V2, type Score } from '../src/engine/index.ts';
+import { RAPOOL_V3, type Score } from '../src/engine/index.ts';
 import { scannerAnswerSchema, type ScannerAnswer } from '@yield/contract';
 import { CSV_COLUMNS } from '../src/modules/scanner/route.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
@@ -62,7 +62,7 @@ describe('GET /api/scanner on 20,000 pools', () => {
     expect(answer).toMatchObject({
       asOf: snapshot.asOf,
       sample: true,
-      method: 'rapool-v2',
+      method: 'rapool-v3',
       offset: 0,
       limit: 50,
       teaser: false,
@@ -70,12 +70,12 @@ describe('GET /api/scanner on 20,000 pools', () => {
     });
     expect(answer.total).toBe(snapshot.data.filter((p) => !p.outlier).length);
     expect(answer.items).toHaveLength(50);
-    const ra = answer.items.map((i) => i.riskAdjustedApy);
+    const ra = answer.items.map((i) => i.riskAdjustedApr);
     expect(ra).toEqual([...ra].sort((a, b) => b - a));
-    expect(ra).toEqual(naive.rows.map((r) => r.riskAdjustedApy));
+    expect(ra).toEqual(naive.rows.map((r) => r.riskAdjustedApr));
   });
 
-  it('every item: the fields of the docs, the DeFiLlama link, expected − charges = riskAdjustedApy, charges ≥ 0', async () => {
+  it('every item: the fields of the docs, the DeFiLlama link, expected − charges = riskAdjustedApr, charges ≥ 0', async () => {
     const answer = await scan({ limit: 500, includeOutliers: true });
     const byId = new Map(snapshot.data.map((p) => [p.pool, p]));
     for (const item of answer.items) {
@@ -100,9 +100,9 @@ describe('GET /api/scanner on 20,000 pools', () => {
       const sum = Object.values(item.charges).reduce((s, c) => s + c, 0);
       for (const c of Object.values(item.charges)) expect(c).toBeGreaterThanOrEqual(0);
       expect(item.risk).toBeCloseTo(sum, 9);
-      expect(item.riskAdjustedApy).toBeCloseTo(item.expected - sum, 9);
-      expect(item.riskAdjustedApy).toBeLessThanOrEqual(item.expected);
-      expect(item.charges.safety).toBe(RAPOOL_V2.safetyCharge[safetyOf(item.project)]);
+      expect(item.riskAdjustedApr).toBeCloseTo(item.expected - sum, 9);
+      expect(item.riskAdjustedApr).toBeLessThanOrEqual(item.expected);
+      expect(item.charges.safety).toBe(RAPOOL_V3.safetyCharge[safetyOf(item.project)]);
     }
   });
 
@@ -285,7 +285,7 @@ describe('CSV', () => {
     const first = json.items[0]!;
     const cells = lines[1]!.split(',');
     const col = (name: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(name)];
-    expect(col('riskAdjustedApy')).toBe(String(first.riskAdjustedApy));
+    expect(col('riskAdjustedApr')).toBe(String(first.riskAdjustedApr));
     expect(col('charges.safety')).toBe(String(first.charges.safety));
     expect(col('stablecoin')).toBe(String(first.stablecoin));
     expect(col('url')).toBe(first.url);

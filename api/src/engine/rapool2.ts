@@ -366,6 +366,18 @@ export function rapoolV2OfHistory(
   );
 }
 
+/**
+ * rapool-v3 of a pool on the newest day of its history (the scanner's method): the days' APYs
+ * turned into the APRs behind them (`aprPoint`), then `RAPOOL_V3`; every figure is an APR.
+ */
+export function rapoolV3OfHistory(
+  history: readonly DayPoint[],
+  meta: PoolMetaV2,
+  safety: Score,
+): RapoolV2Result | null {
+  return rapoolV2OfHistory(history.map(aprPoint), meta, safety, RAPOOL_V3);
+}
+
 /** The /pools fields the snapshot path reads (DeFiLlama's names). */
 export interface SnapshotPoolV2 extends PoolMetaV2 {
   apy: number;
@@ -485,4 +497,27 @@ export function backtestSeries(
     });
   }
   return rows;
+}
+
+/** An APY field turned into its APR; a missing value stays missing. */
+function aprOrMissing<T extends number | null | undefined>(v: T): T {
+  return (typeof v === 'number' && Number.isFinite(v) ? aprOfApy(v) : v) as T;
+}
+
+/**
+ * rapool-v3 of a pool without 30 days of its own history: the snapshot path of `rapool-v2` on the
+ * APRs behind DeFiLlama's `apy`, `apyBase`, `apyReward` and `apyMean30d`, with `RAPOOL_V3`.
+ */
+export function rapoolV3OfSnapshot(pool: SnapshotPoolV2, safety: Score): RapoolV2Result {
+  return rapoolV2OfSnapshot(
+    {
+      ...pool,
+      apy: aprOfApy(pool.apy),
+      apyBase: aprOrMissing(pool.apyBase),
+      apyReward: aprOrMissing(pool.apyReward),
+      apyMean30d: aprOrMissing(pool.apyMean30d),
+    },
+    safety,
+    RAPOOL_V3,
+  );
 }

@@ -155,7 +155,7 @@ describe('scanner track record', () => {
     const picks = (list: TrackPool[]) => {
       const c = candidatesOn(list, '2026-02-01', safety);
       return [
-        topOf(c, 'riskAdjustedApy', 2).map((x) => [x.pool, x.riskAdjustedApy]),
+        topOf(c, 'riskAdjustedApr', 2).map((x) => [x.pool, x.riskAdjustedApr]),
         topOf(c, 'apy', 2).map((x) => [x.pool, x.apy]),
       ];
     };
@@ -163,7 +163,7 @@ describe('scanner track record', () => {
     const pickedIn = (list: TrackPool[]) => {
       const m = scannerTrackRecord(list, BASE, safety, { size: 2 }).months[0]!;
       return [m.riskAdjusted.picks, m.rawApy.picks].map((g) =>
-        g.map((p) => [p.pool, p.riskAdjustedApy, p.apy]),
+        g.map((p) => [p.pool, p.riskAdjustedApr, p.apy]),
       );
     };
     expect(pickedIn(changed)).toEqual(pickedIn(full));

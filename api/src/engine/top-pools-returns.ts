@@ -8,9 +8,10 @@
  *   runs over the days after it, up to and including the first day of the next month.
  * - On a decision day a pool is a candidate when its history up to that day only has at least
  *   `minDays` days and a row of that day, and it passes the scanner's default query (outliers
- *   left out). Its rapool-v2 figure is computed as the scanner computes it: on its last
- *   `trailingDays` days up to that day, with the safety of its project as of that day.
- * - The picks: the top `size` candidates by risk-adjusted APY, and the top `size` by that day's
+ *   left out). Its figure is computed as the scanner computes it today (rapool-v3, in APR): on
+ *   its last `trailingDays` days up to that day, each day's APYs turned into their APRs, with the
+ *   safety of its project as of that day. Every past day is computed with today's method.
+ * - The picks: the top `size` candidates by risk-adjusted APR, and the top `size` by that day's
  *   APY (ties: the lower pool id).
  * - What a pool paid: its realized mean APY over the holding, the mean of its daily APYs where a
  *   day without a row counts as 0 (a pool whose history stops mid-month paid nothing after it).
@@ -21,7 +22,13 @@
  * - Value: a starting amount grows each month by (1 + APY/100)^(days/365) with the group's (or
  *   its base's) realized mean APY.
  */
-import { rapoolV2OfHistory, RAPOOL_V2, type DayPoint, type RapoolV2Params } from './rapool2.ts';
+import {
+  aprPoint,
+  rapoolV2OfHistory,
+  RAPOOL_V3,
+  type DayPoint,
+  type RapoolV2Params,
+} from './rapool2.ts';
 import { decisionDays, TRACK_START_VALUE } from './top-picks-returns.ts';
 import type { Score } from './ra30.ts';
 
@@ -59,8 +66,8 @@ export interface ScannerTrackPick {
   kind: PoolKind;
   /** That day's APY, %. */
   apy: number;
-  /** Its rapool-v2 risk-adjusted APY computed that day, %. */
-  riskAdjustedApy: number;
+  /** Its rapool-v3 risk-adjusted APR computed that day, %. */
+  riskAdjustedApr: number;
   /** Mean of its daily APYs over the holding (missing days count as 0), %. */
   realizedApy: number;
   /** Days of the holding it has a row for. */
@@ -175,7 +182,7 @@ export function poolDecisions(
 ): Map<string, ScannerTrackPick> {
   const minDays = options.minDays ?? 30;
   const trailingDays = options.trailingDays ?? 30;
-  const params = options.params ?? RAPOOL_V2;
+  const params = options.params ?? RAPOOL_V3;
   const out = new Map<string, ScannerTrackPick>();
   const history = pool.history;
   if (pool.outlier || history.length < minDays) return out;
@@ -187,7 +194,7 @@ export function poolDecisions(
     const seen = historyUpTo(history, day);
     if (seen.length < minDays || seen[seen.length - 1]!.date !== day) continue;
     const result = rapoolV2OfHistory(
-      seen.slice(-trailingDays),
+      seen.slice(-trailingDays).map(aprPoint),
       meta,
       safetyOf(pool.project, day),
       params,
@@ -202,7 +209,7 @@ export function poolDecisions(
       symbol: pool.symbol,
       kind: kindOf(pool),
       apy: seen[seen.length - 1]!.apy,
-      riskAdjustedApy: result.riskAdjusted,
+      riskAdjustedApr: result.riskAdjusted,
       realizedApy: paid.apy,
       daysWithData: paid.daysWithData,
     });
@@ -233,7 +240,7 @@ export function candidatesOn(
 /** The top `size` candidates by `key`, value descending, ties by pool id. */
 export function topOf(
   candidates: readonly ScannerTrackPick[],
-  key: 'apy' | 'riskAdjustedApy',
+  key: 'apy' | 'riskAdjustedApr',
   size: number,
 ): ScannerTrackPick[] {
   return [...candidates]
@@ -308,7 +315,7 @@ export function assembleScannerTrack(
         baseApy: baseSum / picks.length,
       };
     };
-    const riskAdjusted = group(topOf(candidates, 'riskAdjustedApy', size));
+    const riskAdjusted = group(topOf(candidates, 'riskAdjustedApr', size));
     const rawApy = group(topOf(candidates, 'apy', size));
     if (!riskAdjusted || !rawApy) {
       skipped.push({

@@ -30,7 +30,7 @@ function historyAnswer(partial: DeepPartial<PoolHistoryAnswer> = {}): PoolHistor
       symbol: 'USDC',
       tvlUsd: 2e8,
       expected: 5.5,
-      riskAdjustedApy: 4.5,
+      riskAdjustedApr: 4.5,
       charges: { rewardPrice: 0 },
       url: `https://defillama.com/yields/pool/${POOL}`,
       risk: 1.5,

@@ -122,9 +122,9 @@ export const SCANNER_MAX_LIMIT = 500;
 export const SCANNER_MAX_OFFSET = 1_000_000;
 /** What anyone gets without premium: the first items of any query. */
 export const SCANNER_TEASER_SIZE = 10;
-/** The scanner's method (docs/methodology.md, "Pools: rapool-v2"). */
-export const POOL_METHOD_VERSION = 'rapool-v2';
-/** The charges of rapool-v2, in the method's order (the keys of a scanner item's `charges`). */
+/** The scanner's method (docs/methodology.md, "Pools: rapool-v3"). */
+export const POOL_METHOD_VERSION = 'rapool-v3';
+/** The charges of rapool-v3 (as rapool-v2's), in the method's order (the keys of a scanner item's `charges`). */
 export const POOL_CHARGE_KEYS = [
   'impermanentLoss',
   'rewardPrice',

@@ -28,7 +28,7 @@ export const ENDPOINT_TAGS = [
   {
     name: 'Scanner',
     description:
-      "Every pool of DeFiLlama's /pools snapshot ranked by risk-adjusted APR (method rapool-v2: the APR expected over the next 30 days minus charges for losses the APY does not show). Anyone gets the first 10 of any query; a premium token gets the whole ranking and CSV.",
+      "Every pool of DeFiLlama's /pools snapshot ranked by risk-adjusted APR (method rapool-v3: the APR expected over the next 30 days minus charges for losses the APY does not show). Anyone gets the first 10 of any query; a premium token gets the whole ranking and CSV.",
   },
   {
     name: 'Site',

@@ -2,7 +2,7 @@
  * The scanner's index over one /pools snapshot, built once when the snapshot (or the tiers or the
  * sources) load, never per request:
  *
- * - every pool's rapool-v2 result and its answer item, serialised to JSON once;
+ * - every pool's rapool-v3 result and its answer item, serialised to JSON once;
  * - the three sort orders (risk-adjusted APY, APY, TVL; descending, ties by pool id) as index
  *   arrays, and each pool's rank in each order;
  * - postings lists (pool indices, ascending) per asset token, chain, project, stablecoin flag,
@@ -13,7 +13,7 @@
  * that `minTvl` selects by binary search), tests the other filters on each candidate, and orders
  * the matches by their precomputed ranks. Nothing re-reads or re-sorts the snapshot.
  */
-import { RAPOOL_V2, rewardShareOf } from '../../engine/index.ts';
+import { RAPOOL_V3, rewardShareOf } from '../../engine/index.ts';
 import { scoreFromHistory } from './score-from-history.ts';
 import type { PoolDay } from '../import/index.ts';
 import type { Pool, PoolsFile } from '../import/index.ts';
@@ -92,9 +92,9 @@ export function symbolTokens(symbol: string): string[] {
 export type HistoryOf = (pool: string) => readonly PoolDay[] | undefined;
 
 /**
- * A pool's item by rapool-v2: from the pool's own daily history when it has 30 days of it here
+ * A pool's item by rapool-v3: from the pool's own daily history when it has 30 days of it here
  * (pool-history.ts), else from its /pools fields, its level pulled hard towards its category's
- * prior (docs/methodology.md, "Pools: rapool-v2"). Every figure comes from scoreFromHistory.
+ * prior (docs/methodology.md, "Pools: rapool-v3"). Every figure comes from scoreFromHistory.
  */
 export function toItem(
   pool: Pool,
@@ -113,7 +113,7 @@ export function toItem(
     apyBase: pool.apyBase ?? null,
     apyReward: pool.apyReward ?? null,
     expected: result.expected,
-    riskAdjustedApy: result.riskAdjusted,
+    riskAdjustedApr: result.riskAdjusted,
     charges: result.charges,
     url: `${POOL_URL_PREFIX}${encodeURIComponent(pool.pool)}`,
     apySpot: pool.apy,
@@ -141,7 +141,7 @@ export function toItem(
 }
 
 const SORT_VALUE: Record<SortKey, (item: ScannerItem) => number> = {
-  riskAdjusted: (item) => item.riskAdjustedApy,
+  riskAdjusted: (item) => item.riskAdjustedApr,
   apy: (item) => item.apy,
   tvl: (item) => item.tvlUsd,
 };
@@ -220,7 +220,7 @@ export function buildPoolIndex(
   const typed = (lists: number[][]) => lists.map((l) => Uint32Array.from(l));
 
   return {
-    method: RAPOOL_V2.method,
+    method: RAPOOL_V3.method,
     asOf: snapshot.asOf,
     sample: snapshot.sample,
     size: n,

@@ -1,5 +1,5 @@
 /**
- * The safety score (1-5) of a DeFiLlama project for rapool-v2: the dated score of the scored
+ * The safety score (1-5) of a DeFiLlama project for the scanner (rapool-v3): the dated score of the scored
  * source it follows (sources.json), else its own dated tier (project-tiers.json), else the
  * method's cautious default for a project nobody has reviewed.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/scanner: every pool of the /pools snapshot ranked by rapool-v2, filtered and paged.
+ * GET /api/scanner: every pool of the /pools snapshot ranked by rapool-v3, filtered and paged.
  *
  * Anyone gets the first TEASER_SIZE items of any query (`teaser: true`); a premium token gets the
  * whole ranking and CSV. The answer is assembled from JSON precomputed per pool at index time.
@@ -76,7 +76,7 @@ export const CSV_COLUMNS = [
   'apyBase',
   'apyReward',
   'expected',
-  'riskAdjustedApy',
+  'riskAdjustedApr',
   'charges.impermanentLoss',
   'charges.rewardPrice',
   'charges.outflow',

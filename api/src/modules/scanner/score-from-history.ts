@@ -2,16 +2,16 @@
  * The one place the scanner turns a pool (its `/pools` row) and the pool's own trailing daily
  * history (pool-history.ts, oldest first) into its figures.
  *
- * Method rapool-v2 (api/src/engine/rapool2.ts). With at least MIN_HISTORY_DAYS days of its own
- * history, the method runs on that history (its trailing window); `sigma` and `count`, shown as
+ * Method rapool-v3 (api/src/engine/rapool2.ts: rapool-v2 read in APR, every figure an APR). With
+ * at least MIN_HISTORY_DAYS days of its own history, the method runs on that history (its trailing
+ * window, each day's APYs turned into their APRs); `sigma` and `count`, shown as
  * inputs, are those of the last 30 days' daily returns (DeFiLlama's formula: sqrt(365 · var(r)) ·
  * 100 with r = (1 + apy/100)^(1/365) − 1). With less, the method's snapshot path on the `/pools`
- * row, with DeFiLlama's whole-life sigma and count. The scanner calls nothing else to score a pool.
+ * row (its APYs turned into their APRs), with DeFiLlama's whole-life sigma and count. The scanner calls nothing else to score a pool.
  */
 import {
-  RAPOOL_V2,
-  rapoolV2OfHistory,
-  rapoolV2OfSnapshot,
+  rapoolV3OfHistory,
+  rapoolV3OfSnapshot,
   type RapoolV2Result,
   type Score,
 } from '../../engine/index.ts';
@@ -55,7 +55,7 @@ export function scoreFromHistory(
   const meta = { stablecoin: pool.stablecoin, ilRisk: pool.ilRisk, exposure: pool.exposure };
   const own =
     history && history.length >= MIN_HISTORY_DAYS
-      ? rapoolV2OfHistory(history, { ...meta }, safety, RAPOOL_V2)
+      ? rapoolV3OfHistory(history, { ...meta }, safety)
       : null;
   if (own) {
     const window = history!.slice(-TRAILING_DAYS).map((d) => d.apy);
@@ -67,7 +67,7 @@ export function scoreFromHistory(
       basis: 'history',
     };
   }
-  const result = rapoolV2OfSnapshot(
+  const result = rapoolV3OfSnapshot(
     {
       apy: pool.apy,
       apyBase: pool.apyBase,
@@ -79,7 +79,6 @@ export function scoreFromHistory(
       ...meta,
     },
     safety,
-    RAPOOL_V2,
   );
   return {
     result,

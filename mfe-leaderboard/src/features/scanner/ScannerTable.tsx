@@ -72,7 +72,7 @@ function ChargeBreakdown({
         ))}
         <div className={styles.breakdownTotal}>
           <dt>Risk-adjusted APY</dt>
-          <dd>{formatApr(item.riskAdjustedApy)}</dd>
+          <dd>{formatApr(item.riskAdjustedApr)}</dd>
         </div>
         <div>
           <dt>Risk-adjusted {kind} DeFi Base Rate</dt>
@@ -101,7 +101,7 @@ function ScannerRow({
   onToggle: () => void;
 }) {
   const panelId = `scanner-breakdown-${item.pool}`;
-  const versus = base === null ? null : item.riskAdjustedApy - base;
+  const versus = base === null ? null : item.riskAdjustedApr - base;
   return (
     <>
       <span role="cell" className={styles.rank}>
@@ -124,7 +124,7 @@ function ScannerRow({
         {formatApr(item.apy)}
       </span>
       <span role="cell" className={`${styles.num} ${styles.raCell}`} data-label="Risk-adj.">
-        {formatApr(item.riskAdjustedApy)}
+        {formatApr(item.riskAdjustedApr)}
       </span>
       <span
         role="cell"

@@ -75,9 +75,9 @@ const poolChargesSchema = z
     size: z.number().min(0),
     safety: z.number().min(0),
   })
-  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v2, percentage points a year.' });
+  .meta({ id: 'PoolCharges', description: 'The charges of rapool-v3, percentage points a year.' });
 
-/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v2"). */
+/** One pool of the ranking (docs/methodology.md, "Pools: rapool-v3"). */
 export const scannerItemSchema = z
   .strictObject({
     pool: z.string().meta({ description: 'DeFiLlama pool id.' }),
@@ -93,11 +93,11 @@ export const scannerItemSchema = z
     apyReward: z.number().nullable(),
     expected: z.number().meta({
       description:
-        'The APR the pool is expected to pay over the next 30 days, percent (rapool-v2: its level pulled towards its category\u2019s prior).',
+        'The APR the pool is expected to pay over the next 30 days, percent (rapool-v3: its level, read on the APRs behind DeFiLlama\u2019s APYs, pulled towards its category\u2019s prior and cut for a swinging yield).',
     }),
-    riskAdjustedApy: z
-      .number()
-      .meta({ description: 'expected minus the sum of the charges; never above expected.' }),
+    riskAdjustedApr: z.number().meta({
+      description: 'The risk-adjusted APR: expected minus the sum of the charges; never above expected.',
+    }),
     charges: poolChargesSchema,
     url: z.string().meta({ description: 'The pool\u2019s page on DeFiLlama.' }),
     apySpot: z.number().meta({ description: 'DeFiLlama\u2019s current APY.' }),
@@ -119,8 +119,8 @@ export const scannerItemSchema = z
           'history: from 30+ days of the pool\u2019s own daily history; snapshot: from the /pools fields only, pulled harder to the prior.',
       }),
       category: z.enum(['stablecoin', 'ilRisk', 'rewardHeavy', 'other']),
-      level: z.number().meta({ description: 'base + rewardKeep × reward, percent.' }),
-      prior: z.number().meta({ description: 'The category\u2019s prior, percent.' }),
+      level: z.number().meta({ description: 'base + rewardKeep × reward, APR percent.' }),
+      prior: z.number().meta({ description: 'The category\u2019s prior, APR percent.' }),
       weight: z.number().meta({ description: 'Weight of the level against the prior, 0..1.' }),
       rewardShare: z.number(),
       safety: scoreSchema,
@@ -206,9 +206,9 @@ const scannerTrackPickSchema = z
         'stablecoin: set against the stablecoin DeFi Base Rate; crypto: against the crypto (defi) one, as the scanner\u2019s \u201cvs base\u201d column.',
     }),
     apy: z.number().meta({ description: 'Its APY on the decision day, %.' }),
-    riskAdjustedApy: z.number().meta({
+    riskAdjustedApr: z.number().meta({
       description:
-        'Its rapool-v2 risk-adjusted APY computed on the decision day from its history up to that day, %.',
+        'Its risk-adjusted APR computed on the decision day from its history up to that day with the scanner\u2019s current method (rapool-v3), %.',
     }),
     realizedApy: z.number().meta({
       description:
@@ -249,7 +249,7 @@ export const scannerTrackMonthSchema = z
         'Pools ranked that day: 30 days of history or more up to it, a row that day, not outliers.',
     }),
     riskAdjusted: scannerTrackGroupSchema.meta({
-      description: 'The top 10 by risk-adjusted APY.',
+      description: 'The top 10 by risk-adjusted APR.',
     }),
     rawApy: scannerTrackGroupSchema.meta({ description: 'The top 10 by that day\u2019s APY.' }),
     value: scannerTrackValuesSchema.meta({
@@ -293,7 +293,7 @@ export const scannerTrackRecordSchema = z
   .meta({
     id: 'ScannerTrackRecord',
     description:
-      'Month by month over the pools\u2019 own daily histories: on the first day of each month, the scanner\u2019s top 10 by rapool-v2 risk-adjusted APY and the top 10 by that day\u2019s APY (pools with 30 days of history up to that day, outliers left out), what each group paid over the month against the DeFi Base Rates, and the value of 10,000 following each.',
+      'Month by month over the pools\u2019 own daily histories: on the first day of each month, the scanner\u2019s top 10 by risk-adjusted APR (rapool-v3, the current method, on every decision day) and the top 10 by that day\u2019s APY (pools with 30 days of history up to that day, outliers left out), what each group paid over the month against the DeFi Base Rates, and the value of 10,000 following each.',
   });
 
 export const scannerEndpoints = {
@@ -351,7 +351,7 @@ export const scannerEndpoints = {
     tag: 'Scanner',
     summary: 'The scanner\u2019s track record',
     description:
-      "Month by month over the pools' own daily histories: on the first day of each month, the scanner's top 10 by risk-adjusted APY (rapool-v2 computed from each pool's history up to that day only) and the top 10 by that day's APY among the same pools, what each group paid over the month (equal-weight mean of each pool's mean daily APY, a day without data counting as 0) against the DeFi Base Rate of each pool's kind, and the value of 10,000 following each. Months without a pool with 30 days of history are listed in skipped. format=csv: one line per month, group and pick.",
+      "Month by month over the pools' own daily histories: on the first day of each month, the scanner's top 10 by risk-adjusted APR (rapool-v3, the current method, computed from each pool's history up to that day only) and the top 10 by that day's APY among the same pools, what each group paid over the month (equal-weight mean of each pool's mean daily APY, a day without data counting as 0) against the DeFi Base Rate of each pool's kind, and the value of 10,000 following each. Months without a pool with 30 days of history are listed in skipped. format=csv: one line per month, group and pick.",
     query: scannerTrackQuerySchema,
     cached: true,
     responses: {
