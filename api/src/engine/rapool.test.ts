@@ -77,7 +77,7 @@ describe('computeRapool: hand-computed cases', () => {
     expect(r.charges.size).toBeCloseTo(0.25, 12);
     expect(r.charges.safety).toBe(0.75);
     expect(r.risk).toBeCloseTo(3.31049731745428, 12);
-    expect(r.riskAdjustedApr).toBeCloseTo(0.68950268254572, 12);
+    expect(r.riskAdjustedApy).toBeCloseTo(0.68950268254572, 12);
     expect(r.inputs).toEqual({
       apyStdDev: expect.closeTo(1.91049731745428, 12) as number,
       rewardShare: expect.closeTo(0.2, 12) as number,
@@ -111,7 +111,7 @@ describe('computeRapool: hand-computed cases', () => {
       safety: 3,
     });
     expect(r.risk).toBe(42.25);
-    expect(r.riskAdjustedApr).toBe(-2.25);
+    expect(r.riskAdjustedApy).toBe(-2.25);
   });
 
   it('the young-pool floor applies below 20 observations only, and never lowers a measured charge', () => {
@@ -135,7 +135,7 @@ describe('computeRapool: hand-computed cases', () => {
       size: 0,
       safety: 0.2,
     });
-    expect(r.riskAdjustedApr).toBeCloseTo(2.55, 12);
+    expect(r.riskAdjustedApy).toBeCloseTo(2.55, 12);
   });
 
   it('an options-style pool flagged ilRisk with single exposure pays the impermanent-loss charge', () => {
@@ -154,7 +154,7 @@ describe('computeRapool: hand-computed cases', () => {
     for (const charge of Object.values(r.charges)) expect(charge).toBeGreaterThanOrEqual(0);
     expect(r.charges.incentives).toBe(0);
     expect(r.charges.volatility).toBe(0);
-    expect(r.riskAdjustedApr).toBeCloseTo(-1 - 1.5, 12);
+    expect(r.riskAdjustedApy).toBeCloseTo(-1 - 1.5, 12);
   });
 
   it('every safety score is charged by the ra30-v1 table', () => {

@@ -82,7 +82,7 @@ export interface RapoolResult {
   /** The APY the charges are taken from: apyMean30d when DeFiLlama has one, else the current apy. */
   apy: number;
   apyBasis: 'mean30d' | 'spot';
-  riskAdjustedApr: number;
+  riskAdjustedApy: number;
   /** Sum of the charges, never negative. */
   risk: number;
   charges: PoolCharges;
@@ -152,7 +152,7 @@ export function computeRapool(
     method: params.method,
     apy,
     apyBasis: hasMean ? 'mean30d' : 'spot',
-    riskAdjustedApr: apy - risk,
+    riskAdjustedApy: apy - risk,
     risk,
     charges,
     inputs: { apyStdDev, rewardShare, safety },
