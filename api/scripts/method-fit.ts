@@ -18,7 +18,7 @@
  *   (realized < half the figure) and that are understated (realized > twice the figure).
  *
  * `--write` puts the figures between the markers of docs/methodology.md and into
- * mfe-content/src/features/methodology/rapool-v2-fit.json (what /methodology shows).
+ * mfe-content/src/features/methodology/rapool-v3-fit.json (what /methodology shows).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,7 +56,7 @@ export const PAGE_FIT_FILE = path.join(
   'src',
   'features',
   'methodology',
-  'rapool-v2-fit.json',
+  'rapool-v3-fit.json',
 );
 export const BEGIN_MARKER =
   '<!-- method:fit begin (written by pnpm --filter @yield/api method:fit -- --write) -->';

@@ -51,7 +51,7 @@ const cases: PaintCase[] = [
     module: 'mfe_leaderboard/ScannerPage',
     largest: (page) => page.getByText(/^Every pool DeFiLlama tracks/),
     expectText: async () =>
-      'Every pool DeFiLlama tracks, ranked by risk-adjusted APY: what the pool can be expected to pay over the next 30 days (not a launch spike), minus a charge for each loss its APY does not show, compared with the DeFi Base Rate of its kind. How the charges work',
+      'Every pool DeFiLlama tracks, ranked by risk-adjusted APR: what the pool can be expected to pay over the next 30 days (not a launch spike), minus a charge for each loss its APY does not show, compared with the DeFi Base Rate of its kind. How the charges work',
   },
   {
     path: '/compare?ids=3,2',

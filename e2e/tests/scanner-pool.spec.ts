@@ -39,7 +39,7 @@ test.describe('scanner pool page', () => {
     await expect(page).toHaveTitle(
       new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on `),
     );
-    await expect(page.getByTestId('pool-figures')).toContainText('Risk-adjusted APY');
+    await expect(page.getByTestId('pool-figures')).toContainText('Risk-adjusted APR');
     await expect(page.getByTestId('pool-data-note')).toContainText('Sample data');
     const chart = page.getByTestId('pool-history-chart');
     await expect(chart).toHaveAttribute('data-days', String(answer.days.length));

@@ -64,7 +64,7 @@ test.describe('yield scanner', () => {
     await expect(charges).toHaveAttribute('aria-expanded', 'true');
     const breakdown = first.getByTestId('charge-breakdown');
     await expect(breakdown).toBeVisible();
-    await expect(breakdown).toContainText('Expected over the next 30 days');
+    await expect(breakdown).toContainText('Expected APR over the next 30 days');
     for (const label of ['Impermanent loss', 'Reward token price', 'Outflow', 'Size', 'Safety'])
       await expect(breakdown).toContainText(`${label} charge`);
     await expect(breakdown).toContainText(/Risk-adjusted (stablecoin|crypto) DeFi Base Rate/);
@@ -145,7 +145,7 @@ test.describe('yield scanner', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    // The sort select shows its option whole ("Risk-adjusted APY"), and the chain field its
+    // The sort select shows its option whole ("Risk-adjusted APR"), and the chain field its
     // placeholder: each text, in the control's own font, fits inside its padding (and the arrow).
     const cut = await page.evaluate(() => {
       const context = document.createElement('canvas').getContext('2d')!;

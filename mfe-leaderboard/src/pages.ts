@@ -21,7 +21,7 @@ export default {
       data: COMPARISON_DATA,
     },
     {
-      // The yield scanner: DeFiLlama's pools ranked by rapool-v2 (src/features/scanner).
+      // The yield scanner: DeFiLlama's pools ranked by rapool-v3 (src/features/scanner).
       path: '/scanner',
       module: './ScannerPage',
       title: 'Yield Scanner',

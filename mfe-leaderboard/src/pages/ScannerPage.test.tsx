@@ -122,7 +122,7 @@ describe('the scanner page', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByTestId('charge-breakdown');
     expect(button).toHaveAttribute('aria-controls', panel.id);
-    expect(panel).toHaveTextContent('Expected over the next 30 days5.80%');
+    expect(panel).toHaveTextContent('Expected APR over the next 30 days5.80%');
     expect(panel).toHaveTextContent('Reward token price charge−0.30 pp');
     expect(panel).toHaveTextContent(
       'Safety charge (safety 4 of 5, our dated project tier)−0.75 pp',

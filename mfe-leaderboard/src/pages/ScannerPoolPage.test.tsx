@@ -74,7 +74,7 @@ describe('the pool page', () => {
     expect(history.calls.map(({ url }) => url.pathname)).toEqual([
       `/api/scanner/pools/${POOL}/history`,
     ]);
-    expect(screen.getByTestId('pool-figures')).toHaveTextContent('Risk-adjusted APY4.50%');
+    expect(screen.getByTestId('pool-figures')).toHaveTextContent('Risk-adjusted APR4.50%');
     expect(await screen.findByTestId('chart-stub')).toHaveTextContent('40 days');
     expect(screen.getByTestId('pool-history-chart')).toHaveAttribute('data-days', '40');
     expect(screen.getByTestId('pool-data-note')).toHaveTextContent(

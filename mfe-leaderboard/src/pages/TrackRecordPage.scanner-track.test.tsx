@@ -84,7 +84,7 @@ describe("the track record page: the scanner's top 10", () => {
       'USD11 (aave-v3, Ethereum): 11.00% that day, paid 5.50% (data on 14 of 28 days)',
     );
     expect(
-      within(section).getByText('Top 10 by risk-adjusted APY', { selector: 'dt' }).nextSibling,
+      within(section).getByText('Top 10 by risk-adjusted APR', { selector: 'dt' }).nextSibling,
     ).toHaveTextContent('$10,044.58');
     expect(screen.getByTestId('scanner-track-skipped')).toHaveTextContent(
       'Left out, no pool had 30 days of history yet: Jan 2026.',

@@ -1,17 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { PoolsMethod } from './PoolsMethod.tsx';
 import { renderPage } from '../../test/render.tsx';
-import fit from './rapool-v2-fit.json';
+import fit from './rapool-v3-fit.json';
 
-describe('PoolsMethod (the /methodology section on rapool-v2)', () => {
+describe('PoolsMethod (the /methodology section on rapool-v3, in APR)', () => {
   it('names the method version, explains the expected figure before the charges, and lists the five charges', () => {
     renderPage(<PoolsMethod />);
-    const section = screen.getByRole('region', { name: 'Pools: rapool-v2' });
+    const section = screen.getByRole('region', { name: 'Pools: rapool-v3' });
     const text = section.textContent ?? '';
-    expect(text.indexOf('Expected: what the pool will pay')).toBeGreaterThan(-1);
-    expect(text.indexOf('Expected: what the pool will pay')).toBeLessThan(
+    expect(text.indexOf('Expected APR: what the pool will pay')).toBeGreaterThan(-1);
+    expect(text.indexOf('Expected APR: what the pool will pay')).toBeLessThan(
       text.indexOf('The charges'),
     );
+    expect(text).toContain('The risk-adjusted APR is the expected APR minus the charges');
+    expect(text).not.toMatch(/risk-adjusted APY/i);
     const table = within(section).getByRole('table', {
       name: 'Pool risk charges and how each is computed',
     });
@@ -28,7 +30,7 @@ describe('PoolsMethod (the /methodology section on rapool-v2)', () => {
 
   it('shows the fitted priors and the out-of-time figures of the fit', () => {
     renderPage(<PoolsMethod />);
-    const section = screen.getByRole('region', { name: 'Pools: rapool-v2' });
+    const section = screen.getByRole('region', { name: 'Pools: rapool-v3' });
     expect(section).toHaveTextContent(
       `went on to pay ${fit.coefficients.priors.rewardHeavy}% a year`,
     );

@@ -1,14 +1,15 @@
 /**
- * The /methodology page's section on the scanner's method, rapool-v2, in plain words (the
- * reference: docs/methodology.md, "Pools: rapool-v2"). The fitted coefficients and the
- * out-of-time figures come from rapool-v2-fit.json, written by
+ * The /methodology page's section on the scanner's method, rapool-v3, in plain words (the
+ * reference: docs/methodology.md, "Pools: rapool-v3" and "Pools: rapool-v2"). Every figure is an
+ * APR. The fitted coefficients and the
+ * out-of-time figures come from rapool-v3-fit.json, written by
  * `pnpm --filter @yield/api method:fit -- --write` (a test in api/ checks it is current).
  */
 import { Link } from 'react-router-dom';
 import { POOL_METHOD_VERSION } from '@yield/contract/constants';
 import { POOL_CHARGES } from '@yield/ui';
 import ui from '../../shared/components/components.module.css';
-import fit from './rapool-v2-fit.json';
+import fit from './rapool-v3-fit.json';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const day = (iso: string) =>
@@ -31,7 +32,7 @@ export function PoolsMethod() {
         estimates what a pool will pay over the next 30 days, then takes off what its APY does not
         show.
       </p>
-      <h3>Expected: what the pool will pay over the next 30 days</h3>
+      <h3>Expected APR: what the pool will pay over the next 30 days</h3>
       <ul>
         <li>
           <strong>Its level</strong>: the average of its last 30 days with the{' '}
@@ -109,7 +110,7 @@ export function PoolsMethod() {
         </table>
       </div>
       <p>
-        The risk-adjusted APY is the expected figure minus the charges, never above it; it can be
+        The risk-adjusted APR is the expected APR minus the charges, never above it; it can be
         negative, and we show it as it is.
       </p>
       <h3>Does the ranking work?</h3>

@@ -75,7 +75,7 @@ function Figures({ data }: { data: PoolHistoryAnswer }) {
     return <p className="muted">This pool is no longer in the latest DeFiLlama snapshot.</p>;
   }
   const rows: [string, string][] = [
-    ['Risk-adjusted APY', formatApr(item.riskAdjustedApr)],
+    ['Risk-adjusted APR', formatApr(item.riskAdjustedApr)],
     [item.apyBasis === 'mean30d' ? 'APY (30-day mean)' : 'APY (current)', formatApr(item.apy)],
     ['Current APY', formatApr(item.apySpot)],
     ['Base APY', item.apyBase === null ? 'N/A' : formatApr(item.apyBase)],

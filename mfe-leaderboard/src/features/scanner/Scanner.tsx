@@ -1,6 +1,6 @@
 /**
- * The yield scanner (/scanner): every DeFiLlama pool ranked by risk-adjusted APY (method
- * rapool-v2, GET /api/scanner), filtered from the URL, each pool compared with the DeFi Base
+ * The yield scanner (/scanner): every DeFiLlama pool ranked by risk-adjusted APR (method
+ * rapool-v3, GET /api/scanner), filtered from the URL, each pool compared with the DeFi Base
  * Rate of its kind. Without premium the API answers the first SCANNER_TEASER_SIZE pools and the
  * page shows the call to action; with the session's premium token every pool loads page by page
  * as the table scrolls, and the matches can be downloaded as CSV.
@@ -81,7 +81,7 @@ export function Scanner() {
       <header className={pageIntro.intro}>
         <h1 className={pageIntro.title}>Yield Scanner</h1>
         <p className={styles.lead}>
-          Every pool DeFiLlama tracks, ranked by risk-adjusted APY: what the pool can be expected to
+          Every pool DeFiLlama tracks, ranked by risk-adjusted APR: what the pool can be expected to
           pay over the next 30 days (not a launch spike), minus a charge for each loss its APY does
           not show, compared with the DeFi Base Rate of its kind.{' '}
           <Link to="/methodology#pools-title">How the charges work</Link>
@@ -158,7 +158,7 @@ export function Scanner() {
           items={items}
           total={total}
           base={base}
-          caption={`${what} ranked by ${filters.sort === 'riskAdjusted' ? 'risk-adjusted APY' : filters.sort === 'apy' ? 'APY' : 'TVL'}`}
+          caption={`${what} ranked by ${filters.sort === 'riskAdjusted' ? 'risk-adjusted APR' : filters.sort === 'apy' ? 'APY' : 'TVL'}`}
           onNearEnd={loadMore}
         />
       ) : null}

@@ -4,7 +4,7 @@ import { filtersFromForm } from './scanner-params.ts';
 import styles from './scanner.module.css';
 
 const SORT_LABELS = {
-  riskAdjusted: 'Risk-adjusted APY',
+  riskAdjusted: 'Risk-adjusted APR',
   apy: 'APY',
   tvl: 'TVL',
 } as const;

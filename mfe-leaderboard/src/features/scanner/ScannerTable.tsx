@@ -56,7 +56,7 @@ function ChargeBreakdown({
           <dd>{formatApr(item.apy)}</dd>
         </div>
         <div>
-          <dt>Expected over the next 30 days</dt>
+          <dt>Expected APR over the next 30 days</dt>
           <dd>{formatApr(item.expected)}</dd>
         </div>
         {POOL_CHARGE_LIST.map(({ key, label, explanation }) => (
@@ -71,7 +71,7 @@ function ChargeBreakdown({
           </div>
         ))}
         <div className={styles.breakdownTotal}>
-          <dt>Risk-adjusted APY</dt>
+          <dt>Risk-adjusted APR</dt>
           <dd>{formatApr(item.riskAdjustedApr)}</dd>
         </div>
         <div>
@@ -234,7 +234,7 @@ export function ScannerTable({
             APY
           </span>
           <span role="columnheader" className={`${styles.num} ${styles.raCell}`}>
-            Risk-adjusted APY
+            Risk-adjusted APR
           </span>
           <span role="columnheader" className={`${styles.num} ${styles.versusCell}`}>
             vs DeFi Base Rate

@@ -1,6 +1,6 @@
 /**
  * "Scanner's top 10" on /track-record (GET /api/track-record/scanner): on the first day of each
- * month, the scanner's top 10 pools by risk-adjusted APY and the top 10 by that day's APY, from
+ * month, the scanner's top 10 pools by risk-adjusted APR and the top 10 by that day's APY, from
  * each pool's own daily history up to that day; what each group paid over the month against the
  * DeFi Base Rates, and what $10,000 following each became. The API computes every figure.
  */
@@ -17,7 +17,7 @@ const TrackRecordChart = lazy(() => import('./TrackRecordChart.tsx'));
 type Group = ScannerTrackMonth['riskAdjusted'];
 
 const NAMES = {
-  riskAdjusted: 'Top 10 by risk-adjusted APY',
+  riskAdjusted: 'Top 10 by risk-adjusted APR',
   rawApy: 'Top 10 by APY',
   base: 'DeFi Base Rates',
 };
@@ -185,7 +185,7 @@ export function ScannerTrack() {
         Scanner&apos;s top 10
       </h2>
       <p className={styles.summary}>
-        On the first day of each month, the 10 pools the scanner ranks first by risk-adjusted APY
+        On the first day of each month, the 10 pools the scanner ranks first by risk-adjusted APR
         and the 10 with the highest APY that day, each from the pool&apos;s own daily history up to
         that day (pools with {record.data?.minDays ?? 30} days of it, outliers left out), held for
         the month in equal parts. What a group paid is the mean of its pools&apos; daily APYs over
