@@ -13,6 +13,7 @@ import {
 } from '../features/methodology/RiskAdjustedMethod.tsx';
 import { PoolsMethod } from '../features/methodology/PoolsMethod.tsx';
 import { TrackRecordMethod } from '../features/methodology/TrackRecordMethod.tsx';
+import { NetYieldMethod } from '../features/methodology/NetYieldMethod.tsx';
 import { WarningsMethod } from '../features/methodology/WarningsMethod.tsx';
 import { formatDay } from '@yield/ui';
 import ui from '../shared/components/components.module.css';
@@ -52,6 +53,7 @@ export default function MethodologyPage() {
         <WarningsMethod />
         <PoolsMethod />
         <TrackRecordMethod />
+        <NetYieldMethod />
         <MethodVersion />
       </article>
     </main>

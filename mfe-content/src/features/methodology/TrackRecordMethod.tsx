@@ -32,7 +32,7 @@ export function TrackRecordMethod() {
       </ul>
       <p>
         The same page follows the scanner&apos;s top 10 pools. On the first day of each month it
-        takes the 10 pools the scanner ranks first by risk-adjusted APY, each computed from the
+        takes the 10 pools the scanner ranks first by risk-adjusted APR, each computed with its current method from the
         pool&apos;s own daily history up to that day only (pools with 30 days of it, outliers left
         out), and the 10 with the highest APY that day. Each group is held in equal parts for the
         month and paid the mean of its pools&apos; daily APYs; a day a pool has no data for counts
