@@ -24,6 +24,7 @@ import { freshDatabase } from './pg-cluster.ts';
 import { PoolBackfill } from '../src/modules/import/pool-backfill.ts';
 import { importPoolsSnapshot } from '../src/modules/import/import-pools.ts';
 import { sigmaOfApys } from '../src/modules/scanner/score-from-history.ts';
+import { aprOfApy, rapoolV3OfHistory, type Score } from '../src/engine/index.ts';
 import { generatePoolsResponse } from '../scripts/generate-pools.ts';
 import { setup, tempDataDir, type TestContext } from './helpers.ts';
 import { chartBody, dailyPoints, startReplayServer, type ReplayServer } from './replay-server.ts';
@@ -531,5 +532,44 @@ describe('the scanner with pool histories', () => {
     // Fewer than 30 days: DeFiLlama's whole-life figures, as before.
     const other = await itemOf(shortHistory!.pool);
     expect(other.inputs.sigma).toBe(shortHistory!.sigma);
+  });
+
+  it('serves rapool-v3: the figures of a history are APRs (its APYs turned into the APRs behind them)', async () => {
+    const dir = await tempDataDir();
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const pools = JSON.parse(await readFile(path.join(dir, 'pools.json'), 'utf8')) as {
+      asOf: string;
+      data: { pool: string }[];
+    };
+    const pool = pools.data[0]!.pool;
+    // 40 days alternating 2% and 12% APY: the trimmed mean drops 3 of each, 12 of each are left.
+    const built = days(40, pools.asOf.slice(0, 10), (i) => (i % 2 === 0 ? 2 : 12));
+    await new PoolHistoryStore(dir).replace(pool, built);
+    t = await setup({ dir });
+    await t.deps.scanner.settled();
+    const res = await t.http.get(`/api/scanner/pools/${pool}/history`).expect(200);
+    const item = res.body.item as {
+      expected: number;
+      riskAdjustedApr: number;
+      riskAdjustedApy?: number;
+      risk: number;
+      stablecoin: boolean;
+      ilRisk: 'yes' | 'no';
+      exposure: 'single' | 'multi';
+      inputs: { level: number; basis: string; safety: Score };
+    };
+    expect(item.inputs.basis).toBe('history');
+    // The level in APR: the mean of the APRs behind 2% and 12% (6.66%), not the APYs' 7%.
+    const level = (aprOfApy(2) + aprOfApy(12)) / 2;
+    expect(level).toBeCloseTo(6.6574, 3);
+    expect(item.inputs.level).toBeCloseTo(level, 9);
+    const meta = { stablecoin: item.stablecoin, ilRisk: item.ilRisk, exposure: item.exposure };
+    const v3 = rapoolV3OfHistory(built, meta, item.inputs.safety)!;
+    expect(item.expected).toBeCloseTo(v3.expected, 9);
+    expect(item.riskAdjustedApr).toBeCloseTo(v3.riskAdjusted, 9);
+    expect(item.riskAdjustedApr).toBeCloseTo(item.expected - item.risk, 9);
+    expect(item).not.toHaveProperty('riskAdjustedApy');
+    const answer = await t.http.get('/api/scanner').expect(200);
+    expect(answer.body.method).toBe('rapool-v3');
   });
 });

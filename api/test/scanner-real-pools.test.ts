@@ -1,6 +1,6 @@
 /**
  * GET /api/scanner on DeFiLlama's real /pools answer of 2025-03-08 (high-APY pools only): with
- * rapool-v2 the top picks no longer keep 200%+ "risk-adjusted" (rapool-v1 ranked a 258.98% and a
+ * rapool-v3 (as rapool-v2 before it) the top picks no longer keep 200%+ "risk-adjusted" (rapool-v1 ranked a 258.98% and a
  * 217.42% pair first).
  */
 import { readFile } from 'node:fs/promises';
@@ -28,10 +28,10 @@ beforeAll(async () => {
 afterAll(async () => t?.cleanup());
 
 describe('GET /api/scanner on the real /pools answer of 2025-03-08', () => {
-  it('ranks by rapool-v2 and its top picks are no longer 200%+', async () => {
+  it('ranks by rapool-v3 and its top picks are no longer 200%+', async () => {
     const res = await t.http.get('/api/scanner').expect(200);
     const answer = scannerAnswerSchema.parse(res.body);
-    expect(answer.method).toBe('rapool-v2');
+    expect(answer.method).toBe('rapool-v3');
     expect(answer.items).toHaveLength(10);
     const top = answer.items[0]!;
     expect(top.riskAdjustedApr).toBeLessThan(100);
