@@ -11,6 +11,7 @@ import {
   RAPOOL_V3,
   rapoolV2OfHistory,
   rapoolV2OfSnapshot,
+  rapoolV3OfSnapshot,
   trimmedMean,
   windowStats,
   type DayPoint,
@@ -288,5 +289,18 @@ describe('rapool-v3: one unit, the APR', () => {
     expect(RAPOOL_V2.volShare).toBeUndefined();
     expect(RAPOOL_V3.method).toBe('rapool-v3');
     expect(Object.isFrozen(RAPOOL_V3)).toBe(true);
+  });
+
+  it('the snapshot path of rapool-v3 reads the APRs behind DeFiLlama’s APYs', () => {
+    // A 300% 30-day mean APY is a 138.893% APR: the level, and the most expected can be.
+    const r = rapoolV3OfSnapshot(
+      { apy: 300, apyBase: 300, apyReward: null, apyMean30d: 300, count: 400, tvlUsd: 1e9 },
+      5,
+    );
+    expect(r.method).toBe('rapool-v3');
+    expect(r.inputs.level).toBeCloseTo(138.893, 3);
+    expect(r.inputs.base).toBeCloseTo(138.893, 3);
+    expect(r.expected).toBeLessThanOrEqual(r.inputs.level);
+    expect(rapoolV2OfSnapshot({ apy: 300, apyMean30d: 300, count: 400, tvlUsd: 1e9 }, 5).inputs.level).toBe(300);
   });
 });

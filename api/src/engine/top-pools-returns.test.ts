@@ -7,7 +7,7 @@ import {
   topOf,
   type TrackPool,
 } from './top-pools-returns.ts';
-import type { DayPoint } from './rapool2.ts';
+import { aprOfApy, rapoolV3OfHistory, type DayPoint } from './rapool2.ts';
 
 const DAY_MS = 86_400_000;
 /** Every day from `from` to `to` (inclusive). */
@@ -167,6 +167,18 @@ describe('scanner track record', () => {
       );
     };
     expect(pickedIn(changed)).toEqual(pickedIn(full));
+  });
+
+  it('computes each past decision day with the scanner’s method, rapool-v3, in APR', () => {
+    const a = pool('aaaaaaaa-0001', { history: history('2026-01-01', END, () => 5) });
+    const [pick] = candidatesOn([a], '2026-02-01', safety);
+    const seen = historyUpTo(a.history, '2026-02-01').slice(-30);
+    const meta = { stablecoin: true, ilRisk: 'no' as const, exposure: 'single' as const };
+    const v3 = rapoolV3OfHistory(seen, meta, safety())!;
+    expect(pick!.riskAdjustedApr).toBeCloseTo(v3.riskAdjusted, 12);
+    // A flat 5% APY is read as its 4.88% APR: the level, before the pull, is the APR.
+    expect(v3.inputs.level).toBeCloseTo(aprOfApy(5), 12);
+    expect(aprOfApy(5)).toBeCloseTo(4.8793, 4);
   });
 
   it('ranks ties by the lower pool id', () => {
