@@ -155,6 +155,7 @@ describe('docs/architecture.md', () => {
       'ra30-v1',
       'rapool-v1',
       'rapool-v2',
+      'rapool-v3',
       'GREAT',
       'incident',
       'detected warning',
