@@ -128,6 +128,11 @@ describe('the scanner page', () => {
       'Safety charge (safety 4 of 5, our dated project tier)−0.75 pp',
     );
     expect(panel).toHaveTextContent('Risk-adjusted crypto DeFi Base Rate2.00%');
+    // The method's figures are APRs, and the page says so (the API's field is riskAdjustedApr).
+    expect(panel).toHaveTextContent('Risk-adjusted APR4.48%');
+    expect(screen.getByRole('columnheader', { name: 'Risk-adjusted APR' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Risk-adjusted APR' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/risk-adjusted APY/i);
     await user.keyboard('{Enter}');
     expect(screen.queryByTestId('charge-breakdown')).toBeNull();
   });

@@ -57,7 +57,7 @@ export const RA30_CHARGES = {
 export const RA30_CHARGE_LIST: readonly (ChargeText & { key: RiskChargeKey })[] =
   RISK_CHARGE_KEYS.map((key) => ({ key, ...RA30_CHARGES[key] }));
 
-/** The five charges of `rapool-v2` (the scanner's pools); not those of `ra30-v1`. */
+/** The five charges of `rapool-v3` (the scanner's pools, as `rapool-v2`'s); not those of `ra30-v1`. */
 export const POOL_CHARGES = {
   impermanentLoss: {
     label: 'Impermanent loss',
@@ -84,6 +84,6 @@ export const POOL_CHARGES = {
   },
 } as const satisfies Record<keyof ScannerItem['charges'], ChargeText>;
 
-/** The `rapool-v2` charges in the method's order, each with its key. */
+/** The `rapool-v3` charges in the method's order, each with its key. */
 export const POOL_CHARGE_LIST: readonly (ChargeText & { key: PoolChargeKey })[] =
   POOL_CHARGE_KEYS.map((key) => ({ key, ...POOL_CHARGES[key] }));
