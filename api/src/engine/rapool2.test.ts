@@ -301,6 +301,8 @@ describe('rapool-v3: one unit, the APR', () => {
     expect(r.inputs.level).toBeCloseTo(138.893, 3);
     expect(r.inputs.base).toBeCloseTo(138.893, 3);
     expect(r.expected).toBeLessThanOrEqual(r.inputs.level);
-    expect(rapoolV2OfSnapshot({ apy: 300, apyMean30d: 300, count: 400, tvlUsd: 1e9 }, 5).inputs.level).toBe(300);
+    expect(
+      rapoolV2OfSnapshot({ apy: 300, apyMean30d: 300, count: 400, tvlUsd: 1e9 }, 5).inputs.level,
+    ).toBe(300);
   });
 });

@@ -12,7 +12,10 @@ function docsExampleRows(): string[][] {
     'utf8',
   );
   const section = docs.slice(docs.indexOf('## Net yield'));
-  const table = section.slice(section.indexOf('Worked example'), section.indexOf('The pure computation'));
+  const table = section.slice(
+    section.indexOf('Worked example'),
+    section.indexOf('The pure computation'),
+  );
   return table
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))

@@ -133,17 +133,17 @@ export function NetYieldMethod() {
         </li>
         <li>
           <strong>Gas</strong>: the gas units of a deposit and of a withdrawal of that kind of
-          contract (measured on a local node running OpenZeppelin&apos;s ERC-4626:{' '}
-          {whole(x.gasIn)} and {whole(x.gasOut)} units, the transaction&apos;s 21,000 included) ×
-          the chain&apos;s gas price from <code>eth_feeHistory</code> (the next block&apos;s base
-          fee plus the latest block&apos;s median priority fee) × the USD price of the chain&apos;s
-          native token; converted to the source&apos;s unit with the unit&apos;s USD price of the
-          day. An L2&apos;s gas is its own chain&apos;s, not Ethereum&apos;s.
+          contract (measured on a local node running OpenZeppelin&apos;s ERC-4626: {whole(x.gasIn)}{' '}
+          and {whole(x.gasOut)} units, the transaction&apos;s 21,000 included) × the chain&apos;s
+          gas price from <code>eth_feeHistory</code> (the next block&apos;s base fee plus the latest
+          block&apos;s median priority fee) × the USD price of the chain&apos;s native token;
+          converted to the source&apos;s unit with the unit&apos;s USD price of the day. An
+          L2&apos;s gas is its own chain&apos;s, not Ethereum&apos;s.
         </li>
         <li>
           A cost that cannot be read (a contract without previews, a call that reverts, a kind of
-          contract without a measured gas figure) is <strong>shown as unknown, with why</strong>;
-          it is never taken as zero, and no net figure is given while any cost is unknown.
+          contract without a measured gas figure) is <strong>shown as unknown, with why</strong>; it
+          is never taken as zero, and no net figure is given while any cost is unknown.
         </li>
       </ul>
       <p>

@@ -12,7 +12,9 @@ describe('TrackRecordMethod (the /methodology section on the track record)', () 
     expect(text).toContain('its loss is not in the figure');
     expect(text).toContain("The same page follows the scanner's top 10 pools.");
     expect(text).toContain('a day a pool has no data for counts as 0');
-    expect(text).toContain('ranks first by risk-adjusted APR, each computed with its current method');
+    expect(text).toContain(
+      'ranks first by risk-adjusted APR, each computed with its current method',
+    );
     expect(within(section).getByRole('link', { name: 'track record' })).toHaveAttribute(
       'href',
       '/track-record',

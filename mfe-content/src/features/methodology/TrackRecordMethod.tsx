@@ -32,13 +32,13 @@ export function TrackRecordMethod() {
       </ul>
       <p>
         The same page follows the scanner&apos;s top 10 pools. On the first day of each month it
-        takes the 10 pools the scanner ranks first by risk-adjusted APR, each computed with its current method from the
-        pool&apos;s own daily history up to that day only (pools with 30 days of it, outliers left
-        out), and the 10 with the highest APY that day. Each group is held in equal parts for the
-        month and paid the mean of its pools&apos; daily APYs; a day a pool has no data for counts
-        as 0. Stablecoin pools are set against the stablecoin DeFi Base Rate and the others against
-        the crypto one, as in the scanner. Until the pools&apos; histories cover a whole month, the
-        page says so instead of showing figures.
+        takes the 10 pools the scanner ranks first by risk-adjusted APR, each computed with its
+        current method from the pool&apos;s own daily history up to that day only (pools with 30
+        days of it, outliers left out), and the 10 with the highest APY that day. Each group is held
+        in equal parts for the month and paid the mean of its pools&apos; daily APYs; a day a pool
+        has no data for counts as 0. Stablecoin pools are set against the stablecoin DeFi Base Rate
+        and the others against the crypto one, as in the scanner. Until the pools&apos; histories
+        cover a whole month, the page says so instead of showing figures.
       </p>
       <p>
         The rankings of any past day are also in the API (<code>?asOf=YYYY-MM-DD</code>), and the

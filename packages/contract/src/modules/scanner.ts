@@ -96,7 +96,8 @@ export const scannerItemSchema = z
         'The APR the pool is expected to pay over the next 30 days, percent (rapool-v3: its level, read on the APRs behind DeFiLlama\u2019s APYs, pulled towards its category\u2019s prior and cut for a swinging yield).',
     }),
     riskAdjustedApr: z.number().meta({
-      description: 'The risk-adjusted APR: expected minus the sum of the charges; never above expected.',
+      description:
+        'The risk-adjusted APR: expected minus the sum of the charges; never above expected.',
     }),
     charges: poolChargesSchema,
     url: z.string().meta({ description: 'The pool\u2019s page on DeFiLlama.' }),
