@@ -71,13 +71,17 @@ const DECISIONS = [
   "The pools' forecast in one unit, and a baseline it must not lose to",
 ];
 
+/** Folders of built files a local run writes into the data directory (releases of the remotes). */
+const BUILT_FOLDERS = new Set(['api/data/releases']);
+
 /** The repository's docs and sources (no dependencies, builds or dot folders), relative paths. */
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       return entry.name.startsWith('.') ||
-        ['node_modules', 'dist', 'test-results'].includes(entry.name)
+        ['node_modules', 'dist', 'test-results'].includes(entry.name) ||
+        BUILT_FOLDERS.has(file)
         ? []
         : sourceFiles(file);
     }
