@@ -83,7 +83,7 @@ async function buildChain() {
   const me = c.account.address;
   await mineAt(c, at++, async () => [await send(token, 'mint', [me, 10_000_000n * E18])]);
   await mineAt(c, at++, async () => [await send(token, 'approve', [feeVault, 10_000_000n * E18])]);
-  await mineAt(c, at++, async () => [await send(feeVault, 'deposit', [1_000_000n * E18, me])]);
+  await mineAt(c, at, async () => [await send(feeVault, 'deposit', [1_000_000n * E18, me])]);
   await mineAt(c, dayStart(nextDay(start)) + 600, async () => [
     await send(token, 'mint', [feeVault, 12_345n * E18]),
   ]);
