@@ -9,13 +9,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseAbi, type Address } from 'viem';
 import type { NetYieldAnswer, NetYieldRankingAnswer, HistoryResponse } from '@yield/contract';
 import { GAS_UNITS } from '../src/modules/import/costs.ts';
 import type { CostsFile } from '../src/modules/net-yield/index.ts';
 import type { PricesFile } from '../src/modules/yields/index.ts';
-import { editFile, setup, type TestContext } from './helpers.ts';
+import { runImportCli } from '../scripts/import-data.ts';
+import { editFile, setup, tempDataDir, type TestContext } from './helpers.ts';
+import { freshDatabase } from './pg-cluster.ts';
 import {
   closeAll,
   importWith,
@@ -271,5 +273,35 @@ describe('net yield of a deposit, costs read at import', () => {
     const again = await netYield('id=2&amount=500&days=365');
     expect(again.costs).toEqual(answer.costs);
     expect(again.costsAsOf).toBe(answer.costsAsOf);
+  });
+});
+
+describe('with DATABASE_URL: the costs are published with the import', () => {
+  const others: TestContext[] = [];
+  afterAll(async () => {
+    for (const o of others.reverse()) await o.cleanup();
+  });
+
+  it("an import run anywhere reaches every machine's GET /api/net-yield", async () => {
+    const databaseUrl = await freshDatabase(inject('pgBaseUrl'));
+    const dirA = await tempDataDir();
+    await feedSources(dirA);
+    // The first process publishes its files (the sources naming the local chain's contracts).
+    others.push(await setup({ dir: dirA, databaseUrl, now: () => NOW }));
+    await runImportCli(
+      ['--data-dir', await tempDataDir(), '--api-url', server.url, '--coins-api-url', server.url],
+      { DATABASE_URL: databaseUrl, RPC_URL_ETHEREUM: anvil.url },
+      () => NOW,
+    );
+    // A machine started afterwards, its own directory without costs.json, serves the published ones.
+    const b = await setup({ dir: await tempDataDir(), databaseUrl, now: () => NOW });
+    others.push(b);
+    const body = (await b.http.get('/api/net-yield?id=2&amount=500&days=365').expect(200))
+      .body as NetYieldAnswer;
+    const fees = await previewFees(500n);
+    expect(body.costs.entry.amount).toBeCloseTo(fees.entry, 9);
+    expect(body.costs.gasIn.unknown).toBeNull();
+    expect(body.netAmount).not.toBeNull();
+    expect(body.costsAsOf).toBe((await netYield('id=2&amount=500&days=365')).costsAsOf);
   });
 });

@@ -6,6 +6,7 @@
  * imported into prices.json just before). A part that cannot be read is kept with its reason, but
  * a failed read never replaces a part read well before: that one stays, with its own day.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
 import { DataFileError, type FilesView, type FileSpec } from '../../platform/files/data-store.ts';
@@ -184,13 +185,29 @@ export interface CostsImportOptions {
   logger: Logger;
 }
 
+/**
+ * prices.json as the import just wrote it: read from the file, since with published data the store
+ * keeps serving the published version until the import is published.
+ */
+async function pricesOnDisk(store: CostsImportOptions['store']): Promise<PricesFile | null> {
+  const spec = store.spec('prices');
+  try {
+    const text = await readFile(path.join(store.dir, spec.file), 'utf8');
+    const parsed = spec.schema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // No file, or not JSON: the store's copy below.
+  }
+  return store.get('prices');
+}
+
 /** Reads every erc4626 feed's costs and (unless a dry run) merges them into costs.json; never throws. */
 export async function importCosts(
   sources: SourcesFile,
   options: CostsImportOptions,
 ): Promise<CostOutcome[]> {
   const { store, now, logger } = options;
-  const prices = store.get('prices');
+  const prices = await pricesOnDisk(store);
   const reads = await Promise.all(
     costTargets(sources).map(async (target) => {
       const rpcUrl = options.rpcUrls?.[target.chain];
