@@ -80,7 +80,7 @@ function NetControls({
     <>
       <div className={net.controls}>
         <div className={net.control}>
-          <label htmlFor={inputId}>Amount in each source&apos;s unit</label>
+          <label htmlFor={inputId}>Amount in each source&rsquo;s unit</label>
           <input
             id={inputId}
             className={saver.input}
