@@ -5,7 +5,7 @@
  * whose were not, and no sideways scrolling of the page.
  *
  * The costs are those an import stores in costs.json (dated, each part known or unknown): written
- * here for Gauntlet USD Alpha (an ERC-4626 vault) into the e2e server's data, as the importer
+ * here for Gauntlet USD Alpha (an ERC-4626 vault on Base) into the e2e server's data, as the importer
  * writes them, and restored afterwards. Every figure the page shows is the API's answer.
  */
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ const WIDTHS = [375, 800, 1280] as const;
 const COSTS = {
   sources: {
     [String(KNOWN.id)]: {
-      chain: 'ethereum',
+      chain: 'base',
       address: '0x1234567890abcdef1234567890abcdef12345678',
       kind: 'erc4626',
       readAt: `${READ_ON}T06:00:00.000Z`,
@@ -156,7 +156,7 @@ for (const width of WIDTHS) {
     await expect(view.netCells('cost-entry').last()).toHaveText(
       `Unknown${unknown.costs.entry.unknown}`,
     );
-    await expect(view.netCells('costs-as-of').first()).toHaveText(/^Nov 20, 2026/);
+    await expect(view.netCells('costs-as-of').first()).toHaveText('Nov 20, 2026, Base');
     await noSidewaysScroll(page, width);
     await view.netYield.screenshot({ path: testInfo.outputPath(`net-compare-${width}.png`) });
   });

@@ -10,6 +10,7 @@ import {
   COST_KINDS,
   CostLabel,
   CostValue,
+  chainName,
   HoldingSelect,
   NetRule,
   useSettled,
@@ -36,7 +37,7 @@ function netRows(
   });
   return [
     row('What you keep', 'net-amount', (a) => (
-      <span className={styles.big}>
+      <span className={`${styles.big} ${styles.nowrap}`}>
         {a.netAmount === null ? 'Unknown' : formatAmount(a.netAmount, a.unit)}
       </span>
     )),
@@ -49,7 +50,9 @@ function netRows(
       )),
     ),
     row('Costs read on', 'costs-as-of', (a) =>
-      a.costsAsOf ? `${formatDay(a.costsAsOf)}${a.chain ? `, ${a.chain}` : ''}` : 'Never read',
+      a.costsAsOf
+        ? `${formatDay(a.costsAsOf)}${a.chain ? `, ${chainName(a.chain)}` : ''}`
+        : 'Never read',
     ),
     row('DeFi Base Rate keeps', 'net-base', (a) => (
       <>
@@ -134,6 +137,7 @@ export function NetYieldSection({ columns }: { columns: CompareColumn[] }) {
           columns={columns}
           rows={netRows(columns, cell)}
           testId="net-table"
+          wide
         />
       ) : null}
       <NetRule />

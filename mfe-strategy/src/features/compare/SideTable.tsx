@@ -21,12 +21,15 @@ export function SideTable({
   rows,
   foot,
   testId,
+  wide = false,
 }: {
   caption: string;
   columns: readonly CompareColumn[];
   rows: readonly SideRow[];
   foot?: SideRow;
   testId: string;
+  /** Cells that need more room (amounts with reasons): on a phone the table scrolls sooner. */
+  wide?: boolean;
 }) {
   const line = (row: SideRow, key: string | number) => (
     <tr key={key} data-testid={row.testId}>
@@ -38,12 +41,17 @@ export function SideTable({
   );
   return (
     <>
-      <p className={styles.swipeHint} data-columns={columns.length} aria-hidden="true">
+      <p
+        className={styles.swipeHint}
+        data-columns={columns.length}
+        data-wide={wide}
+        aria-hidden="true"
+      >
         Swipe the table sideways for every source; the labels stay in place.
       </p>
       <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
         <table
-          className={styles.sideTable}
+          className={wide ? `${styles.sideTable} ${styles.wideTable}` : styles.sideTable}
           data-testid={testId}
           style={{ '--columns': columns.length } as CSSProperties}
         >

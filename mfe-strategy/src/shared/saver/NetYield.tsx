@@ -35,6 +35,12 @@ export function useSettled<T>(value: T): T {
   return settled;
 }
 
+/** A chain's name as a saver reads it: "ethereum" → "Ethereum", "arbitrum_one" → "Arbitrum one". */
+export function chainName(slug: string): string {
+  const words = slug.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * What one cost is and where it was read, for its info tip; without an answer (a label shared by
  * several sources) the day read is left to each source's own line.
@@ -48,7 +54,7 @@ export function costExplanation(
     : answer.costsAsOf
       ? `Read on ${formatDay(answer.costsAsOf)}.`
       : 'Not read yet.';
-  const chain = answer?.chain ?? "the source's chain";
+  const chain = answer?.chain ? chainName(answer.chain) : "the source's chain";
   switch (kind) {
     case 'entry':
       return `What the vault keeps when you deposit: convertToShares(amount) minus previewDeposit(amount), from the vault's own previews. ${read}`;
