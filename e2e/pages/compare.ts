@@ -12,6 +12,7 @@ export class ComparePage {
   readonly history: Locator;
   readonly chart: Locator;
   readonly earnings: Locator;
+  readonly netYield: Locator;
   readonly problem: Locator;
 
   constructor(readonly page: Page) {
@@ -24,6 +25,7 @@ export class ComparePage {
     this.history = page.locator('[data-section="history"]');
     this.chart = page.getByTestId('compare-chart');
     this.earnings = page.locator('[data-section="earnings"]');
+    this.netYield = page.locator('[data-section="net-yield"]');
     this.problem = page.getByTestId('compare-problem');
   }
 
@@ -31,6 +33,11 @@ export class ComparePage {
     await this.page.goto(`/compare?ids=${ids}`);
     await appTookOver(this.page);
     await this.main.waitFor();
+  }
+
+  /** The cells of one row of the net-yield table (`net-amount`, `break-even`, `cost-entry`, …). */
+  netCells(testId: string): Locator {
+    return this.netYield.getByTestId('net-table').getByTestId(testId).locator('td');
   }
 
   /** The cells of one row of the figures table (`row-ra`, `row-vs-base`, …), one per source. */

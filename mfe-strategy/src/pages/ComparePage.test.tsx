@@ -13,7 +13,10 @@ import {
   earningsFixture,
   historyFixture,
   incidentFixture,
+  netCostFixture,
+  netYieldFixture,
   sourceRowFixture,
+  unknownCostFixture,
   strategyFixture,
   type DeepPartial,
 } from '@yield/fixtures';
@@ -255,6 +258,77 @@ describe('the compare page', () => {
     expect(within(heads).getByTestId('deposits-paused')).toHaveTextContent(
       'Deposits paused since Mar 22, 2026. Staking is paused since the exploit.',
     );
+  });
+
+  it('shows what each source keeps after fees and gas side by side, for the amount and days set', async () => {
+    serveApi();
+    const NO_PREVIEWS =
+      'Not read from the chain: this kind of contract (stability-pool) does not preview its fees';
+    const asked = serve('netYield', ({ url }) => {
+      const id = Number(url.searchParams.get('id'));
+      const amount = Number(url.searchParams.get('amount'));
+      const days = Number(url.searchParams.get('days'));
+      const eth = id === 13;
+      if (id === 3)
+        return netYieldFixture({
+          id,
+          amount,
+          days,
+          costs: { entry: unknownCostFixture(NO_PREVIEWS), exit: unknownCostFixture(NO_PREVIEWS) },
+          totalCost: null,
+          netAmount: null,
+          netApr: null,
+          breakEvenDays: null,
+        });
+      return netYieldFixture({
+        id,
+        amount,
+        days,
+        unit: eth ? 'ETH' : 'USD',
+        unitPriceUsd: eth ? 3000 : 1,
+        costs: eth
+          ? {
+              entry: netCostFixture(0, 0),
+              exit: netCostFixture(0, 0),
+              gasIn: netCostFixture(0.0006, 1.8),
+              gasOut: netCostFixture(0.0005, 1.5),
+            }
+          : {},
+        netAmount: eth ? amount * 1.01 : amount * 1.02,
+        breakEvenDays: eth ? 3 : id === 8 ? null : 40,
+      });
+    });
+    renderAt('/compare?ids=3,8,13');
+    const section = await screen.findByRole('region', { name: 'What you keep after fees and gas' });
+    await userEvent.clear(within(section).getByLabelText('Amount in each source\u2019s unit'));
+    await userEvent.type(
+      within(section).getByLabelText('Amount in each source\u2019s unit'),
+      '2000',
+    );
+    await userEvent.selectOptions(within(section).getByLabelText('Held for'), '180');
+    await waitFor(() =>
+      expect(within(section).getByTestId('net-table')).toHaveTextContent('2,020.0000 ETH'),
+    );
+    const table = within(section).getByTestId('net-table');
+    expect(within(table).getByTestId('net-amount')).toHaveTextContent(
+      'Unknown$2,040.002,020.0000 ETH',
+    );
+    expect(asked.calls.map(({ url }) => url.search)).toContain('?id=13&amount=2000&days=180');
+    expect(within(table).getByTestId('break-even')).toHaveTextContent(
+      'Break-even unknown: a cost is unknownNever breaks even at this amountBreaks even after 3 days',
+    );
+    const entry = within(table).getByTestId('cost-entry').querySelectorAll('td');
+    expect(entry[0]).toHaveTextContent(`Unknown${NO_PREVIEWS}`);
+    expect(entry[1]).toHaveTextContent('$0.50');
+    // An ETH source's gas in its unit, and in USD below.
+    expect(within(table).getByTestId('cost-gasIn').querySelectorAll('td')[2]).toHaveTextContent(
+      '0.0006 ETH$1.80',
+    );
+    expect(within(table).getByTestId('costs-as-of')).toHaveTextContent('Nov 21, 2026, Ethereum');
+    expect(
+      within(table).getByRole('button', { name: 'About Entry fee' }),
+    ).toHaveAccessibleDescription(/previewDeposit\(amount\).*under "Costs read on"/);
+    expect(within(section).getByText(/Every cost is taken out at the deposit/)).toBeInTheDocument();
   });
 
   it('changes the chart range on request', async () => {

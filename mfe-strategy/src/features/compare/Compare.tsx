@@ -47,6 +47,8 @@ import {
   type CompareColumn,
   type CompareSelection,
 } from './model.ts';
+import { SideTable, type SideRow } from './SideTable.tsx';
+import { NetYieldSection } from './NetYieldSection.tsx';
 import styles from './compare.module.css';
 
 /** The chart's range when the page opens: long enough to show a trend and older incidents. */
@@ -56,72 +58,6 @@ const BASE_NAME: Record<SourceRow['type'], string> = {
   stablecoin: 'DeFi Base Rate (stablecoin)',
   defi: 'DeFi Base Rate (crypto)',
 };
-
-// ---------------------------------------------------------------------------------------------
-// Side-by-side table: a label column (sticky while the table scrolls sideways) and one column
-// per source.
-
-interface SideRow {
-  label: ReactNode;
-  cells: ReactNode[];
-  testId?: string;
-}
-
-function SideTable({
-  caption,
-  columns,
-  rows,
-  foot,
-  testId,
-}: {
-  caption: string;
-  columns: readonly CompareColumn[];
-  rows: readonly SideRow[];
-  foot?: SideRow;
-  testId: string;
-}) {
-  const line = (row: SideRow, key: string | number) => (
-    <tr key={key} data-testid={row.testId}>
-      <th scope="row">{row.label}</th>
-      {row.cells.map((cell, i) => (
-        <td key={columns[i]!.source.id}>{cell}</td>
-      ))}
-    </tr>
-  );
-  return (
-    <>
-      <p className={styles.swipeHint} data-columns={columns.length} aria-hidden="true">
-        Swipe the table sideways for every source; the labels stay in place.
-      </p>
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
-        <table
-          className={styles.sideTable}
-          data-testid={testId}
-          style={{ '--columns': columns.length } as CSSProperties}
-        >
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <td />
-              {columns.map((c) => (
-                <th key={c.source.id} scope="col">
-                  <span
-                    className={styles.swatch}
-                    style={{ background: c.color }}
-                    aria-hidden="true"
-                  />
-                  {c.source.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{rows.map(line)}</tbody>
-          {foot ? <tfoot>{line(foot, 'foot')}</tfoot> : null}
-        </table>
-      </div>
-    </>
-  );
-}
 
 function Loading({ label }: { label: string }) {
   return <span className="spinner" role="status" aria-label={label} />;
@@ -522,7 +458,8 @@ function Comparison({ sources }: { sources: SourceRow[] }) {
       <ExitSection columns={columns} />
       <IncidentsSection columns={columns} />
       <HistorySection columns={columns} />
-      <EarningsCalculator ids={sources.map((s) => s.id)} />
+      <NetYieldSection columns={columns} />
+      <EarningsCalculator ids={sources.map((s) => s.id)} net={false} />
       <AlertForm sourceId={sources[0]!.id} choices={sources.map((s) => s.id)} />
     </main>
   );

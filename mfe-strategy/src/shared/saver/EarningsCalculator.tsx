@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earningsQuery, sourcesQuery } from '@yield/platform';
 import type { AmountUnit, TimeRange } from '@yield/contract/constants';
@@ -6,13 +6,12 @@ import { DEFAULT_TIME_RANGE, EARNINGS_MAX_AMOUNT } from '@yield/contract/constan
 import { formatAmount, formatCount, formatDay, hasNoLiveData, NO_LIVE_DATA } from '@yield/ui';
 import { findSource } from '../sources.ts';
 import { RangeButtons } from '../RangeButtons.tsx';
+import { NetYieldPart, useSettled } from './NetYield.tsx';
 import layout from '../page.module.css';
 import styles from './saver.module.css';
 
 /** The amount a calculator starts from, in each unit. */
 const START_AMOUNT: Record<AmountUnit, number> = { USD: 10_000, ETH: 10 };
-/** Typing pauses this long before the figures are asked for. */
-const SETTLE_MS = 300;
 
 /** The typed amount as a number the API takes, or null (empty, not a number, ≤ 0, too large). */
 export function parseAmount(text: string): number | null {
@@ -87,14 +86,18 @@ function EarningsFigures({ id, amount, range }: { id: number; amount: number; ra
 /**
  * The earnings calculator: an amount (in the sources' own unit) and a range; for each source,
  * what the amount would have earned there, at its DeFi Base Rate, and the difference
- * (GET /api/earnings, compounded daily at each day's APR).
+ * (GET /api/earnings, compounded daily at each day's APR); then, unless `net` is false, what the
+ * same amount keeps after its fees and gas over the days held (GET /api/net-yield).
  */
 export function EarningsCalculator({
   ids,
   headingLevel = 2,
+  net = true,
 }: {
   ids: number[];
   headingLevel?: 2 | 3;
+  /** Show the net part (the compare page shows it side by side in a section of its own). */
+  net?: boolean;
 }) {
   const sources = useQuery(sourcesQuery);
   const units = [...new Set(ids.map((id) => findSource(sources.data, id)?.unit ?? 'USD'))];
@@ -103,11 +106,7 @@ export function EarningsCalculator({
   const shown = text ?? String(START_AMOUNT[unit]);
   const [range, setRange] = useState<TimeRange>(DEFAULT_TIME_RANGE);
   const parsed = parseAmount(shown);
-  const [settled, setSettled] = useState<number | null>(parsed);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(parsed), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [parsed]);
+  const settled = useSettled(parsed);
   const inputId = useId();
   const headingId = useId();
   const errorId = useId();
@@ -150,6 +149,13 @@ export function EarningsCalculator({
         Past yields over the newest days of the range, compounded daily at each day&apos;s APR; the
         base rate is the DeFi Base Rate the source is ranked against. Not a forecast.
       </p>
+      {net ? (
+        <NetYieldPart
+          ids={ids}
+          amount={parsed === null ? null : settled}
+          headingLevel={headingLevel === 2 ? 3 : 4}
+        />
+      ) : null}
     </section>
   );
 }
