@@ -11,6 +11,7 @@ import { ApiError } from './api-client.ts';
 import {
   breakdownQuery,
   earningsQuery,
+  netYieldQuery,
   historyQuery,
   mailSignupMutation,
   netYieldRankingQuery,
@@ -68,6 +69,7 @@ describe('one query per endpoint', () => {
     await qc.fetchQuery(historyQuery('base-defi', '7D'));
     await qc.fetchQuery(breakdownQuery('base-stablecoin'));
     await qc.fetchQuery(earningsQuery(13, 2.5, '90D'));
+    await qc.fetchQuery(netYieldQuery(13, 2.5, 90));
     expect(calls.map((c) => c.url)).toEqual([
       '/api/settings',
       '/api/sources',
@@ -75,6 +77,7 @@ describe('one query per endpoint', () => {
       '/api/history?id=base-defi&range=7D',
       '/api/strategies/base-stablecoin/breakdown',
       '/api/earnings?id=13&amount=2.5&range=90D',
+      '/api/net-yield?id=13&amount=2.5&days=90',
     ]);
   });
 

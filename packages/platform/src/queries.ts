@@ -49,6 +49,8 @@ export const queryKeys = {
   breakdown: (id: SeriesId) => ['breakdown', String(id)] as const,
   earnings: (id: number, amount: number, range: TimeRange) =>
     ['earnings', String(id), amount, range] as const,
+  netYield: (id: number, amount: number, days: number) =>
+    ['net-yield', String(id), amount, days] as const,
   strategyContent: (slug: StrategySlug) => ['strategy-content', slug] as const,
   /** Every premium analysis (cleared together when the session ends). */
   premiumAnalyses: ['premium-analysis'] as const,
@@ -228,6 +230,16 @@ export function earningsQuery(id: number, amount: number, range: TimeRange) {
   return queryOptions({
     queryKey: queryKeys.earnings(id, amount, range),
     queryFn: () => getAnswer('earnings', {}, { id, amount, range }),
+    retry: (failures, error) => !isClientError(error) && failures < 3,
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/** GET /api/net-yield?id=&amount=&days= (a 400 is an answer about the input: not retried). */
+export function netYieldQuery(id: number, amount: number, days: number) {
+  return queryOptions({
+    queryKey: queryKeys.netYield(id, amount, days),
+    queryFn: () => getAnswer('netYield', {}, { id, amount, days }),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });
