@@ -25,6 +25,7 @@ import { premiumRouter, protectedRouter } from './modules/premium/routes.ts';
 import { docsRouter } from './modules/docs/routes.ts';
 import { scannerRouter } from './modules/scanner/route.ts';
 import { remoteErrorsRouter } from './modules/remote-errors/index.ts';
+import { netYieldRouter } from './modules/net-yield/index.ts';
 
 export { API_PREFIX };
 
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Koa {
   for (const r of [
     statusRouter(deps),
     dataRouter(deps),
+    netYieldRouter(deps),
     docsRouter(deps),
     mailingListRouter(deps, limiter),
     alertsRouter(deps, limiter),

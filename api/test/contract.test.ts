@@ -161,6 +161,13 @@ beforeAll(async () => {
   await record('earnings', t.http.get('/api/earnings?id=13&amount=2.5&range=180D'));
   for (const query of ['id=abc&amount=1&range=30D', 'id=3&amount=0&range=7D', 'id=3&range=7D'])
     await record('earnings', t.http.get(`/api/earnings?${query}`));
+  await record('netYield', t.http.get('/api/net-yield?id=3&amount=1000&days=30'));
+  await record('netYield', t.http.get('/api/net-yield?id=13&amount=2.5&days=365'));
+  for (const query of ['id=abc&amount=1&days=30', 'id=3&amount=0&days=30', 'id=3&amount=1&days=0'])
+    await record('netYield', t.http.get(`/api/net-yield?${query}`));
+  await record('netYieldRanking', t.http.get('/api/net-yield/ranking?amount=500&days=90'));
+  for (const query of ['amount=abc&days=30', 'amount=500&days=36501'])
+    await record('netYieldRanking', t.http.get(`/api/net-yield/ranking?${query}`));
   await getTwice('breakdown', '/api/strategies/5/breakdown');
   await record('breakdown', t.http.get('/api/strategies/base-stablecoin/breakdown'));
   await record('breakdown', t.http.get('/api/strategies/abc/breakdown'));
@@ -346,6 +353,8 @@ beforeAll(async () => {
     ['baseRates', '/api/baserate'],
     ['history', '/api/history?id=3&range=7D'],
     ['earnings', '/api/earnings?id=3&amount=100&range=7D'],
+    ['netYield', '/api/net-yield?id=3&amount=100&days=7'],
+    ['netYieldRanking', '/api/net-yield/ranking?amount=100&days=7'],
     ['breakdown', '/api/strategies/3/breakdown'],
     ['strategyContent', '/api/strategy-content/lido'],
     ['scanner', '/api/scanner'],

@@ -27,6 +27,7 @@ import {
 } from '../modules/premium/schemas.ts';
 import { mailingListFileSchema, type MailingListFile } from '../modules/mailing-list/schemas.ts';
 import { poolsFileSpec } from '../modules/import/index.ts';
+import { costsFileSchema, type CostsFile } from '../modules/net-yield/index.ts';
 import { projectTiersFileSchema, type ProjectTiersFile } from '../modules/scanner/schemas.ts';
 import type { FileSpec } from '../platform/files/data-store.ts';
 import { DataStore } from '../platform/files/data-store.ts';
@@ -47,6 +48,12 @@ export const dataFiles = {
     schema: pricesFileSchema,
     empty: () => ({ sample: false, coins: {} }),
   } as FileSpec<PricesFile>,
+  /** Each on-chain source's deposit and withdrawal costs, read by the importer (GET /api/net-yield). */
+  costs: {
+    file: 'costs.json',
+    schema: costsFileSchema,
+    empty: () => ({ sources: {} }),
+  } as FileSpec<CostsFile>,
   invites: {
     file: 'invites.json',
     schema: invitesFileSchema,

@@ -37,7 +37,7 @@ export const PUBLISHED_CACHE_DIR = 'published';
 const CACHE_INDEX = 'versions.json';
 export const PUBLISHED_POLL_MS = 2000;
 /** The files an import writes, published after it. */
-const IMPORT_KEYS: (keyof DataFiles)[] = ['history', 'prices', 'pools', 'importStatus'];
+const IMPORT_KEYS: (keyof DataFiles)[] = ['history', 'prices', 'costs', 'pools', 'importStatus'];
 
 export interface PublishedHealth {
   /** Whether the published versions could be checked at the last attempt. */
