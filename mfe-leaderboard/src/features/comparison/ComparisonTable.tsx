@@ -356,15 +356,33 @@ function netColumn({ amount, days }: NetColumn, shortNames: boolean): Column {
 
 /**
  * The columns shown: all ten in Pro, else name, rating, risk-adjusted APR and TVL; Net APR after
- * the risk-adjusted APR while the saver has given an amount.
+ * the risk-adjusted APR while the saver has given an amount (on a phone in TVL's place, so the
+ * figure asked for is on screen).
  */
 function tableColumns(options: ColumnOptions): Column[] {
   const { name, token, yieldToken, rating } = identityColumns(options);
   const { apr, riskAdjusted, tvl, safety, liquidity, exit } = figureColumns(options);
-  const net = options.net ? [netColumn(options.net, options.shortNames)] : [];
-  return options.showPro
-    ? [name, token, yieldToken, rating, apr, riskAdjusted, ...net, tvl, safety, liquidity, exit]
-    : [name, rating, riskAdjusted, ...net, tvl];
+  if (options.showPro) {
+    const net = options.net ? [netColumn(options.net, options.shortNames)] : [];
+    return [
+      name,
+      token,
+      yieldToken,
+      rating,
+      apr,
+      riskAdjusted,
+      ...net,
+      tvl,
+      safety,
+      liquidity,
+      exit,
+    ];
+  }
+  if (!options.net) return [name, rating, riskAdjusted, tvl];
+  const net = netColumn(options.net, options.shortNames);
+  return options.shortNames
+    ? [name, rating, riskAdjusted, net]
+    : [name, rating, riskAdjusted, net, tvl];
 }
 
 /**

@@ -163,6 +163,13 @@ describe('Net yield for your deposit', () => {
     });
     await screen.findByRole('columnheader', { name: /Net APR/ });
     expect(bodyNames()).toEqual(['Gamma', 'Beta', 'Alpha', 'DeFi Base Rate']);
+    // On a phone the Net APR takes TVL's place, so the figure asked for is on screen.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Rating',
+      'Risk-adj. APR',
+      'Net APR',
+    ]);
     unmount();
     renderInApp(<Harness showPro={false} />, { path: '/options?net=500' });
     expect(screen.queryByTestId('net-panel')).toBeNull();
