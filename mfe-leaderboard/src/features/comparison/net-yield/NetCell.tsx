@@ -7,7 +7,15 @@ import styles from './net-yield.module.css';
  * A source's Net APR for the saver's amount, with its break-even day; "Unknown" with the reason
  * (its tooltip, and read out) when a cost cannot be known.
  */
-export function NetCell({ row, amount, days }: { row: ComparisonRow; amount: number; days: number }) {
+export function NetCell({
+  row,
+  amount,
+  days,
+}: {
+  row: ComparisonRow;
+  amount: number;
+  days: number;
+}) {
   const net = row.net ?? null;
   if (!net || net.netApr === null) {
     const reason = unknownReason(net);

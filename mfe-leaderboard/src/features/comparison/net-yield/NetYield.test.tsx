@@ -73,7 +73,9 @@ function bodyNames() {
   return within(screen.getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => (within(row).getAllByRole('cell')[0]!.textContent ?? '').replace(/Benchmark$/, ''));
+    .map((row) =>
+      (within(row).getAllByRole('cell')[0]!.textContent ?? '').replace(/Benchmark$/, ''),
+    );
 }
 
 const rankingRequests = () =>

@@ -18,7 +18,11 @@ export interface NetYieldPanelProps {
   retry: () => void;
 }
 
-function StatusLine({ status, answer, retry }: Pick<NetYieldPanelProps, 'status' | 'answer' | 'retry'>) {
+function StatusLine({
+  status,
+  answer,
+  retry,
+}: Pick<NetYieldPanelProps, 'status' | 'answer' | 'retry'>) {
   if (status === 'failed')
     return (
       <p className={styles.failed} role="alert">

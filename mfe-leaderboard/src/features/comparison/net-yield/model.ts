@@ -102,8 +102,7 @@ function listed(parts: string[]): string {
 /** Why a row has no net APR (the "Unknown" cell's tooltip). */
 export function unknownReason(net: NetFigure | null): string {
   if (!net) return 'This source has no net figure yet: its costs have not been read.';
-  if (net.unknownCosts.length === 0)
-    return 'The net figure could not be computed for this amount.';
+  if (net.unknownCosts.length === 0) return 'The net figure could not be computed for this amount.';
   const costs = listed(net.unknownCosts.map((key) => COST_NAMES[key]));
   return `Unknown: ${costs} cannot be read from the chain for this source, so what the amount keeps is not known. Ranked last.`;
 }
@@ -128,6 +127,7 @@ export function breakEvenText(net: NetFigure, days: number): string {
 /** The net cell's tooltip: what the amount keeps and what it costs. */
 export function netDetail(net: NetFigure, amount: number, days: number): string {
   const kept = net.netAmount === null ? '' : `keeps ${formatInUnit(net.netAmount, net.unit)}`;
-  const cost = net.totalCost === null ? '' : ` after ${formatInUnit(net.totalCost, net.unit)} of costs`;
+  const cost =
+    net.totalCost === null ? '' : ` after ${formatInUnit(net.totalCost, net.unit)} of costs`;
   return `${formatInUnit(amount, net.unit)} held ${days} days ${kept}${cost} (gross APR ${net.apr.toFixed(2)}%).`;
 }
