@@ -36,6 +36,7 @@ describe('GET /api/health', () => {
     expect(Object.keys(body.files).sort()).toEqual(
       [
         'alerts.json',
+        'costs.json',
         'history.json',
         'import-status.json',
         'invites.json',
@@ -394,6 +395,8 @@ describe('GET /api/openapi.json', () => {
         '/api/baserate',
         '/api/history',
         '/api/earnings',
+        '/api/net-yield',
+        '/api/net-yield/ranking',
         '/api/strategies/{id}/breakdown',
         '/api/strategy-content/{slug}',
         '/api/addToMailList',

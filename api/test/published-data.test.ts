@@ -87,6 +87,7 @@ describe('published data on one PostgreSQL', () => {
     const versions = await publishedVersions();
     expect(Object.keys(versions).sort()).toEqual(
       [
+        'costs.json',
         'history.json',
         'import-status.json',
         'liquidity.json',
@@ -98,7 +99,7 @@ describe('published data on one PostgreSQL', () => {
         'strategy-content.json',
       ].sort(),
     );
-    expect(Object.values(versions)).toEqual(Array(9).fill(1));
+    expect(Object.values(versions)).toEqual(Array(10).fill(1));
 
     dirB = await tempDir();
     await editJson(path.join(dirB, 'sources.json'), renameFirstSource('Local edit of B'));

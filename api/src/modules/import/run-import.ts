@@ -56,6 +56,8 @@ import {
   type PricesMerge,
 } from './coins.ts';
 import { guardedWrite } from './guarded-write.ts';
+import { costCoins, importCosts, type CostOutcome } from './import-costs.ts';
+import type { CostsFile } from '../net-yield/index.ts';
 import { resolutionProblem, resolveSelector, selectorMatches } from './selectors.ts';
 import { mergeHistory, type ChainImport, type HistoryMerge, type SeriesImport } from './merge.ts';
 import {
@@ -72,6 +74,7 @@ export type ImportFiles = PoolsFiles & {
   history: FileSpec<HistoryFile>;
   prices: FileSpec<PricesFile>;
   importStatus: FileSpec<ImportStatusFile>;
+  costs: FileSpec<CostsFile>;
 };
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -155,6 +158,8 @@ export interface ImportResult {
   feeds: FeedOutcome[];
   /** Each priced token (prices.json). */
   prices: PriceOutcome[];
+  /** Each erc4626 source's deposit and withdrawal costs (costs.json). */
+  costs?: CostOutcome[];
   /** The /pools snapshot; null when the run stopped before it. */
   pools: PoolsOutcome | null;
   /** Series no feed is named for: left as they are. */
@@ -449,7 +454,17 @@ async function importAll(options: ImportOptions, run: Run): Promise<ImportResult
     run,
   );
   // Token prices first: a Liquity Stability Pool feed values its gains with them.
-  result.prices = await importPrices(options, priceCoins(sources), now, logger);
+  const coins = [...new Set([...priceCoins(sources), ...costCoins(sources)])];
+  result.prices = await importPrices(options, coins, now, logger);
+  // The deposit and withdrawal costs, valued with the native tokens' prices just imported.
+  result.costs = await importCosts(sources, {
+    store,
+    rpcUrls: options.rpcUrls,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    dryRun: run.dryRun,
+    now,
+    logger,
+  });
   // The on-chain feeds: share prices (or rates) at each day's last block.
   const chainReads = await readChains(
     chainTargets(sources, store.get('history')),

@@ -50,7 +50,8 @@ export const sourceCostsRecordSchema = z.strictObject({
   kind: z.string().min(1),
   /** The last import that read this source's costs, and its block. */
   readAt: isoDateTimeSchema,
-  block: z.string().regex(/^\d+$/),
+  /** Null while no read of it has reached the node. */
+  block: z.string().regex(/^\d+$/).nullable(),
   entry: ratePart,
   exit: ratePart,
   gasUnits: gasUnitsPart,
