@@ -69,6 +69,7 @@ const DECISIONS = [
   'Browser error reports of the remotes',
   'Deposit and withdrawal costs from the chain, and the net yield',
   "The pools' forecast in one unit, and a baseline it must not lose to",
+  "The comparison ranked by net APR for the saver's amount",
 ];
 
 /** Folders of built files a local run writes into the data directory (releases of the remotes). */

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type {
   HistoryResponse,
+  NetYieldRankingAnswer,
   PremiumSession,
   RiskBreakdown,
   StrategyMetrics,
@@ -13,6 +14,7 @@ import {
   netYieldQuery,
   historyQuery,
   mailSignupMutation,
+  netYieldRankingQuery,
   alertSubscribeMutation,
   premiumAnalysisQuery,
   premiumInviteMutation,
@@ -215,5 +217,33 @@ describe('the scanner', () => {
     expect(calls[0]!.url).toBe(
       '/api/scanner?asset=USDC&chain=Ethereum&stablecoin=true&sort=apy&includeOutliers=true&format=csv&limit=500',
     );
+  });
+});
+
+describe('the net yield ranking', () => {
+  it('asks GET /api/net-yield/ranking with the amount and the days, keyed by both', async () => {
+    stubFetch(() => respond({ amount: 500, days: 365, items: [] }));
+    const qc = client();
+    await qc.fetchQuery(netYieldRankingQuery(500, 365));
+    await qc.fetchQuery(netYieldRankingQuery(500, 365));
+    await qc.fetchQuery(netYieldRankingQuery(0.5, 30));
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/net-yield/ranking?amount=500&days=365',
+      '/api/net-yield/ranking?amount=0.5&days=30',
+    ]);
+    expect(netYieldRankingQuery(500, 365).queryKey).toEqual(['net-yield-ranking', 500, 365]);
+    expect(netYieldRankingQuery(500, 365).staleTime).toBe(60_000);
+  });
+
+  it('does not retry a refused amount, retries an outage', () => {
+    const retry = netYieldRankingQuery(1, 1).retry as (failures: number, error: Error) => boolean;
+    expect(retry(0, new ApiError(400, 'invalid_amount', 'no', null))).toBe(false);
+    expect(retry(0, new ApiError(503, 'unavailable', 'down', null))).toBe(true);
+  });
+
+  it('answers the contract type', () => {
+    type QueryFn = NonNullable<ReturnType<typeof netYieldRankingQuery>['queryFn']>;
+    type Answer = Awaited<ReturnType<Extract<QueryFn, (...args: never[]) => unknown>>>;
+    expectTypeOf<Answer>().toEqualTypeOf<NetYieldRankingAnswer>();
   });
 });

@@ -62,6 +62,8 @@ export const queryKeys = {
   trackRecord: ['track-record'] as const,
   scannerTrackRecord: ['track-record', 'scanner'] as const,
   poolHistory: (pool: string) => ['pool-history', pool.toLowerCase()] as const,
+  /** The amount is in each source's own unit (USD or ETH). */
+  netYieldRanking: (amount: number, days: number) => ['net-yield-ranking', amount, days] as const,
 };
 
 /**
@@ -262,6 +264,19 @@ export function poolHistoryQuery(pool: string) {
     queryFn: () => getAnswer('poolHistory', { pool }),
     retry: (failures, error) => !isClientError(error) && failures < 3,
     refetchInterval: (query) => (query.state.data?.backfill === 'queued' ? 20_000 : false),
+    staleTime: FIGURES_STALE_MS,
+  });
+}
+
+/**
+ * GET /api/net-yield/ranking?amount=&days=: every source ranked by net APR for that amount (in
+ * each source's unit). A 400 is an answer about the amount or the days: not retried.
+ */
+export function netYieldRankingQuery(amount: number, days: number) {
+  return queryOptions({
+    queryKey: queryKeys.netYieldRanking(amount, days),
+    queryFn: () => getAnswer('netYieldRanking', {}, { amount, days }),
+    retry: (failures, error) => !isClientError(error) && failures < 3,
     staleTime: FIGURES_STALE_MS,
   });
 }

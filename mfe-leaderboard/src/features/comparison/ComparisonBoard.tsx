@@ -12,6 +12,8 @@ import { chartPoints, type ChartPoint, type ComparisonRow } from './model.ts';
 import type { ComparisonData } from './use-comparison-data.ts';
 import { useWeightedRanking } from './weights/use-weighted-ranking.ts';
 import { WeightsPanel } from './weights/WeightsPanel.tsx';
+import { useNetRanking } from './net-yield/use-net-ranking.ts';
+import { NetYieldPanel } from './net-yield/NetYieldPanel.tsx';
 import styles from './ComparisonBoard.module.css';
 
 export type Market = 'stablecoin' | 'defi';
@@ -69,10 +71,14 @@ function ComparisonBoard({
     return shownMarkets.map((m) => ({ title: m.title, rows: rowsByMarket[m.market] }));
   }, [shownMarkets, data.stablecoinRows, data.cryptoRows]);
   const weighted = useWeightedRanking({ showPro, narrow, tables });
+  // The saver's amount (net-yield/, in the URL) adds a Net APR column and ranks by it; a shared
+  // link that carries an amount opens the Pro view too.
+  const weightedTables = useMemo(() => weighted.rows.map((rows) => ({ rows })), [weighted.rows]);
+  const net = useNetRanking({ showPro, narrow, tables: weightedTables });
   const setIsPro = useSetAtom(isProAtom);
   useEffect(() => {
-    if (weighted.arrivedWithWeights) setIsPro(true);
-  }, [weighted.arrivedWithWeights, setIsPro]);
+    if (weighted.arrivedWithWeights || net.arrivedWithAmount) setIsPro(true);
+  }, [weighted.arrivedWithWeights, net.arrivedWithAmount, setIsPro]);
   // Rows ticked for /compare, across both tables (and kept while the market toggle switches).
   const [selectedIds, setSelectedIds] = useState<readonly number[]>([]);
   const toggle = useCallback((id: number) => setSelectedIds((ids) => toggleSelected(ids, id)), []);
@@ -111,13 +117,16 @@ function ComparisonBoard({
       </div>
       <div className={styles.gridSingle}>
         {weighted.panel ? <WeightsPanel {...weighted.panel} /> : null}
+        {net.panel ? <NetYieldPanel {...net.panel} headingLevel={headingLevel} /> : null}
         {shownMarkets.map((m, i) => (
           <ComparisonTable
             key={m.market}
             title={m.title}
             headingLevel={headingLevel}
-            rows={weighted.rows[i]!}
+            rows={net.rows[i]!}
             rankRequest={weighted.rankRequest}
+            net={net.column}
+            netRankRequest={net.rankRequest}
             ownRanking={weighted.ownRanking}
             greatKeys={greatKeys}
             showPro={showPro}

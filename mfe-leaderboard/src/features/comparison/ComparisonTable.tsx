@@ -35,6 +35,8 @@ import {
 import type { CompareSelection } from './CompareBar.tsx';
 import { RiskBreakdownPopover } from './RiskBreakdownPopover.tsx';
 import { RANKED_SORT } from './weights/model.ts';
+import { NET_SORT } from './net-yield/model.ts';
+import { NetCell } from './net-yield/NetCell.tsx';
 import { BarScale, HeadingAt, StarRating } from './small-bits.tsx';
 import comparison from './comparison.module.css';
 import styles from './ComparisonTable.module.css';
@@ -59,6 +61,16 @@ export interface ComparisonTableProps {
    */
   rankRequest?: number;
   ownRanking?: boolean;
+  /** The saver's amount and days (net-yield/): a Net APR column; none without. */
+  net?: NetColumn | null;
+  /** Each new value above 0 ranks the table by net APR, best first. */
+  netRankRequest?: number;
+}
+
+/** The amount (in each source's unit) and the holding days the Net APR column speaks of. */
+export interface NetColumn {
+  amount: number;
+  days: number;
 }
 
 /** One column of the comparison: every column sorts. */
@@ -188,6 +200,7 @@ interface ColumnOptions {
   noteKind: ProvenanceKind;
   selection: CompareSelection | undefined;
   ownRanking: boolean;
+  net: NetColumn | null;
 }
 
 /** The risk-adjusted APR's header: the saver's own while their weights rank, shortened on phones. */
@@ -329,25 +342,67 @@ function figureColumns(
   };
 }
 
-/** The columns shown: all ten in Pro, else name, rating, risk-adjusted APR and TVL. */
+/** The Net APR column for the saver's amount (a benchmark has no costs: not applicable). */
+function netColumn({ amount, days }: NetColumn, shortNames: boolean): Column {
+  const what = `Net APR: what ${amount.toLocaleString('en-US')} in the source's unit keeps over ${days} days after its fees and gas`;
+  return {
+    key: 'netApr',
+    title: shortNames ? <abbr title={what}>Net APR</abbr> : <span title={what}>Net APR</span>,
+    align: 'right',
+    render: (row) =>
+      row.isBaseRate ? <NotApplicable /> : <NetCell row={row} amount={amount} days={days} />,
+  };
+}
+
+/**
+ * The columns shown: all ten in Pro, else name, rating, risk-adjusted APR and TVL; Net APR after
+ * the risk-adjusted APR while the saver has given an amount (on a phone in TVL's place, so the
+ * figure asked for is on screen).
+ */
 function tableColumns(options: ColumnOptions): Column[] {
   const { name, token, yieldToken, rating } = identityColumns(options);
   const { apr, riskAdjusted, tvl, safety, liquidity, exit } = figureColumns(options);
-  return options.showPro
-    ? [name, token, yieldToken, rating, apr, riskAdjusted, tvl, safety, liquidity, exit]
-    : [name, rating, riskAdjusted, tvl];
+  if (options.showPro) {
+    const net = options.net ? [netColumn(options.net, options.shortNames)] : [];
+    return [
+      name,
+      token,
+      yieldToken,
+      rating,
+      apr,
+      riskAdjusted,
+      ...net,
+      tvl,
+      safety,
+      liquidity,
+      exit,
+    ];
+  }
+  if (!options.net) return [name, rating, riskAdjusted, tvl];
+  const net = netColumn(options.net, options.shortNames);
+  return options.shortNames
+    ? [name, rating, riskAdjusted, net]
+    : [name, rating, riskAdjusted, net, tvl];
 }
 
 /**
  * The table's sort: by the default column until the saver's weights ask for a ranking (each new
- * `rankRequest` above 0 sorts by risk-adjusted APR, best first).
+ * `rankRequest` above 0 sorts by risk-adjusted APR, best first) or a new amount does (each new
+ * `netRankRequest` above 0 sorts by net APR, best first).
  */
-function useRankedSort(rankRequest: number) {
-  const [sort, setSort] = useState<SortState>(rankRequest > 0 ? RANKED_SORT : DEFAULT_SORT);
+function useRankedSort(rankRequest: number, netRankRequest: number) {
+  const [sort, setSort] = useState<SortState>(
+    netRankRequest > 0 ? NET_SORT : rankRequest > 0 ? RANKED_SORT : DEFAULT_SORT,
+  );
   const [rankSeen, setRankSeen] = useState(rankRequest);
+  const [netSeen, setNetSeen] = useState(netRankRequest);
   if (rankRequest !== rankSeen) {
     setRankSeen(rankRequest);
     if (rankRequest > 0) setSort(RANKED_SORT);
+  }
+  if (netRankRequest !== netSeen) {
+    setNetSeen(netRankRequest);
+    if (netRankRequest > 0) setSort(NET_SORT);
   }
   return [sort, setSort] as const;
 }
@@ -504,8 +559,12 @@ export const ComparisonTable = memo(function ComparisonTable({
   selection,
   rankRequest = 0,
   ownRanking = false,
+  net = null,
+  netRankRequest = 0,
 }: ComparisonTableProps) {
-  const [sort, setSort] = useRankedSort(rankRequest);
+  const [chosenSort, setSort] = useRankedSort(rankRequest, netRankRequest);
+  // Without the Net APR column (the amount cleared), a sort by it falls back to the default.
+  const sort = chosenSort.key === 'netApr' && !net ? DEFAULT_SORT : chosenSort;
   const sortedRows = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const labels = useMemo(
     () => (shortNames ? distinctShortNames(rows.map((row) => row.name)) : null),
@@ -513,8 +572,18 @@ export const ComparisonTable = memo(function ComparisonTable({
   );
   const headingId = `${testId}-heading`;
   const columns = useMemo(
-    () => tableColumns({ showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking }),
-    [showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking],
+    () =>
+      tableColumns({
+        showPro,
+        shortNames,
+        greatKeys,
+        labels,
+        noteKind,
+        selection,
+        ownRanking,
+        net,
+      }),
+    [showPro, shortNames, greatKeys, labels, noteKind, selection, ownRanking, net],
   );
 
   return (

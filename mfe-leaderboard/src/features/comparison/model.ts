@@ -9,6 +9,7 @@ import type {
   Exit,
   Incident,
   MetricStatus,
+  NetYieldRankingItem,
   Provenance,
   RiskCharges,
   SeriesId,
@@ -68,7 +69,15 @@ export interface ComparisonRow {
   breakdownId: SeriesId;
   /** The charges behind `risk` (the saver's weights scale them); null without live figures. */
   charges: RiskCharges | null;
+  /**
+   * The source's net figure for the saver's amount (net-yield/), while one is asked: null when
+   * the ranking has no figure for it; absent otherwise.
+   */
+  net?: NetFigure | null;
 }
+
+/** A source's item of GET /api/net-yield/ranking and its place there (0 first). */
+export type NetFigure = NetYieldRankingItem & { rank: number };
 
 /** After a failed base-rate call all four rates count as 0. */
 export const ZERO_BASE_RATES: BaseRates = {
@@ -293,7 +302,8 @@ export type SortKey =
   | 'tvl'
   | 'safety'
   | 'liquidity'
-  | 'exitDays';
+  | 'exitDays'
+  | 'netApr';
 export type SortDirection = 'ascend' | 'descend';
 export interface SortState {
   key: SortKey;
@@ -312,7 +322,7 @@ export function nextSort(current: SortState, clicked: SortKey): SortState {
 }
 
 function sortValue(row: ComparisonRow, key: SortKey): number | string {
-  const value = row[key];
+  const value = key === 'netApr' ? row.net?.netApr : row[key];
   // A missing live metric counts as 0 when sorting.
   if (value === null || value === undefined) return 0;
   return typeof value === 'string' ? value.toLocaleLowerCase('en') : value;
@@ -321,6 +331,22 @@ function sortValue(row: ComparisonRow, key: SortKey): number | string {
 function compareValues(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a).localeCompare(String(b), 'en', { numeric: true });
+}
+
+/** Where a row stands in the net ranking: its API rank, after every ranked source when none. */
+const netRank = (row: ComparisonRow) => row.net?.rank ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * By net APR: the rows whose net APR is unknown last, whichever the direction, in the API's order
+ * (by gross APR); ties in the API's order too.
+ */
+function compareNet(a: ComparisonRow, b: ComparisonRow, sign: number): number {
+  const x = a.net?.netApr ?? null;
+  const y = b.net?.netApr ?? null;
+  if (x === null && y !== null) return 1;
+  if (y === null && x !== null) return -1;
+  const primary = x === null || y === null ? 0 : (x - y) * sign;
+  return primary !== 0 ? primary : netRank(a) - netRank(b);
 }
 
 /**
@@ -336,6 +362,7 @@ export function sortRows(rows: readonly ComparisonRow[], sort: SortState): Compa
     // Rows without live data are not ranked: last, whichever way the table is sorted.
     const unranked = Number(hasNoLiveData(a.provenance)) - Number(hasNoLiveData(b.provenance));
     if (unranked !== 0) return unranked;
+    if (sort.key === 'netApr') return compareNet(a, b, sign);
     const primary = compareValues(sortValue(a, sort.key), sortValue(b, sort.key)) * sign;
     if (primary !== 0) return primary;
     const byRiskAdjusted = compareValues(
