@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cachedBody, createApp, createDeps, isInstallationFile, settingsBody } from '@yield/api';
 import { createSiteServer } from '@yield/site-server';
+import { writeE2eCosts } from '../fixtures/costs.ts';
 import { E2E_DATA_DIR, E2E_PORT, WORKSPACE_ROOT } from './e2e-env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -16,6 +17,9 @@ fs.cpSync(process.env.E2E_DATA_FROM ?? path.join(WORKSPACE_ROOT, 'api', 'data'),
   // A local server's secret, user data, journal and lock stay local; the e2e server makes its own.
   filter: (source) => !isInstallationFile(path.basename(source)),
 });
+// The shipped data has no costs (an import reads them from the chain): the pages' net figures
+// are shown for the costs of fixtures/costs.ts. Imported data keeps its own.
+if (!process.env.E2E_DATA_FROM) writeE2eCosts(E2E_DATA_DIR);
 process.env.DATA_DIR = E2E_DATA_DIR;
 
 // Alert e-mails go to <data dir>/outbox, never to a real SMTP server (tests/alerts.spec.ts reads them).

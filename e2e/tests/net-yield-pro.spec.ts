@@ -3,12 +3,9 @@
  * net APR exactly as GET /api/net-yield/ranking answers (unknown costs last, with the reason), the
  * amount rides in the URL and survives a reload; on a phone, a tablet and a desktop.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
 import { LeaderboardPage } from '../pages/leaderboard.ts';
-import { E2E_DATA_DIR } from '../scripts/e2e-env.ts';
 
 interface Source {
   id: number;
@@ -20,23 +17,6 @@ interface RankingItem {
   netApr: number | null;
 }
 
-const DAY = '2026-11-21';
-/** Costs as the importer stores them: gas 150k units each way at 10 gwei, ETH at $3,000 ($4.50). */
-function costsRecord(entryRate: number) {
-  return {
-    chain: 'ethereum',
-    address: '0x00000000000000000000000000000000000000a1',
-    kind: 'erc4626',
-    readAt: `${DAY}T06:00:00.000Z`,
-    block: '21000000',
-    entry: { rate: entryRate, date: DAY },
-    exit: { rate: 0, date: DAY },
-    gasUnits: { deposit: 150_000, withdraw: 150_000, date: DAY },
-    gasPrice: { wei: '10000000000', date: DAY },
-    nativeUsd: { coin: 'coingecko:ethereum', usd: 3000, date: DAY },
-  };
-}
-
 async function api<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
   expect(res.ok()).toBe(true);
@@ -45,28 +25,13 @@ async function api<T>(page: Page, url: string): Promise<T> {
 
 test.describe('net yield in the comparison', () => {
   test.describe.configure({ mode: 'serial' });
-  const file = path.join(E2E_DATA_DIR, 'costs.json');
-
-  // Three stablecoin sources with known costs (different entry fees), the others unknown.
+  // The e2e server starts with three stablecoin sources' costs known (fixtures/costs.ts), the
+  // others unknown.
   test.beforeAll(async ({ request }) => {
-    const costs = {
-      sources: { '2': costsRecord(0), '7': costsRecord(0.02), '12': costsRecord(0.005) },
-    };
-    fs.writeFileSync(`${file}.edit`, `${JSON.stringify(costs, null, 2)}\n`);
-    fs.renameSync(`${file}.edit`, file);
-    await expect
-      .poll(async () => {
-        const answer = (await (
-          await request.get('/api/net-yield/ranking?amount=500&days=365')
-        ).json()) as { items: RankingItem[] };
-        return answer.items.filter((i) => i.netApr !== null).length;
-      })
-      .toBe(3);
-  });
-
-  test.afterAll(() => {
-    fs.writeFileSync(`${file}.edit`, `${JSON.stringify({ sources: {} })}\n`);
-    fs.renameSync(`${file}.edit`, file);
+    const answer = (await (
+      await request.get('/api/net-yield/ranking?amount=500&days=365')
+    ).json()) as { items: RankingItem[] };
+    expect(answer.items.filter((i) => i.netApr !== null)).toHaveLength(3);
   });
 
   for (const width of [375, 800, 1280]) {

@@ -4,41 +4,20 @@
  * and the break-even day of a source whose costs were read, "Unknown" with the reason for one
  * whose were not, and no sideways scrolling of the page.
  *
- * The costs are those an import stores in costs.json (dated, each part known or unknown): written
- * here for Gauntlet USD Alpha (an ERC-4626 vault on Base) into the e2e server's data, as the importer
- * writes them, and restored afterwards. Every figure the page shows is the API's answer.
+ * The costs are those an import stores in costs.json (dated, each part known or unknown): the e2e
+ * server starts with Gauntlet USD Alpha's (an ERC-4626 vault on Base), fixtures/costs.ts. Every figure the page shows is the API's answer.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/index.ts';
 import { ComparePage } from '../pages/compare.ts';
 import { StrategyDetailPage } from '../pages/strategy.ts';
-import { E2E_DATA_DIR } from '../scripts/e2e-env.ts';
+import { BASE_READ_ON, KNOWN_COSTS } from '../fixtures/costs.ts';
 
 /** Gauntlet USD Alpha: costs read. Liquity's Stability Pool: none read. Both in USD. */
-const KNOWN = { id: 12, slug: 'gauntlet' };
+const KNOWN = { id: KNOWN_COSTS.base, slug: 'gauntlet' };
 const UNKNOWN = { id: 3, slug: 'liquity' };
-const READ_ON = '2026-11-20';
+const READ_ON = BASE_READ_ON;
 const WIDTHS = [375, 800, 1280] as const;
-
-/** One source's costs as the import stores them (api/src/modules/net-yield/schemas.ts). */
-const COSTS = {
-  sources: {
-    [String(KNOWN.id)]: {
-      chain: 'base',
-      address: '0x1234567890abcdef1234567890abcdef12345678',
-      kind: 'erc4626',
-      readAt: `${READ_ON}T06:00:00.000Z`,
-      block: '21000000',
-      entry: { rate: 0.001, date: READ_ON },
-      exit: { rate: 0.002, date: READ_ON },
-      gasUnits: { deposit: 60_095, withdraw: 55_517, date: READ_ON },
-      gasPrice: { wei: '9000000000', date: READ_ON },
-      nativeUsd: { coin: 'coingecko:ethereum', usd: 3000, date: READ_ON },
-    },
-  },
-};
 
 interface NetAnswer {
   netAmount: number | null;
@@ -66,29 +45,11 @@ async function noSidewaysScroll(page: Page, width: number) {
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
-const file = path.join(E2E_DATA_DIR, 'costs.json');
-let original: string | null = null;
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  original = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-  fs.writeFileSync(`${file}.edit`, `${JSON.stringify(COSTS, null, 2)}\n`);
-  fs.renameSync(`${file}.edit`, file);
-  await expect
-    .poll(async () => (await netYield(request, KNOWN.id, 500, 365)).costsAsOf)
-    .toBe(READ_ON);
-});
-
-test.afterAll(async ({ request }) => {
-  if (original === null) fs.rmSync(file, { force: true });
-  else {
-    fs.writeFileSync(`${file}.edit`, original);
-    fs.renameSync(`${file}.edit`, file);
-  }
-  await expect
-    .poll(async () => (await netYield(request, KNOWN.id, 500, 365)).costsAsOf)
-    .toBe(original === null ? null : READ_ON);
+  // The e2e server starts with these costs (fixtures/costs.ts).
+  expect((await netYield(request, KNOWN.id, 500, 365)).costsAsOf).toBe(READ_ON);
 });
 
 for (const width of WIDTHS) {
