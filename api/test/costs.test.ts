@@ -26,6 +26,7 @@ import {
   startAnvil,
   type Anvil,
   type Clients,
+  feeHistoryPrice,
 } from './chain.ts';
 
 const E18 = 10n ** 18n;
@@ -90,23 +91,6 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-async function rawFeeHistory(): Promise<bigint> {
-  const res = await fetch(anvil.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_feeHistory',
-      params: ['0x1', 'latest', [50]],
-    }),
-  });
-  const { result } = (await res.json()) as {
-    result: { baseFeePerGas: string[]; reward: string[][] };
-  };
-  return BigInt(result.baseFeePerGas.at(-1)!) + BigInt(result.reward[0]![0]!);
-}
-
 describe('costs read from the chain', () => {
   it('entry and exit equal the vault previews; gas the node fee history', async () => {
     const costs = await readSourceCosts(pub, feeVault, 'erc4626', 1000n * E18);
@@ -127,7 +111,7 @@ describe('costs read from the chain', () => {
     expect(Number(entry) / 1e18).toBeCloseTo((1000 * 50) / 10_050, 6);
     expect(Number(exit) / 1e18).toBeCloseTo((1000 * 100) / 10_100, 6);
 
-    const price = await rawFeeHistory();
+    const price = await feeHistoryPrice(anvil.url);
     expect(price).toBeGreaterThan(TIP);
     expect(costs.gasPriceWei).toEqual({ value: price.toString() });
     expect(await readGasPrice(pub)).toBe(price);

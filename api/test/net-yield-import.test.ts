@@ -38,6 +38,7 @@ import {
   startAnvil,
   type Anvil,
   type Clients,
+  feeHistoryPrice,
 } from './chain.ts';
 
 const E18 = 10n ** 18n;
@@ -126,24 +127,6 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-/** eth_feeHistory over the latest block, asked of the node directly: next base fee + median tip. */
-async function feeHistoryPrice(): Promise<bigint> {
-  const res = await fetch(anvil.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_feeHistory',
-      params: ['0x1', 'latest', [50]],
-    }),
-  });
-  const { result } = (await res.json()) as {
-    result: { baseFeePerGas: string[]; reward: string[][] };
-  };
-  return BigInt(result.baseFeePerGas.at(-1)!) + BigInt(result.reward[0]![0]!);
-}
-
 const read = (fn: string, arg: bigint) =>
   c.wallet.readContract({
     address: feeVault,
@@ -178,7 +161,7 @@ describe('net yield of a deposit, costs read at import', () => {
     expect(fees.entry).toBeGreaterThan(0);
     expect(body.costs.entry.amount).toBeCloseTo(fees.entry, 9);
     expect(body.costs.exit.amount).toBeCloseTo(fees.exit, 9);
-    const wei = await feeHistoryPrice();
+    const wei = await feeHistoryPrice(anvil.url);
     expect(wei).toBeGreaterThan(TIP);
     const eth = await ethUsdOn(TODAY);
     const gas = (units: number) => (Number(BigInt(units) * wei) / 1e18) * eth.price;
@@ -210,7 +193,10 @@ describe('net yield of a deposit, costs read at import', () => {
     const two = costs.sources['2']!;
     expect(two).toMatchObject({ chain: 'ethereum', kind: 'erc4626', readAt: NOW.toISOString() });
     expect(two.entry).toMatchObject({ date: TODAY });
-    expect(two.gasPrice).toEqual({ wei: (await feeHistoryPrice()).toString(), date: TODAY });
+    expect(two.gasPrice).toEqual({
+      wei: (await feeHistoryPrice(anvil.url)).toString(),
+      date: TODAY,
+    });
     expect(two.gasUnits).toEqual({ ...GAS_UNITS.erc4626, date: TODAY });
   });
 
