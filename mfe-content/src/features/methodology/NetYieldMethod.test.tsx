@@ -36,11 +36,17 @@ describe('NetYieldMethod (the /methodology section on the net yield of a deposit
     });
     const text = section.textContent ?? '';
     expect(text).toContain('every cost is taken out at the deposit');
-    expect(text).toContain(
-      'net            = (amount − entry − exit − gas in − gas out) × (1 + APR / 100 / 365)^days',
+    const formulas = within(section).getByRole('list', { name: "The net figure's formulas" });
+    const [net, netApr, breakEven] = within(formulas)
+      .getAllByRole('listitem')
+      .map((item) => (item.textContent ?? '').replace(/\s+/g, ' '));
+    expect(net).toBe(
+      'Net amount = (amount − entry − exit − gas in − gas out) × (1 + APR / 100 / 365)^days',
     );
-    expect(text).toContain('net APR        = (net / amount − 1) × 365 / days × 100');
-    expect(text).toContain('break-even day = the first whole day d ≥ 0 on which');
+    expect(netApr).toBe('Net APR = (net amount / amount − 1) × 365 / days × 100');
+    expect(breakEven).toMatch(
+      /^Break-even day = the first whole day d ≥ 0 on which \(amount − costs\) × \(1 \+ APR \/ 100 \/ 365\)\^d reaches the amount deposited/,
+    );
     expect(text).toContain('convertToShares(A) minus previewDeposit(A)');
     expect(text).toContain('convertToAssets(s) minus previewRedeem(s)');
     expect(text).toContain('checked linear');

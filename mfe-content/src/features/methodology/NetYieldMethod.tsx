@@ -103,17 +103,21 @@ export function NetYieldMethod() {
         conservative rule: <strong>every cost is taken out at the deposit</strong>, then the rest
         grows at the gross APR, compounded daily:
       </p>
-      <pre>
-        <code>
-          {[
-            'net            = (amount − entry − exit − gas in − gas out) × (1 + APR / 100 / 365)^days',
-            'net APR        = (net / amount − 1) × 365 / days × 100',
-            'break-even day = the first whole day d ≥ 0 on which (amount − costs) × (1 + APR / 100 / 365)^d',
-            '                 reaches the amount deposited (none when the costs are the whole amount or more,',
-            '                 or the APR is not positive)',
-          ].join('\n')}
-        </code>
-      </pre>
+      {/* Formulas as text that wraps: a phone reads them without scrolling sideways. */}
+      <ul className={styles.formulas} aria-label="The net figure's formulas">
+        <li>
+          <strong>Net amount</strong> = (amount − entry − exit − gas in − gas out) × (1 + APR / 100
+          / 365)^days
+        </li>
+        <li>
+          <strong>Net APR</strong> = (net amount / amount − 1) × 365 / days × 100
+        </li>
+        <li>
+          <strong>Break-even day</strong> = the first whole day d ≥ 0 on which (amount − costs) × (1
+          + APR / 100 / 365)^d reaches the amount deposited (none when the costs are the whole
+          amount or more, or the APR is not positive)
+        </li>
+      </ul>
       <p>The costs are read from the chain when the data is imported:</p>
       <ul>
         <li>
